@@ -1,0 +1,27 @@
+/** Every answer of every call: code 0 on success, a human message in the user's language, and data. */
+export interface ApiEnvelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** Stable error codes. HTTP status travels separately; the body always has this shape. */
+export const ErrorCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  TOO_LARGE: 413,
+  TOO_MANY: 429,
+  INTERNAL: 500,
+  LOGIN_FAILED: 1001,
+  CODE_INVALID: 1002,
+  CODE_EXPIRED: 1003,
+  CODE_TOO_MANY_TRIES: 1004,
+  CODE_TOO_SOON: 1005,
+  MAIL_TAKEN: 1006,
+  NO_ACCOUNT: 1007,
+  CURRENT_PASSWORD_WRONG: 1008,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerNoticeCalls } from './areas/notices/calls.js';
+import { registerSessionCalls } from './areas/session/calls.js';
+import { createRegistry, type RegisteredCall } from './platform/call.js';
+import type { Config } from './platform/config.js';
+import type { Services } from './platform/context.js';
+import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
+import { AppError } from './platform/errors.js';
+import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
+import { createMailer } from './platform/mail.js';
+
+/** Every area's calls, in one list; the guard test walks it. */
+export function registerAll(): RegisteredCall[] {
+  const registry = createRegistry();
+  registerSessionCalls(registry.call);
+  registerNoticeCalls(registry.call);
+  return registry.list;
+}
+
+export interface Portal {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  calls: RegisteredCall[];
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already opened database (tests open one per run); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  clock?: () => Date;
+}
+
+export async function buildPortal(opts: BuildOptions): Promise<Portal> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+  await migrate(database.db);
+
+  const services: Services = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    clock: opts.clock ?? (() => new Date()),
+    log: app.log,
+  };
+
+  await app.register(cookie);
+  installErrorHandling(app);
+  const calls = registerAll();
+  mountCalls(app, services, calls);
+  serveWebApp(app, config.webDist);
+
+  return {
+    app,
+    services,
+    database,
+    calls,
+    async close() {
+      await app.close();
+      services.mailer.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** The built web app at /, with index.html for every client-side route; unknown /api paths answer 404 in JSON. */
+function serveWebApp(app: FastifyInstance, webDist: string): void {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) void app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return sendError(reply, new AppError('notFound'));
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

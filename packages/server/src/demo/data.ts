@@ -1,0 +1,42 @@
+import { Role } from '@portal/contract';
+
+/** What a newcomer sees after `npm start`: bilingual names, contracts that run out soon and later. */
+
+export const demoUsers = [
+  { label: 'administrator', name: '管理 太郎 (Admin)', mail: 'admin@example.com', role: Role.ADMIN, tel: '03-1234-5678', department: '', locale: 'ja' as const, clientIndex: undefined },
+  { label: 'analyst', name: 'Alice Analyst', mail: 'analyst@example.com', role: Role.ANALYST, tel: '03-2345-6789', department: '', locale: 'en' as const, clientIndex: undefined },
+  { label: 'analyst (2)', name: '分析 花子', mail: 'analyst2@example.com', role: Role.ANALYST, tel: '', department: '', locale: 'ja' as const, clientIndex: undefined },
+  { label: 'client user', name: 'Carol Client', mail: 'client@example.com', role: Role.CLIENT, tel: '+81 90-1111-2222', department: 'Legal / 法務部', locale: 'en' as const, clientIndex: 0 },
+  { label: 'client user (2)', name: '佐藤 健', mail: 'client2@example.com', role: Role.CLIENT, tel: '', department: '知的財産部', locale: 'ja' as const, clientIndex: 1 },
+];
+
+const day = (now: Date, offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export function demoClients(now: Date) {
+  return [
+    {
+      client: { client_name: 'Sakura Cosmetics Co.', client_tel: '03-5555-0101', client_address: '1-2-3 Ginza, Chuo-ku, Tokyo', client_remarks: 'Skincare and make-up brands' },
+      contracts: [
+        { service: 'ec', start_date: day(now, -300), end_date: day(now, 65), fee: '12000.00', currency: 1, remind_mail: true },
+        { service: 'ws', start_date: day(now, -300), end_date: day(now, 400), fee: '800000.00', currency: 2, remind_mail: true },
+      ],
+    },
+    {
+      client: { client_name: '富士山電機株式会社', client_tel: '06-6666-0202', client_address: '大阪府大阪市北区梅田1-1-1', client_remarks: '家電・バッテリー' },
+      contracts: [{ service: 'ec', start_date: day(now, -100), end_date: day(now, 265), fee: '50000.00', currency: 3, remind_mail: false }],
+    },
+    {
+      client: { client_name: 'Nordic Outdoor AB', client_tel: '+46 8 123 456', client_address: 'Drottninggatan 1, Stockholm', client_remarks: '' },
+      contracts: [],
+    },
+  ];
+}
+
+export function demoNotices(now: Date) {
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+  return [
+    { title: 'EC report uploaded / ECレポートが公開されました', content: 'The October marketplace report is ready. / 10月のECレポートを公開しました。', type: 3, sender: 'IPF', target: '/ec-list', send_date: at(2), viewed: false },
+    { title: 'EC records updated / EC記録が更新されました', content: '12 records were categorized. / 12件の記録が分類されました。', type: 2, sender: 'IPF', target: '/ec-list', send_date: at(30), viewed: false },
+    { title: 'Welcome to the portal / ポータルへようこそ', content: 'Your account is ready. / アカウントの準備ができました。', type: 1, sender: 'IPF', target: '/profile', send_date: at(72), viewed: true },
+  ];
+}

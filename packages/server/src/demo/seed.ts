@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Role } from '@portal/contract';
+import type { Services } from '../platform/context.js';
+import type { Db } from '../platform/db.js';
+import { hashPassword } from '../platform/passwords.js';
+import { demoClients, demoNotices, demoUsers } from './data.js';
+
+export interface DemoAccount {
+  role: string;
+  mail: string;
+  password: string;
+}
+
+/**
+ * Demo data for a newcomer: staff and client accounts, a few clients with contracts, notices.
+ * Passwords are generated on first seeding (never kept in the repository) and kept in DATA_DIR so that
+ * every start can print them again.
+ */
+export async function seedDemo(services: Services): Promise<DemoAccount[]> {
+  const file = path.join(services.config.dataDir, 'demo-accounts.json');
+  const seeded = await services.db.selectFrom('users').select('user_id').where('user_mail', '=', demoUsers[0]!.mail).executeTakeFirst();
+  if (seeded) return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DemoAccount[]) : [];
+
+  const accounts: DemoAccount[] = demoUsers.map((u) => ({ role: u.label, mail: u.mail, password: demoPassword() }));
+  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
+  await services.db.transaction().execute(async (trx) => {
+    const clientIds: number[] = [];
+    for (const c of demoClients(services.clock())) {
+      const { client_id } = await trx.insertInto('client').values(c.client).returning('client_id').executeTakeFirstOrThrow();
+      clientIds.push(client_id);
+      if (c.contracts.length > 0) await trx.insertInto('client_contract').values(c.contracts.map((k) => ({ ...k, client_id }))).execute();
+    }
+    const userIds: number[] = [];
+    for (const [i, u] of demoUsers.entries()) {
+      const { user_id } = await trx
+        .insertInto('users')
+        .values({
+          user_name: u.name,
+          user_mail: u.mail,
+          password_hash: hashes[i]!,
+          user_role: u.role,
+          user_tel: u.tel,
+          user_department: u.department,
+          user_locale: u.locale,
+          client_id: u.clientIndex === undefined ? null : clientIds[u.clientIndex]!,
+        })
+        .returning('user_id')
+        .executeTakeFirstOrThrow();
+      userIds.push(user_id);
+    }
+    const analysts = demoUsers.flatMap((u, i) => (u.role & Role.ANALYST ? [userIds[i]!] : []));
+    await trx
+      .insertInto('client_manager')
+      .values(clientIds.flatMap((client_id, ci) => analysts.filter((_, ai) => ci === 0 || ai === 0).map((user_id) => ({ client_id, user_id }))))
+      .execute();
+    const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
+    await trx
+      .insertInto('notice')
+      .values(clientUsers.flatMap((user_id) => demoNotices(services.clock()).map((n) => ({ ...n, user_id }))))
+      .execute();
+  });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(accounts, null, 2), { mode: 0o600 });
+  return accounts;
+}
+
+function demoPassword(): string {
+  // Meets both password rules: letters of both cases, a digit and a symbol.
+  return `Demo-${randomBytes(6).toString('base64url').replace(/[-_]/g, 'x')}7a`;
+}
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst());
+}

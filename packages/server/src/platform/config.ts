@@ -1,0 +1,41 @@
+import path from 'node:path';
+
+/** Every setting the server reads, in one place (the README documents each). */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminMail: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  /** Where the built web app lives; served at / when it exists. */
+  webDist: string;
+  /** Trust X-Forwarded-For from a load balancer (needed for per-IP throttles behind one). */
+  trustProxy: boolean;
+  /** Check every answer against its contract schema (on in tests: a presenter that drifts fails loudly). */
+  checkAnswers: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Brand Protection Portal <no-reply@portal.local>',
+    adminMail: env.ADMIN_MAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: env.DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
+    trustProxy: env.TRUST_PROXY === '1',
+    checkAnswers: env.CHECK_ANSWERS === "1",
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@portal/contract';
+import type { Config } from './config.js';
+import type { Db, Tx } from './db.js';
+import type { Mailer } from './mail.js';
+
+/** What the whole app shares: built once at start, handed to every call. */
+export interface Services {
+  db: Db;
+  dbKind: 'postgres' | 'pglite';
+  config: Config;
+  mailer: Mailer;
+  /** The time as the app sees it; tests replace it to drive expiries and reminders. */
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in user as a call sees them. */
+export interface SessionUser {
+  userId: number;
+  role: number;
+  clientId: number | null;
+  locale: Locale;
+  tokenHash: string;
+}
+
+export interface CallContext {
+  services: Services;
+  /** The transaction of this call (or the plain database for calls that manage their own). */
+  db: Db | Tx;
+  user: SessionUser | null;
+  locale: Locale;
+  ip: string;
+  log: FastifyBaseLogger;
+  now: Date;
+}
+
+/** The context of a call that requires sign-in. */
+export interface AuthedContext extends CallContext {
+  user: SessionUser;
+}

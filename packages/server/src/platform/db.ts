@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+// Dates stay 'YYYY-MM-DD' strings (no time-zone shifts); counts (int8) become numbers.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in memory when dataDir is
+ * 'memory://'). Both are reached through a pg.Pool, so Kysely, pg-boss and raw SQL behave the same on each.
+ */
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    return wrap(pool, 'postgres', async () => undefined);
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // PGlite is one connection; the pool serialises callers (a transaction holds it until it ends).
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as unknown as pg.PoolConfig);
+  return wrap(pool, 'pglite', () => pglite.close());
+}
+
+function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Promise<void>): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    kind,
+    async close() {
+      await db.destroy();
+      await closeEngine();
+    },
+  };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,51 @@
+import { ErrorCode, type ErrorCodeValue, type MessageKey } from '@portal/contract';
+
+/**
+ * The one catalogue of errors. Each has a stable code, the HTTP status the spec's convention gives it
+ * (business failures are HTTP 200 with a non-zero code), and a message key translated per user.
+ */
+const catalogue = {
+  badRequest: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.invalid' },
+  malformedJson: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.malformedJson' },
+  unsupportedMediaType: { code: ErrorCode.BAD_REQUEST, status: 415, key: 'error.unsupportedMediaType' },
+  unauthenticated: { code: ErrorCode.UNAUTHENTICATED, status: 401, key: 'error.unauthenticated' },
+  forbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.forbidden' },
+  notFound: { code: ErrorCode.NOT_FOUND, status: 404, key: 'error.notFound' },
+  tooLarge: { code: ErrorCode.TOO_LARGE, status: 413, key: 'error.tooLarge' },
+  throttledLogin: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledLogin' },
+  throttledCode: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledCode' },
+  internal: { code: ErrorCode.INTERNAL, status: 500, key: 'error.internal' },
+  loginFailed: { code: ErrorCode.LOGIN_FAILED, status: 200, key: 'error.loginFailed' },
+  codeInvalid: { code: ErrorCode.CODE_INVALID, status: 200, key: 'error.codeInvalid' },
+  codeExpired: { code: ErrorCode.CODE_EXPIRED, status: 200, key: 'error.codeExpired' },
+  codeTooManyTries: { code: ErrorCode.CODE_TOO_MANY_TRIES, status: 200, key: 'error.codeTooManyTries' },
+  codeTooSoon: { code: ErrorCode.CODE_TOO_SOON, status: 429, key: 'error.codeTooSoon' },
+  mailTaken: { code: ErrorCode.MAIL_TAKEN, status: 200, key: 'error.mailTaken' },
+  noAccount: { code: ErrorCode.NO_ACCOUNT, status: 200, key: 'error.noAccount' },
+  currentPasswordWrong: { code: ErrorCode.CURRENT_PASSWORD_WRONG, status: 200, key: 'error.currentPasswordWrong' },
+} satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
+
+export type ErrorName = keyof typeof catalogue;
+
+export class AppError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly key: MessageKey;
+  constructor(
+    readonly name_: ErrorName,
+    readonly params: Record<string, string | number> = {},
+    /** Overrides the catalogue's message key, e.g. the validation message of the first zod issue. */
+    key?: MessageKey,
+  ) {
+    const entry = catalogue[name_];
+    super(`${name_}`);
+    this.code = entry.code;
+    this.status = entry.status;
+    this.key = key ?? entry.key;
+  }
+}
+
+/** Throw helper so handlers read as `fail('loginFailed')`. */
+export function fail(name: ErrorName, params?: Record<string, string | number>): never {
+  throw new AppError(name, params);
+}

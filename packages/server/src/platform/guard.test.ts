@@ -1,0 +1,83 @@
+import { ALL_ROLES, Role, calls as contractCalls } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAll } from '../app.js';
+import { createClient, createUser, startTestPortal, type TestPortal } from '../testing/index.js';
+import { PUBLIC } from './call.js';
+import { checkTenant } from './tenant.js';
+
+/** The only calls anyone may make without a token. Adding to this list is a security decision. */
+const PUBLIC_CALLS = ['/api/requestcode', '/api/login', '/api/signup', '/api/resetpassword'];
+
+let tp: TestPortal;
+beforeAll(async () => {
+  tp = await startTestPortal();
+});
+afterAll(async () => {
+  await tp?.close();
+});
+
+describe('the registry of calls', () => {
+  const registered = registerAll();
+
+  it('registers every call of the contract, each with declared roles', () => {
+    expect(registered.map((c) => c.path).sort()).toEqual(Object.keys(contractCalls).sort());
+    for (const call of registered) {
+      expect(call.roles === PUBLIC || (call.roles >= 1 && call.roles <= ALL_ROLES), call.path).toBe(true);
+    }
+    expect(registered.filter((c) => c.roles === PUBLIC).map((c) => c.path).sort()).toEqual([...PUBLIC_CALLS].sort());
+  });
+
+  it('every non-public call answers 401 without a token, with a bad token, and with an expired one', async () => {
+    const expired = await createUser(tp, { role: ALL_ROLES });
+    await tp.portal.services.db.updateTable('session_token').set({ last_used_at: new Date(0) }).where('user_id', '=', expired.userId).execute();
+    for (const call of registered.filter((c) => c.roles !== PUBLIC)) {
+      for (const token of [undefined, 'not-a-token', expired.token]) {
+        const res = await tp.post(call.path, {}, token ? { token } : {});
+        expect(res.status, `${call.path} with ${token ?? 'no token'}`).toBe(401);
+        expect(res.body).toMatchObject({ code: 401, data: null });
+      }
+    }
+  });
+
+  it('every non-public call answers 403 to a signed-in role it does not admit', async () => {
+    for (const role of [Role.CLIENT, Role.ANALYST, Role.ADMIN]) {
+      const user = await createUser(tp, { role });
+      for (const call of registered.filter((c) => c.roles !== PUBLIC && (c.roles & role) === 0)) {
+        const res = await tp.post(call.path, {}, { token: user.token });
+        expect(res.status, `${call.path} as role ${role}`).toBe(403);
+      }
+    }
+  });
+
+  it('a call the portal does not have answers 404 in the common shape', async () => {
+    const res = await tp.post('/api/no-such-call', {});
+    expect(res).toMatchObject({ status: 404, body: { code: 404, data: null } });
+  });
+});
+
+describe('the tenancy rule', () => {
+  it('pins client users to their company, admits admins, and analysts as the call says', async () => {
+    const db = tp.portal.services.db;
+    const own = await createClient(tp);
+    const other = await createClient(tp);
+    const removed = await createClient(tp);
+    await db.updateTable('client').set({ deleted_at: new Date() }).where('client_id', '=', removed).execute();
+    const clientUser = { userId: 1, role: Role.CLIENT, clientId: own, locale: 'en' as const, tokenHash: '' };
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    await db.insertInto('client_manager').values({ client_id: own, user_id: analyst.userId }).execute();
+    const analystUser = { userId: analyst.userId, role: Role.ANALYST, clientId: null, locale: 'en' as const, tokenHash: '' };
+    const adminUser = { userId: 2, role: Role.ADMIN, clientId: null, locale: 'en' as const, tokenHash: '' };
+    const managers = { field: 'clientId', analysts: 'managers' as const };
+    const any = { field: 'clientId', analysts: 'any' as const };
+
+    await expect(checkTenant(db, clientUser, managers, own)).resolves.toBeUndefined();
+    await expect(checkTenant(db, clientUser, managers, other)).rejects.toMatchObject({ status: 403 });
+    await expect(checkTenant(db, clientUser, managers, 'x')).rejects.toMatchObject({ status: 403 });
+    await expect(checkTenant(db, analystUser, managers, own)).resolves.toBeUndefined();
+    await expect(checkTenant(db, analystUser, managers, other)).rejects.toMatchObject({ status: 403 });
+    await expect(checkTenant(db, analystUser, any, other)).resolves.toBeUndefined();
+    await expect(checkTenant(db, adminUser, managers, other)).resolves.toBeUndefined();
+    await expect(checkTenant(db, adminUser, managers, removed)).rejects.toMatchObject({ status: 403 });
+    await expect(checkTenant(db, analystUser, any, 999_999)).rejects.toMatchObject({ status: 403 });
+  });
+});

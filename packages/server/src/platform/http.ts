@@ -1,0 +1,107 @@
+import { hasRole, translate, type Locale } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, tokenFrom } from './auth.js';
+import { PUBLIC, type RegisteredCall } from './call.js';
+import type { CallContext, Services, SessionUser } from './context.js';
+import { AppError } from './errors.js';
+import { requestLocale } from './locale.js';
+import { checkTenant } from './tenant.js';
+import { firstIssueMessage } from './validate.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language answers to this request are written in (set as early as it is known). */
+    portalLocale: Locale;
+    portalUserId: number | null;
+    portalCode: number;
+  }
+}
+
+/** Mounts every registered call as `POST path`: authenticate, authorize, validate, tenant, transaction, present. */
+export function mountCalls(app: FastifyInstance, services: Services, list: RegisteredCall[]): void {
+  for (const call of list) {
+    app.post(call.path, (req, reply) => runCall(services, call, req, reply));
+  }
+}
+
+async function runCall(services: Services, call: RegisteredCall, req: FastifyRequest, reply: FastifyReply) {
+  const now = services.clock();
+  let user: SessionUser | null = null;
+  if (call.roles !== PUBLIC) {
+    const token = tokenFrom(req);
+    user = token ? await resolveSession(services.db, token, now) : null;
+    if (!user) throw new AppError('unauthenticated');
+    req.portalUserId = user.userId;
+    req.portalLocale = requestLocale(req, user.locale);
+    if (!hasRole(user.role, call.roles)) throw new AppError('forbidden');
+  }
+  const locale = req.portalLocale;
+
+  const parsed = call.input.safeParse(req.body ?? {}, { reportInput: true });
+  if (!parsed.success) {
+    const err = new AppError('badRequest');
+    return sendError(reply, err, firstIssueMessage(parsed.error, locale));
+  }
+  const input = parsed.data as Record<string, unknown>;
+
+  const base = { services, user, locale, ip: req.ip, log: req.log, now };
+  const run = async (ctx: CallContext) => {
+    if (call.tenant && user) await checkTenant(ctx.db, user, call.tenant, input[call.tenant.field]);
+    return call.handler(ctx, input);
+  };
+  const data = call.transaction
+    ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
+    : await run({ ...base, db: services.db });
+
+  if (services.config.checkAnswers) call.output.parse(data);
+  req.portalCode = 0;
+  return reply.send({ code: 0, message: translate(locale, 'ok'), data });
+}
+
+export function sendError(reply: FastifyReply, err: AppError, message?: string) {
+  reply.request.portalCode = err.code;
+  return reply
+    .status(err.status)
+    .send({ code: err.code, message: message ?? translate(reply.request.portalLocale, err.key, err.params), data: null });
+}
+
+/** Fastify's own failures (bad JSON, huge bodies, wrong content type) and anything unexpected, in the same shape. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('portalLocale', 'en');
+  app.decorateRequest('portalUserId', null);
+  app.decorateRequest('portalCode', 0);
+  app.addHook('onRequest', async (req) => {
+    req.portalLocale = requestLocale(req);
+  });
+
+  app.setErrorHandler((error: Error & { code?: string; statusCode?: number }, req, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, new AppError('malformedJson'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, new AppError('tooLarge'));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, new AppError('unsupportedMediaType'));
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) return sendError(reply, new AppError('malformedJson'));
+    req.log.error({ err: error }, 'call failed');
+    return sendError(reply, new AppError('internal'));
+  });
+
+  // Structured request log: one line per request, with who made it and how it ended; never bodies or tokens.
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status: reply.statusCode,
+        code: req.portalCode,
+        userId: req.portalUserId,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,99 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** The database as Kysely sees it. One interface per table, columns as the migrations create them. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UserTable {
+  user_id: Generated<number>;
+  user_name: string;
+  user_mail: string;
+  password_hash: string;
+  user_tel: Generated<string>;
+  user_remarks: Generated<string>;
+  user_role: number;
+  user_department: Generated<string>;
+  user_locale: Generated<'en' | 'ja'>;
+  client_id: number | null;
+  user_last_used_date: NullableTimestamp;
+  user_create_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ClientTable {
+  client_id: Generated<number>;
+  client_name: string;
+  client_tel: Generated<string>;
+  client_address: Generated<string>;
+  client_remarks: Generated<string>;
+  client_create_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ClientContractTable {
+  client_id: number;
+  /** ec, sns, ws or other */
+  service: string;
+  start_date: string;
+  end_date: string;
+  fee: string;
+  currency: number;
+  remind_mail: boolean;
+}
+
+export interface ClientManagerTable {
+  client_id: number;
+  user_id: number;
+}
+
+export interface SessionTokenTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  mail: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: NullableTimestamp;
+}
+
+export interface ThrottleTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  content: Generated<string>;
+  type: number;
+  sender: Generated<string>;
+  target: Generated<string>;
+  send_date: Timestamp;
+  viewed: Generated<boolean>;
+}
+
+export interface Database {
+  users: UserTable;
+  client: ClientTable;
+  client_contract: ClientContractTable;
+  client_manager: ClientManagerTable;
+  session_token: SessionTokenTable;
+  verification_code: VerificationCodeTable;
+  throttle: ThrottleTable;
+  notice: NoticeTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type ClientRow = Selectable<ClientTable>;

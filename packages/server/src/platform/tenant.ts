@@ -1,0 +1,35 @@
+import { Role, hasRole } from '@portal/contract';
+import type { TenantRule } from './call.js';
+import type { SessionUser } from './context.js';
+import type { Db, Tx } from './db.js';
+import { AppError } from './errors.js';
+
+/**
+ * The one tenancy rule of the portal: a client user acts only on their own company; an administrator on any
+ * live company; an analyst on any, or only on those they manage when the call says so.
+ * A company that does not exist (or was removed) answers exactly like one the user may not see.
+ */
+export async function checkTenant(db: Db | Tx, user: SessionUser, rule: TenantRule, value: unknown): Promise<void> {
+  const clientId = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(clientId)) throw new AppError('forbidden');
+  const staff = hasRole(user.role, Role.ANALYST | Role.ADMIN);
+  if (!staff) {
+    if (user.clientId !== clientId) throw new AppError('forbidden');
+    return;
+  }
+  const client = await db
+    .selectFrom('client')
+    .select('client_id')
+    .where('client_id', '=', clientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!client) throw new AppError('forbidden');
+  if (hasRole(user.role, Role.ADMIN) || rule.analysts === 'any') return;
+  const managed = await db
+    .selectFrom('client_manager')
+    .select('user_id')
+    .where('client_id', '=', clientId)
+    .where('user_id', '=', user.userId)
+    .executeTakeFirst();
+  if (!managed) throw new AppError('forbidden');
+}
