@@ -12,6 +12,9 @@ import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
 import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
+import { InvalidationBus, TtlCache } from './platform/cache.js';
+import { subscribeSessionCache } from './platform/auth.js';
+import { subscribeNoticeCache } from './areas/notices/service.js';
 
 /** Every area's calls, in one list; the guard test walks it. */
 export function registerAll(): RegisteredCall[] {
@@ -57,7 +60,13 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     clock: opts.clock ?? (() => new Date()),
     log: app.log,
+    bus: new InvalidationBus(),
+    sessions: new TtlCache(30_000),
+    unviewedCounts: new TtlCache(30_000),
   };
+  subscribeSessionCache(services);
+  subscribeNoticeCache(services);
+  const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool) : async () => undefined;
 
   await app.register(cookie);
   installErrorHandling(app);
@@ -72,6 +81,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     calls,
     async close() {
       await app.close();
+      await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();
     },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/contract';
-import type { SessionUser } from './context.js';
+import type { Services, SessionUser } from './context.js';
 import type { Db, Tx } from './db.js';
 import { newToken, sha256 } from './tokens.js';
 
@@ -30,9 +30,14 @@ export async function createSession(db: Db | Tx, userId: number, now: Date): Pro
 }
 
 /** The live session of a token, or null when it is unknown, expired or its user was removed. */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+export async function resolveSession(services: Services, token: string, now: Date): Promise<SessionUser | null> {
   if (token.length > 200) return null;
   const tokenHash = sha256(token);
+  const at = now.getTime();
+  const cached = services.sessions.get(tokenHash, at);
+  if (cached && at - cached.lastUsedAt <= TOUCH_EVERY_MS) return cached.user;
+
+  const { db } = services;
   const row = await db
     .selectFrom('session_token as s')
     .innerJoin('users as u', 'u.user_id', 's.user_id')
@@ -40,31 +45,50 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     .where('s.token_hash', '=', tokenHash)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return null;
-  const idle = now.getTime() - row.last_used_at.getTime();
-  if (idle > IDLE_LIMIT_MS) {
-    await db.deleteFrom('session_token').where('token_hash', '=', tokenHash).execute();
+  if (!row || at - row.last_used_at.getTime() > IDLE_LIMIT_MS) {
+    services.sessions.delete(tokenHash);
+    if (row) await db.deleteFrom('session_token').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  if (idle > TOUCH_EVERY_MS) {
+  let lastUsedAt = row.last_used_at.getTime();
+  if (at - lastUsedAt > TOUCH_EVERY_MS) {
     await db.updateTable('session_token').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
+    lastUsedAt = at;
   }
-  return {
+  const user: SessionUser = {
     userId: row.user_id,
     role: row.user_role,
     clientId: row.client_id,
     locale: row.user_locale as Locale,
     tokenHash,
   };
+  services.sessions.set(tokenHash, { user, lastUsedAt }, at);
+  return user;
 }
 
-export async function revokeToken(db: Db | Tx, tokenHash: string): Promise<void> {
+export async function revokeToken(services: Services, db: Db | Tx, tokenHash: string): Promise<void> {
   await db.deleteFrom('session_token').where('token_hash', '=', tokenHash).execute();
+  await services.bus.publish(db, 'token', tokenHash);
 }
 
-/** On a password change: every session of the user ends, except (optionally) the one that made the change. */
-export async function revokeUserSessions(db: Db | Tx, userId: number, keepTokenHash?: string): Promise<void> {
+/**
+ * Ends every session of a user (password change, removal), except optionally the one that made the change.
+ * Also call it after changing what a session carries (role, company, locale) so no replica keeps the old one.
+ */
+export async function revokeUserSessions(services: Services, db: Db | Tx, userId: number, keepTokenHash?: string): Promise<void> {
   let q = db.deleteFrom('session_token').where('user_id', '=', userId);
   if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
   await q.execute();
+  await services.bus.publish(db, 'user', userId);
+}
+
+/** After a change to what a session carries (role, company, locale): every replica reloads it. */
+export async function refreshUserSessions(services: Services, db: Db | Tx, userId: number): Promise<void> {
+  await services.bus.publish(db, 'user', userId);
+}
+
+/** Session caching: the bus topics that drop cached sessions, by token or by user. */
+export function subscribeSessionCache(services: Services): void {
+  services.bus.on('token', (tokenHash) => services.sessions.delete(tokenHash));
+  services.bus.on('user', (userId) => services.sessions.deleteWhere((s) => s.user.userId === Number(userId)));
 }

@@ -3,6 +3,7 @@ import type { Locale } from '@portal/contract';
 import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
 import type { Mailer } from './mail.js';
+import type { InvalidationBus, TtlCache } from './cache.js';
 
 /** What the whole app shares: built once at start, handed to every call. */
 export interface Services {
@@ -13,6 +14,17 @@ export interface Services {
   /** The time as the app sees it; tests replace it to drive expiries and reminders. */
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Drops cached answers on every replica when their rows change. */
+  bus: InvalidationBus;
+  /** Live sessions by token hash (see auth.ts). */
+  sessions: TtlCache<string, CachedSession>;
+  /** Unviewed notice counts by user: the badge is polled by every signed-in user every 30 seconds. */
+  unviewedCounts: TtlCache<number, number>;
+}
+
+export interface CachedSession {
+  user: SessionUser;
+  lastUsedAt: number;
 }
 
 /** The signed-in user as a call sees them. */

@@ -29,7 +29,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   let user: SessionUser | null = null;
   if (call.roles !== PUBLIC) {
     const token = tokenFrom(req);
-    user = token ? await resolveSession(services.db, token, now) : null;
+    user = token ? await resolveSession(services, token, now) : null;
     if (!user) throw new AppError('unauthenticated');
     req.portalUserId = user.userId;
     req.portalLocale = requestLocale(req, user.locale);

@@ -1,5 +1,5 @@
 import { Role, type User } from '@portal/contract';
-import { createSession, revokeToken, revokeUserSessions } from '../../platform/auth.js';
+import { createSession, refreshUserSessions, revokeToken, revokeUserSessions } from '../../platform/auth.js';
 import type { AuthedContext, CallContext } from '../../platform/context.js';
 import { AppError, fail } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -121,7 +121,7 @@ export async function forgotPassword(ctx: CallContext, input: { mail: string; pa
   await ctx.db.transaction().execute(async (trx) => {
     await consume({ ...ctx, db: trx }, codeId);
     await repo.updateUser(trx, user.user_id, { password_hash: passwordHash });
-    await revokeUserSessions(trx, user.user_id);
+    await revokeUserSessions(ctx.services, trx, user.user_id);
   });
   return {};
 }
@@ -139,13 +139,13 @@ export async function changePassword(
     await consume({ ...ctx, db: trx }, codeId);
     await repo.updateUser(trx, user.user_id, { password_hash: passwordHash });
     // Every other session ends; the one that proved the old password stays signed in.
-    await revokeUserSessions(trx, user.user_id, ctx.user.tokenHash);
+    await revokeUserSessions(ctx.services, trx, user.user_id, ctx.user.tokenHash);
   });
   return {};
 }
 
 export async function logout(ctx: AuthedContext): Promise<Record<string, never>> {
-  await revokeToken(ctx.db, ctx.user.tokenHash);
+  await revokeToken(ctx.services, ctx.db, ctx.user.tokenHash);
   return {};
 }
 
@@ -159,6 +159,7 @@ export async function userInfo(ctx: AuthedContext): Promise<User> {
 
 export async function updateSettings(ctx: AuthedContext, locale: 'en' | 'ja') {
   await repo.updateUser(ctx.db, ctx.user.userId, { user_locale: locale });
+  await refreshUserSessions(ctx.services, ctx.db, ctx.user.userId);
   return { locale };
 }
 

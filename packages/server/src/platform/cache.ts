@@ -1,0 +1,84 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Db, Tx } from './db.js';
+
+/**
+ * A bounded map whose entries live for a few seconds: for answers read on every call or every poll.
+ * Whoever changes the underlying rows invalidates through the bus, so every replica drops its copy;
+ * the TTL is only the backstop for a notification missed during a reconnect.
+ */
+export class TtlCache<K, V> {
+  private entries = new Map<K, { value: V; at: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get(key: K, now: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.at > this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V, now: number): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: drop the oldest tenth.
+      let drop = Math.ceil(this.maxEntries / 10);
+      for (const k of this.entries.keys()) {
+        this.entries.delete(k);
+        if (--drop === 0) break;
+      }
+    }
+    this.entries.set(key, { value, at: now });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  deleteWhere(test: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (test(entry.value)) this.entries.delete(key);
+  }
+}
+
+const CHANNEL = 'portal_invalidate';
+
+/**
+ * Cache invalidation across replicas: `publish` drops the entry here at once and, through PostgreSQL's
+ * NOTIFY, on every other replica when the transaction commits (a rolled-back change notifies nobody).
+ */
+export class InvalidationBus {
+  private handlers = new Map<string, (key: string) => void>();
+
+  on(topic: string, handler: (key: string) => void): void {
+    this.handlers.set(topic, handler);
+  }
+
+  private apply(payload: string): void {
+    const colon = payload.indexOf(':');
+    if (colon > 0) this.handlers.get(payload.slice(0, colon))?.(payload.slice(colon + 1));
+  }
+
+  async publish(db: Db | Tx, topic: string, key: string | number): Promise<void> {
+    const payload = `${topic}:${key}`;
+    this.apply(payload);
+    await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(db);
+  }
+
+  /** On PostgreSQL, one pooled connection listens for the other replicas. (PGlite is one process: nothing to hear.) */
+  async listen(pool: pg.Pool): Promise<() => Promise<void>> {
+    const client = await pool.connect();
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANNEL && msg.payload) this.apply(msg.payload);
+    });
+    await client.query(`LISTEN ${CHANNEL}`);
+    return async () => {
+      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+      client.release();
+    };
+  }
+}
