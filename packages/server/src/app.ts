@@ -12,6 +12,8 @@ import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
 import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
+import { housekeepingJob } from './platform/housekeeping.js';
+import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
@@ -37,7 +39,12 @@ export interface BuildOptions {
   /** An already opened database (tests open one per run); otherwise opened from the config. */
   database?: DatabaseHandle;
   clock?: () => Date;
+  /** Start the job workers and daily schedules (main does; API tests drive job functions directly). */
+  jobs?: boolean;
 }
+
+/** Every daily job of every area. */
+export const dailyJobs: DailyJob[] = [housekeepingJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
@@ -73,6 +80,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const calls = registerAll();
   mountCalls(app, services, calls);
   serveWebApp(app, config.webDist);
+  const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
 
   return {
     app,
@@ -81,6 +89,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     calls,
     async close() {
       await app.close();
+      await jobs?.stop();
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

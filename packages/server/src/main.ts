@@ -6,7 +6,7 @@ import { seedDemo } from './demo/seed.js';
 /** Reads the environment, builds the portal, seeds what it should, listens, and shuts down cleanly. */
 async function main() {
   const config = readConfig();
-  const portal = await buildPortal({ config });
+  const portal = await buildPortal({ config, jobs: true });
   const log = portal.app.log;
   const admin = await ensureFirstAdmin(portal.services);
   if (admin) log.info(`created the first administrator ${admin} from ADMIN_MAIL`);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys in Debian's Chromium against the real server serving the built web app. */
+export default defineConfig({
+  test: {
+    include: ['**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

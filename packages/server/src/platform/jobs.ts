@@ -1,0 +1,37 @@
+import PgBoss from 'pg-boss';
+import type { Services } from './context.js';
+
+/**
+ * Background work on pg-boss in the same database, so jobs survive restarts and spread over any number of
+ * worker processes. On PGlite it runs through the same pool (one connection), as the architecture notes.
+ * Each daily job is a plain function of (services, now) so that tests drive it with a clock they control.
+ */
+export interface DailyJob {
+  name: string;
+  /** cron in UTC */
+  cron: string;
+  run(services: Services, now: Date): Promise<void>;
+}
+
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+export async function startJobs(services: Services, pool: import('pg').Pool, jobs: DailyJob[]): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    schema: 'pgboss',
+  });
+  boss.on('error', (err: Error) => services.log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, async () => {
+      const started = Date.now();
+      await job.run(services, services.clock());
+      services.log.info({ job: job.name, ms: Date.now() - started }, 'job done');
+    });
+  }
+  return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+}
