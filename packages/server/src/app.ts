@@ -41,6 +41,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Start the job workers and daily schedules (main does; API tests drive job functions directly). */
   jobs?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Every daily job of every area. */
@@ -52,7 +54,11 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,

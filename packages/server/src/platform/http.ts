@@ -67,6 +67,8 @@ export function sendError(reply: FastifyReply, err: AppError, message?: string) 
 
 /** Fastify's own failures (bad JSON, huge bodies, wrong content type) and anything unexpected, in the same shape. */
 export function installErrorHandling(app: FastifyInstance): void {
+  // Calls take JSON only (uploads register multipart themselves): anything else is a clear 415, not a puzzling 400.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('portalLocale', 'en');
   app.decorateRequest('portalUserId', null);
   app.decorateRequest('portalCode', 0);
