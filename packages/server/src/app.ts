@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall } from './platform/call.js';
@@ -103,14 +103,26 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   };
 }
 
-/** The built web app at /, with index.html for every client-side route; unknown /api paths answer 404 in JSON. */
+/**
+ * The built web app at /: files from webDist (hashed assets cached for good), index.html for every client-side route.
+ * A missing file (a path with an extension) and any unknown /api path answer 404, never index.html.
+ */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) void app.register(fastifyStatic, { root: webDist, wildcard: false });
+  void app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const indexPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  app.get('/', (_req, reply) => (fs.existsSync(path.join(webDist, 'index.html')) ? indexPage(reply) : sendError(reply, new AppError('notFound'))));
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
-      return sendError(reply, new AppError('notFound'));
-    }
-    return reply.type('text/html').sendFile('index.html');
+    const pathname = req.url.split('?')[0] ?? '';
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api') && !path.extname(pathname);
+    if (!isPage || !fs.existsSync(path.join(webDist, 'index.html'))) return sendError(reply, new AppError('notFound'));
+    return indexPage(reply);
   });
 }

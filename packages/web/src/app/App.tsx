@@ -1,0 +1,26 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import jaJP from 'antd/locale/ja_JP';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from './queryClient';
+import { router } from './routes';
+import { toLocale } from './i18n';
+
+/** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
+export function App() {
+  const { i18n } = useTranslation();
+  const antdLocale = toLocale(i18n.language) === 'ja' ? jaJP : enUS;
+  return (
+    // autoInsertSpace off: antd would show "保存" as "保 存", which reads oddly and breaks finding buttons by text.
+    <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }}>
+      {/* AntApp gives toasts (App.useApp().message) the theme and locale of this provider. */}
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

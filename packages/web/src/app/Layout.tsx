@@ -1,0 +1,76 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Badge } from 'antd';
+import { ProLayout } from '@ant-design/pro-components';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '../components/Logo';
+import { PageSpin } from '../components/PageSpin';
+import { useUnviewedNoticeCount } from '../areas/notices/unviewed';
+import { BreadcrumbBar } from './BreadcrumbBar';
+import { HeaderBar } from './HeaderBar';
+import { useCurrentRoute } from './currentRoute';
+import { NOTICE_PATH, menuFor } from './menu';
+import { useUser } from './session';
+
+/** The signed-in shell: side menu (256 wide, collapsible), header, breadcrumb, then the page. */
+export default function Layout() {
+  const { t } = useTranslation(['menu', 'common']);
+  const user = useUser();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const unviewed = useUnviewedNoticeCount();
+  const route = useMemo(
+    () => ({ path: '/', children: menuFor(user.user_role, (key) => t(key)) }),
+    [user.user_role, t],
+  );
+  useDocumentTitle();
+
+  return (
+    <ProLayout
+      layout="side"
+      siderWidth={256}
+      fixSiderbar
+      collapsed={collapsed}
+      onCollapse={setCollapsed}
+      location={{ pathname }}
+      route={route}
+      menu={{ locale: false }}
+      pageTitleRender={false}
+      menuHeaderRender={(_logo, _title, props) => (
+        <Link to="/home">
+          <Logo collapsed={props?.collapsed} />
+        </Link>
+      )}
+      menuItemRender={(item, dom) =>
+        item.path === NOTICE_PATH && !collapsed ? (
+          // The title is a block: lay it out with the badge on one line, the count at the right end.
+          <Link to={item.path} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            {dom}
+            <Badge count={unviewed} size="small" data-testid="notice-badge" />
+          </Link>
+        ) : (
+          <Link to={item.path ?? '/'}>{dom}</Link>
+        )
+      }
+      contentStyle={{ padding: 0 }}
+    >
+      <HeaderBar />
+      <BreadcrumbBar />
+      <div style={{ padding: 24 }}>
+        <Suspense fallback={<PageSpin />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </ProLayout>
+  );
+}
+
+/** "<page> | <product>" in the tab, in the current language. */
+function useDocumentTitle(): void {
+  const { t } = useTranslation(['menu', 'common']);
+  const route = useCurrentRoute();
+  const title = route ? `${t(route.title)} | ${t('common:appName')}` : t('common:appName');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}

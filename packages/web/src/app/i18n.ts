@@ -1,0 +1,86 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import Cookies from 'js-cookie';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ja';
+import { messages, type Locale } from '@portal/contract';
+import enCommon from '../locales/en/common.json';
+import enMenu from '../locales/en/menu.json';
+import enSession from '../locales/en/session.json';
+import enProfile from '../locales/en/profile.json';
+import jaCommon from '../locales/ja/common.json';
+import jaMenu from '../locales/ja/menu.json';
+import jaSession from '../locales/ja/session.json';
+import jaProfile from '../locales/ja/profile.json';
+
+/**
+ * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
+ * so the key of a zod issue from a contract schema translates in the browser too.
+ * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
+ */
+export const resources = {
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, contract: messages.en },
+  ja: {
+    common: jaCommon satisfies typeof enCommon,
+    menu: jaMenu satisfies typeof enMenu,
+    session: jaSession satisfies typeof enSession,
+    profile: jaProfile satisfies typeof enProfile,
+    contract: messages.ja,
+  },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+    // Keys are flat ("login.title", "validation.tooLong"), as in the contract's catalogue.
+    keySeparator: false;
+  }
+}
+
+export type MenuKey = keyof typeof enMenu;
+export type CommonKey = keyof typeof enCommon;
+
+const LOCALE_COOKIE = 'locale';
+
+export function toLocale(language: string | undefined): Locale {
+  return language === 'ja' ? 'ja' : 'en';
+}
+
+/** The saved choice wins; otherwise Japanese for a Japanese browser, English for everyone else. */
+function initialLocale(): Locale {
+  const saved = Cookies.get(LOCALE_COOKIE);
+  if (saved === 'en' || saved === 'ja') return saved;
+  return navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+function applyLocale(locale: Locale): void {
+  dayjs.locale(locale);
+  document.documentElement.lang = locale;
+}
+
+const first = initialLocale();
+applyLocale(first);
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: first,
+  fallbackLng: 'en',
+  ns: ['common', 'menu', 'session', 'profile', 'contract'],
+  defaultNS: 'common',
+  keySeparator: false,
+  interpolation: { escapeValue: false }, // React escapes already
+  initAsync: false, // resources are bundled: translate on the first render
+});
+
+export function currentLocale(): Locale {
+  return toLocale(i18n.language);
+}
+
+/** Switches the interface and remembers the choice in the `locale` cookie; saving it on the server is the caller's part. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  Cookies.set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'strict', expires: 365 });
+  applyLocale(locale);
+  await i18n.changeLanguage(locale);
+}
+
+export default i18n;

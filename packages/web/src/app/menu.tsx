@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import {
+  BellOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  ReadOutlined,
+  RobotOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  SolutionOutlined,
+} from '@ant-design/icons';
+import type { MenuDataItem } from '@ant-design/pro-components';
+import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract';
+import type { MenuKey } from './i18n';
+
+interface MenuEntry {
+  /** A page's path, or a group's key. */
+  path: string;
+  label: MenuKey;
+  /** Spec 2.2: the entry shows if (user_role & roles) != 0; a group also needs a visible child. */
+  roles: number;
+  icon?: ReactNode;
+  children?: MenuEntry[];
+}
+
+export const NOTICE_PATH = '/notice';
+
+const { CLIENT, ANALYST, ADMIN } = Role;
+
+/** Spec 2.2, in its order. */
+const menu: readonly MenuEntry[] = [
+  { path: '/home', label: 'home', roles: ALL_ROLES, icon: <HomeOutlined /> },
+  {
+    path: 'online',
+    label: 'online',
+    roles: CLIENT | ANALYST,
+    icon: <GlobalOutlined />,
+    children: [
+      { path: '/ec-list', label: 'ecList', roles: CLIENT | ANALYST },
+      { path: '/sns-list', label: 'snsList', roles: CLIENT | ANALYST },
+      { path: '/ws-list', label: 'wsList', roles: CLIENT | ANALYST },
+    ],
+  },
+  { path: '/analyst-offline-services', label: 'analystOffline', roles: STAFF_ROLES, icon: <ShopOutlined /> },
+  { path: '/client-offline-services', label: 'clientOffline', roles: CLIENT, icon: <ShopOutlined /> },
+  {
+    path: 'legal',
+    label: 'legal',
+    roles: ALL_ROLES,
+    icon: <SafetyCertificateOutlined />,
+    children: [
+      { path: '/search-trademark', label: 'searchTrademark', roles: ALL_ROLES },
+      { path: '/trademark/registration', label: 'trademarkRegistration', roles: CLIENT },
+      { path: '/request-trademark-progress', label: 'trademarkProgress', roles: ALL_ROLES },
+      { path: '/update-trademark', label: 'updateTrademark', roles: ALL_ROLES },
+      { path: '/trademark-reject-report', label: 'trademarkReject', roles: ALL_ROLES },
+      { path: '/trademark-change', label: 'trademarkChange', roles: ALL_ROLES },
+      { path: '/trademark-protect', label: 'trademarkProtect', roles: ALL_ROLES },
+      { path: '/trademark-failed-reason', label: 'trademarkFailed', roles: ALL_ROLES },
+      { path: '/case-management', label: 'caseManagement', roles: ALL_ROLES },
+      { path: '/trademark', label: 'trademark', roles: ALL_ROLES },
+    ],
+  },
+  { path: '/biz-support', label: 'bizSupport', roles: ALL_ROLES, icon: <SolutionOutlined /> },
+  { path: '/test-purchase', label: 'testPurchase', roles: STAFF_ROLES, icon: <ShoppingCartOutlined /> },
+  { path: '/news', label: 'news', roles: ALL_ROLES, icon: <ReadOutlined /> },
+  { path: NOTICE_PATH, label: 'notice', roles: ALL_ROLES, icon: <BellOutlined /> },
+  { path: '/task/ec-crawler-task', label: 'crawlerTask', roles: ADMIN, icon: <RobotOutlined /> },
+  {
+    path: 'settings',
+    label: 'settings',
+    roles: ALL_ROLES,
+    icon: <SettingOutlined />,
+    children: [
+      { path: '/profile', label: 'profile', roles: ALL_ROLES },
+      { path: '/data-setting', label: 'dataSetting', roles: CLIENT },
+      { path: '/manage/user', label: 'manageUser', roles: ADMIN },
+      { path: '/manage/client', label: 'manageClient', roles: STAFF_ROLES },
+      { path: '/manage/analyst', label: 'manageAnalyst', roles: ADMIN },
+      { path: '/analyst/ec-site', label: 'ecSite', roles: ANALYST },
+      { path: '/analyst/infringement-category', label: 'infringementCategory', roles: ANALYST },
+    ],
+  },
+];
+
+/** The menu a user sees, in ProLayout's shape; groups are keyed (not linked) and vanish when empty. */
+export function menuFor(userRole: number, label: (key: MenuKey) => string): MenuDataItem[] {
+  const build = (entries: readonly MenuEntry[]): MenuDataItem[] =>
+    entries
+      .filter((entry) => hasRole(userRole, entry.roles))
+      .flatMap((entry): MenuDataItem[] => {
+        if (!entry.children) return [{ path: entry.path, name: label(entry.label), icon: entry.icon }];
+        const children = build(entry.children);
+        return children.length ? [{ key: entry.path, name: label(entry.label), icon: entry.icon, children }] : [];
+      });
+  return build(menu);
+}

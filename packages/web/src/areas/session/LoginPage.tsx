@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Flex, Form, Input } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { session } from '@portal/contract';
+import { api } from '../../app/api';
+import { firstIssue, fromError, type FormError } from '../../app/formError';
+import { setToken } from '../../app/token';
+import { CodeField } from '../../components/CodeField';
+import { useCodeSender } from '../../components/CodeButton';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { SessionCard } from './SessionLayout';
+
+interface Values {
+  mail?: string;
+  password?: string;
+  code?: string;
+}
+
+const FIELDS = { mail: 'field.mail', password: 'field.password', code: 'field.code' } as const;
+
+export default function LoginPage() {
+  const { t } = useTranslation(['session', 'common']);
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<FormError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { countdown, send } = useCodeSender(setError);
+
+  const submit = async (values: Values) => {
+    const parsed = session.loginInput.safeParse(values);
+    if (!parsed.success) {
+      setError(firstIssue(parsed.error.issues, FIELDS));
+      return;
+    }
+    setBusy(true);
+    try {
+      const data = await api('/api/login', parsed.data);
+      // The guard of this page loads the user for the new token and moves on to the landing page.
+      setToken(data.token);
+    } catch (failure) {
+      setError(fromError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SessionCard title={t('login.title')}>
+      <FormErrorAlert error={error} />
+      <Form form={form} size="large" onFinish={submit} onValuesChange={() => setError(null)}>
+        <Form.Item name="mail">
+          <Input
+            prefix={<MailOutlined />}
+            placeholder={t('common:field.mail')}
+            autoComplete="username"
+            data-testid="login-mail"
+          />
+        </Form.Item>
+        <Form.Item name="password">
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('common:field.password')}
+            autoComplete="current-password"
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <CodeField
+          countdown={countdown}
+          onSend={() => send(form.getFieldsValue().mail)}
+          inputTestId="login-code"
+          buttonTestId="send-code"
+        />
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Flex justify="space-between" style={{ marginTop: 16 }}>
+        <Link to="/sign-up">{t('login.toSignUp')}</Link>
+        <Link to="/forget-pass">{t('login.toForget')}</Link>
+      </Flex>
+    </SessionCard>
+  );
+}

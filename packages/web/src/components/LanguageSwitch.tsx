@@ -1,0 +1,41 @@
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@portal/contract';
+import { api } from '../app/api';
+import { changeLocale, toLocale } from '../app/i18n';
+import { updateSessionUser } from '../app/session';
+import { useToken } from '../app/token';
+
+/** English / 日本語. Each language is named in itself, so a reader of either can find theirs. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const token = useToken();
+  const current = toLocale(i18n.language);
+
+  const choose = (locale: Locale) => {
+    void changeLocale(locale);
+    if (!token) return;
+    // Saved quietly: the switch has already taken effect here, and the server uses it for mails.
+    api('/api/user/update-settings', { locale }).then(
+      (data) => updateSessionUser((user) => ({ ...user, user_locale: data.locale })),
+      () => undefined,
+    );
+  };
+
+  return (
+    <Space.Compact data-testid="lang-switch" aria-label={t('lang.label')}>
+      {(['en', 'ja'] as const).map((locale) => (
+        <Button
+          key={locale}
+          size="small"
+          type={current === locale ? 'primary' : 'default'}
+          aria-pressed={current === locale}
+          data-testid={`lang-${locale}`}
+          onClick={() => choose(locale)}
+        >
+          {locale === 'en' ? t('lang.en') : t('lang.ja')}
+        </Button>
+      ))}
+    </Space.Compact>
+  );
+}
