@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run covers the unit tests and the API tests twice: on the embedded PGlite and on PostgreSQL
- * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). Browser journeys live in e2e/.
+ * (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). `*.pg.test.ts` files cover what only a
+ * PostgreSQL server has (several replicas on one database) and run in the postgres project only.
+ * Browser journeys live in e2e/.
  */
 const apiTests = ['packages/server/src/**/*.test.ts'];
 
@@ -10,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts'] } },
-      { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'api-pglite', include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },

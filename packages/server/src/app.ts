@@ -79,7 +79,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   };
   subscribeSessionCache(services);
   subscribeNoticeCache(services);
-  const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool) : async () => undefined;
+  const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool, (err) => app.log.error({ err }, 'cache invalidation listener failed')) : async () => undefined;
 
   await app.register(cookie);
   installErrorHandling(app);

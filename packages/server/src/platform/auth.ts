@@ -91,4 +91,5 @@ export async function refreshUserSessions(services: Services, db: Db | Tx, userI
 export function subscribeSessionCache(services: Services): void {
   services.bus.on('token', (tokenHash) => services.sessions.delete(tokenHash));
   services.bus.on('user', (userId) => services.sessions.deleteWhere((s) => s.user.userId === Number(userId)));
+  services.bus.onDropAll(() => services.sessions.clear());
 }

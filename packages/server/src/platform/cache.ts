@@ -40,6 +40,10 @@ export class TtlCache<K, V> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   deleteWhere(test: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) if (test(entry.value)) this.entries.delete(key);
   }
@@ -69,16 +73,43 @@ export class InvalidationBus {
     await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(db);
   }
 
-  /** On PostgreSQL, one pooled connection listens for the other replicas. (PGlite is one process: nothing to hear.) */
-  async listen(pool: pg.Pool): Promise<() => Promise<void>> {
-    const client = await pool.connect();
-    client.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) this.apply(msg.payload);
-    });
-    await client.query(`LISTEN ${CHANNEL}`);
-    return async () => {
-      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      client.release();
+  /**
+   * On PostgreSQL, one connection of the pool listens for the other replicas (PGlite is one process: nothing to
+   * hear). If it drops (a database restart), every cache is cleared and the listener reconnects.
+   */
+  async listen(pool: pg.Pool, onError: (err: Error) => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.PoolClient | undefined;
+    const connect = async (): Promise<void> => {
+      const c = await pool.connect();
+      c.on('notification', (msg) => {
+        if (msg.channel === CHANNEL && msg.payload) this.apply(msg.payload);
+      });
+      c.on('error', (err: Error) => {
+        if (stopped) return;
+        onError(err);
+        c.release(err);
+        client = undefined;
+        this.dropAll();
+        setTimeout(() => void connect().catch(onError), 1000).unref();
+      });
+      await c.query(`LISTEN ${CHANNEL}`);
+      client = c;
     };
+    await connect();
+    return async () => {
+      stopped = true;
+      // Destroyed rather than returned: a listening connection must not serve other queries.
+      client?.release(true);
+    };
+  }
+
+  private dropAllHandlers: (() => void)[] = [];
+  /** Caches register how to drop everything, for when notifications may have been missed. */
+  onDropAll(handler: () => void): void {
+    this.dropAllHandlers.push(handler);
+  }
+  private dropAll(): void {
+    for (const h of this.dropAllHandlers) h();
   }
 }

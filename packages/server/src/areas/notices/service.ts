@@ -20,4 +20,5 @@ export async function noticesChanged(services: Services, db: Db | Tx, userId: nu
 
 export function subscribeNoticeCache(services: Services): void {
   services.bus.on('notices', (userId) => services.unviewedCounts.delete(Number(userId)));
+  services.bus.onDropAll(() => services.unviewedCounts.clear());
 }
