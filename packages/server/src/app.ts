@@ -65,6 +65,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   });
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   await migrate(database.db);
+  database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
   const services: Services = {
     db: database.db,

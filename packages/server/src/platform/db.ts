@@ -28,6 +28,9 @@ export interface DatabaseHandle {
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection that dies (a database restart) is dropped by the pool and the next query opens a new one;
+    // without a listener its 'error' event would end the process. The app adds one that logs.
+    pool.on('error', () => undefined);
     return wrap(pool, 'postgres', async () => undefined);
   }
   const dataDir = opts.dataDir ?? 'memory://';
