@@ -16,7 +16,7 @@ export default function SessionLayout() {
   }, [appName]);
 
   return (
-    <Flex vertical style={{ minHeight: '100%', background: 'linear-gradient(180deg, #e6f0ff 0%, #f5f7fa 60%)' }}>
+    <Flex vertical style={{ minHeight: '100vh', background: 'linear-gradient(180deg, #e6f0ff 0%, #f5f7fa 60%)' }}>
       <Flex justify="flex-end" style={{ padding: 16 }}>
         <LanguageSwitch />
       </Flex>
