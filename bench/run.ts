@@ -7,6 +7,7 @@ import { startTestPortal, createUser } from '@portal/server/testing';
  * (/api/notication/unviewed-notice-count: token lookup, role check, validation, one count query, envelope)
  * against a bare Fastify route answering a constant, both on loopback, driven by autocannon in this process.
  * The portal runs on the database TEST_DB selects (pglite or postgres); run both with `npm run bench`.
+ * Measured twice: as configured (sessions and counts cached, invalidated on change) and with the caches off.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -29,8 +30,9 @@ async function bare(): Promise<number> {
   }
 }
 
-async function portal(): Promise<number> {
-  const tp = await startTestPortal({ checkAnswers: false });
+/** cacheTtlMs 0 turns the session and count caches off: every call then reads the database twice. */
+async function portal(cacheTtlMs?: number): Promise<number> {
+  const tp = await startTestPortal({ checkAnswers: false, cacheTtlMs });
   try {
     const user = await createUser(tp);
     await tp.portal.services.db.insertInto('notice').values([{ user_id: user.userId, title: 'bench', type: 1 }]).execute();
@@ -45,6 +47,7 @@ async function portal(): Promise<number> {
 
 const bareRps = await bare();
 const portalRps = await portal();
+const uncachedRps = await portal(0);
 console.log(
   JSON.stringify({
     benchmark: 'authenticated unviewed-notice-count vs bare Fastify route',
@@ -54,5 +57,7 @@ console.log(
     bareRps: Math.round(bareRps),
     portalRps: Math.round(portalRps),
     ratio: Number((portalRps / bareRps).toFixed(2)),
+    uncachedRps: Math.round(uncachedRps),
+    uncachedRatio: Number((uncachedRps / bareRps).toFixed(2)),
   }),
 );

@@ -17,7 +17,7 @@ export class TtlCache<K, V> {
   get(key: K, now: number): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (now - entry.at > this.ttlMs) {
+    if (now - entry.at >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }

@@ -36,7 +36,7 @@ export interface Envelope {
 }
 
 /** A portal on its own database and its own SMTP server, with a clock the test controls. */
-export async function startTestPortal(opts: { checkAnswers?: boolean } = {}): Promise<TestPortal> {
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase();
   const clock = {
@@ -46,7 +46,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean } = {}): Pr
     },
   };
   const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false };
-  const portal = await buildPortal({ config, database, clock: () => clock.now });
+  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs });
   return {
     portal,
     mailbox,
