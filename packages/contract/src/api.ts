@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import * as accounts from './accounts.js';
+import * as clients from './clients.js';
 import * as session from './session.js';
 
 /**
@@ -20,6 +22,19 @@ export const calls = {
     input: session.unviewedNoticeCountInput,
     output: session.unviewedNoticeCountOutput,
   },
+  '/api/admin/search-users': { input: accounts.searchUsersInput, output: accounts.searchUsersOutput },
+  '/api/admin/get-user': { input: accounts.getUserInput, output: accounts.getUserOutput },
+  '/api/admin/create-user': { input: accounts.createUserInput, output: accounts.createUserOutput },
+  '/api/admin/update-user': { input: accounts.updateUserInput, output: accounts.updateUserOutput },
+  '/api/admin/remove-user': { input: accounts.removeUserInput, output: accounts.removeUserOutput },
+  '/api/admin/restore-user': { input: accounts.restoreUserInput, output: accounts.restoreUserOutput },
+  '/api/analyst/fetch-clients': { input: clients.fetchClientsInput, output: clients.fetchClientsOutput },
+  '/api/admin/search-clients': { input: clients.searchClientsInput, output: clients.searchClientsOutput },
+  '/api/admin/get-client': { input: clients.getClientInput, output: clients.clientOutput },
+  '/api/admin/create-client': { input: clients.createClientInput, output: clients.clientOutput },
+  '/api/admin/update-client': { input: clients.updateClientInput, output: clients.clientOutput },
+  '/api/admin/remove-client': { input: clients.removeClientInput, output: clients.removeClientOutput },
+  '/api/admin/restore-client': { input: clients.removeClientInput, output: clients.clientOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

@@ -23,5 +23,12 @@ export const ErrorCode = {
   MAIL_TAKEN: 1006,
   NO_ACCOUNT: 1007,
   CURRENT_PASSWORD_WRONG: 1008,
+  OBJECT_NOT_FOUND: 1009,
+  UNKNOWN_ANALYST: 1010,
+  UNKNOWN_COMPANY: 1011,
+  CANNOT_REMOVE_SELF: 1012,
+  CANNOT_DEMOTE_SELF: 1013,
+  ROLE_KIND_CHANGE: 1014,
+  NOT_REMOVED: 1015,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -38,6 +38,15 @@ export const analystInfo = z.object({
   user_tel: z.string(),
 });
 
+/** A client user's contracts, one row per service that has one (the profile's contract table). */
+export const serviceInfo = z.object({
+  service: z.enum(['ec', 'sns', 'ws', 'other']),
+  start_date: z.string(),
+  end_date: z.string(),
+  fee: z.number(),
+  currency: z.number(),
+});
+
 export const user = z.object({
   user_id: z.number(),
   user_name: z.string(),
@@ -51,6 +60,7 @@ export const user = z.object({
   user_create_at: z.string(),
   companyInfo: companyInfo.nullable(),
   analystInfo: z.array(analystInfo),
+  serviceInfo: z.array(serviceInfo),
 });
 export type User = z.infer<typeof user>;
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerAccountCalls } from './areas/accounts/calls.js';
+import { registerClientCalls } from './areas/clients/calls.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall } from './platform/call.js';
@@ -23,6 +25,8 @@ export function registerAll(): RegisteredCall[] {
   const registry = createRegistry();
   registerSessionCalls(registry.call);
   registerNoticeCalls(registry.call);
+  registerAccountCalls(registry.call);
+  registerClientCalls(registry.call);
   return registry.list;
 }
 

@@ -23,6 +23,14 @@ const catalogue = {
   mailTaken: { code: ErrorCode.MAIL_TAKEN, status: 200, key: 'error.mailTaken' },
   noAccount: { code: ErrorCode.NO_ACCOUNT, status: 200, key: 'error.noAccount' },
   currentPasswordWrong: { code: ErrorCode.CURRENT_PASSWORD_WRONG, status: 200, key: 'error.currentPasswordWrong' },
+  /** Also for another company's object: it answers exactly as one that does not exist. */
+  objectNotFound: { code: ErrorCode.OBJECT_NOT_FOUND, status: 200, key: 'error.objectNotFound' },
+  unknownAnalyst: { code: ErrorCode.UNKNOWN_ANALYST, status: 200, key: 'error.unknownAnalyst' },
+  unknownCompany: { code: ErrorCode.UNKNOWN_COMPANY, status: 200, key: 'error.unknownCompany' },
+  cannotRemoveSelf: { code: ErrorCode.CANNOT_REMOVE_SELF, status: 200, key: 'error.cannotRemoveSelf' },
+  cannotDemoteSelf: { code: ErrorCode.CANNOT_DEMOTE_SELF, status: 200, key: 'error.cannotDemoteSelf' },
+  roleKindChange: { code: ErrorCode.ROLE_KIND_CHANGE, status: 200, key: 'error.roleKindChange' },
+  notRemoved: { code: ErrorCode.NOT_REMOVED, status: 200, key: 'error.notRemoved' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -1,11 +1,13 @@
 import type { User } from '@portal/contract';
 import type { ClientRow, UserRow } from '../../platform/schema.js';
+import type { ContractRow } from '../clients/repo.js';
 
 /** The user as every screen sees it (field names as the spec shows them); never the password hash. */
 export function presentUser(
   row: UserRow,
   company: ClientRow | undefined,
   analysts: { user_id: number; user_name: string; user_mail: string; user_tel: string }[],
+  contracts: ContractRow[],
 ): User {
   return {
     user_id: row.user_id,
@@ -28,5 +30,12 @@ export function presentUser(
         }
       : null,
     analystInfo: analysts,
+    serviceInfo: contracts.map((c) => ({
+      service: c.service as User['serviceInfo'][number]['service'],
+      start_date: c.start_date,
+      end_date: c.end_date,
+      fee: Number(c.fee),
+      currency: c.currency,
+    })),
   };
 }

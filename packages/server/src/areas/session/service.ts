@@ -5,6 +5,7 @@ import { AppError, fail } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { blockedFor, clear, hit, type ThrottleRule } from '../../platform/throttle.js';
 import { hashCode, newCode } from '../../platform/tokens.js';
+import { contractsOf } from '../clients/repo.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -154,7 +155,8 @@ export async function userInfo(ctx: AuthedContext): Promise<User> {
   if (!row) fail('unauthenticated');
   const company = row.client_id === null ? undefined : await repo.findLiveClient(ctx.db, row.client_id);
   const analysts = company ? await repo.findClientAnalysts(ctx.db, company.client_id) : [];
-  return presentUser(row, company, analysts);
+  const contracts = company ? await contractsOf(ctx.db, [company.client_id]) : [];
+  return presentUser(row, company, analysts, contracts);
 }
 
 export async function updateSettings(ctx: AuthedContext, locale: 'en' | 'ja') {
