@@ -82,6 +82,14 @@ export interface NoticeTable {
   viewed: Generated<boolean>;
 }
 
+export interface ReminderSentTable {
+  kind: string;
+  object_key: string;
+  end_date: string;
+  days_before: number;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -91,6 +99,7 @@ export interface Database {
   verification_code: VerificationCodeTable;
   throttle: ThrottleTable;
   notice: NoticeTable;
+  reminder_sent: ReminderSentTable;
 }
 
 export type UserRow = Selectable<UserTable>;

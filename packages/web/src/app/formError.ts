@@ -10,7 +10,7 @@ import { errorMessage } from './api';
 export type FormError = { key: MessageKey; params: Record<string, string | number>; field?: CommonKey } | { text: string };
 
 /** The parts of a zod issue the alert needs (structural, so the web app does not import zod itself). */
-interface IssueLike {
+export interface IssueLike {
   readonly message: string;
   readonly path: readonly PropertyKey[];
   readonly maximum?: unknown;

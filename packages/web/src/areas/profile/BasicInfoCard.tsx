@@ -1,17 +1,11 @@
-import { useState } from 'react';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, STAFF_ROLES, hasRole, session } from '@portal/contract';
 import { api } from '../../app/api';
-import { firstIssue, fromError, type FormError } from '../../app/formError';
 import { setSessionUser, type User } from '../../app/session';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
-
-interface Values {
-  name?: string;
-  tel?: string;
-}
+import { useSchemaForm } from '../../components/useSchemaForm';
 
 const FIELDS = { name: 'field.name', tel: 'field.tel' } as const;
 
@@ -26,27 +20,16 @@ const ROLE_NAMES = [
 export function BasicInfoCard({ user }: { user: User }) {
   const { t } = useTranslation(['profile', 'common']);
   const { message } = App.useApp();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const save = async (values: Values) => {
-    const parsed = session.updateUserInfoInput.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error.issues, FIELDS));
-      return;
-    }
-    setBusy(true);
-    try {
-      const data = await api('/api/user/update-userinfo', parsed.data);
-      setSessionUser(data.user);
+  const { error, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: session.updateUserInfoInput,
+    fields: FIELDS,
+    onValid: async (data) => {
+      const answer = await api('/api/user/update-userinfo', data);
+      setSessionUser(answer.user);
       void message.success(t('update.success'));
-    } catch (failure) {
-      setError(fromError(failure));
-      void message.error(t('update.failure'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onFailure: () => void message.error(t('update.failure')),
+  });
 
   const roles = ROLE_NAMES.filter(([bit]) => hasRole(user.user_role, bit)).map(([, key]) => t(key));
   return (
@@ -57,8 +40,8 @@ export function BasicInfoCard({ user }: { user: User }) {
         labelAlign="left"
         style={{ maxWidth: 600 }}
         initialValues={{ name: user.user_name, tel: user.user_tel }}
-        onFinish={save}
-        onValuesChange={() => setError(null)}
+        onFinish={onFinish}
+        onValuesChange={onValuesChange}
       >
         <Form.Item label={t('common:field.mail')}>
           <Typography.Text data-testid="profile-mail">{user.user_mail}</Typography.Text>

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
 import { api } from '../../app/api';
-import { firstIssue, fromError, type FormError } from '../../app/formError';
 import { useUser } from '../../app/session';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useSchemaForm } from '../../components/useSchemaForm';
 
 interface Values {
   passwordOld?: string;
@@ -29,35 +28,27 @@ export default function ResetPasswordPage() {
   const { message } = App.useApp();
   const user = useUser();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { countdown, send } = useCodeSender(setError);
-
-  const submit = async (values: Values) => {
-    const parsed = session.changePasswordInput.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error.issues, FIELDS));
-      return;
-    }
-    setBusy(true);
-    try {
-      await api('/api/user/reset-password', parsed.data);
+  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: session.changePasswordInput,
+    fields: FIELDS,
+    onValid: async (data) => {
+      await api('/api/user/reset-password', data);
       void message.success(t('reset.success'));
       form.resetFields();
-    } catch (failure) {
-      setError(fromError(failure));
-      void message.error(t('reset.failure'));
-    } finally {
       // Spec 4: the code button comes back at once after a reset, whether it worked or not.
       countdown.reset();
-      setBusy(false);
-    }
-  };
+    },
+    onFailure: () => {
+      void message.error(t('reset.failure'));
+      countdown.reset();
+    },
+  });
+  const { countdown, send } = useCodeSender(setError);
 
   return (
     <Card title={t('reset.title')} style={{ maxWidth: 560 }}>
       <FormErrorAlert error={error} />
-      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => setError(null)}>
+      <Form form={form} layout="vertical" onFinish={onFinish} onValuesChange={onValuesChange}>
         <Form.Item label={t('common:field.passwordOld')} name="passwordOld" required>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
 import { api } from '../../app/api';
-import { firstIssue, fromError, type FormError } from '../../app/formError';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
 
 interface Values {
@@ -30,33 +29,24 @@ export default function ForgetPassPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { countdown, send } = useCodeSender(setError);
-
-  const submit = async (values: Values) => {
-    const parsed = session.resetPasswordInput.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error.issues, FIELDS));
-      return;
-    }
-    setBusy(true);
-    try {
-      await api('/api/resetpassword', parsed.data);
+  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: session.resetPasswordInput,
+    fields: FIELDS,
+    onValid: async (data) => {
+      await api('/api/resetpassword', data);
       void message.success(t('forget.success'));
       navigate('/login');
-    } catch (failure) {
-      // Spec 8: show the server's message and let the user ask for a new code at once.
-      setError(fromError(failure));
-      countdown.reset();
-      setBusy(false);
-    }
-  };
+    },
+    // Spec 8: after the server's message, let the user ask for a new code at once.
+    onFailure: () => countdown.reset(),
+    keepBusyOnSuccess: true,
+  });
+  const { countdown, send } = useCodeSender(setError);
 
   return (
     <SessionCard title={t('forget.title')}>
       <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={submit} onValuesChange={() => setError(null)}>
+      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
         <Form.Item name="mail">
           <Input prefix={<MailOutlined />} placeholder={t('common:field.mail')} autoComplete="username" />
         </Form.Item>

@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { Button, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
 import { api } from '../../app/api';
-import { firstIssue, fromError, type FormError } from '../../app/formError';
 import { setToken } from '../../app/token';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
 
 interface Values {
@@ -23,32 +22,21 @@ const FIELDS = { mail: 'field.mail', password: 'field.password', code: 'field.co
 export default function LoginPage() {
   const { t } = useTranslation(['session', 'common']);
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { countdown, send } = useCodeSender(setError);
-
-  const submit = async (values: Values) => {
-    const parsed = session.loginInput.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error.issues, FIELDS));
-      return;
-    }
-    setBusy(true);
-    try {
-      const data = await api('/api/login', parsed.data);
+  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: session.loginInput,
+    fields: FIELDS,
+    onValid: async (data) => {
+      const { token } = await api('/api/login', data);
       // The guard of this page loads the user for the new token and moves on to the landing page.
-      setToken(data.token);
-    } catch (failure) {
-      setError(fromError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+      setToken(token);
+    },
+  });
+  const { countdown, send } = useCodeSender(setError);
 
   return (
     <SessionCard title={t('login.title')}>
       <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={submit} onValuesChange={() => setError(null)}>
+      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
         <Form.Item name="mail">
           <Input
             prefix={<MailOutlined />}

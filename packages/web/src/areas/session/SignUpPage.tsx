@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
 import { api } from '../../app/api';
-import { firstIssue, fromError, type FormError } from '../../app/formError';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
 
 interface Values {
@@ -32,33 +31,24 @@ export default function SignUpPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<FormError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { countdown, send } = useCodeSender(setError);
-
-  const submit = async (values: Values) => {
-    const parsed = session.signupInput.safeParse(values);
-    if (!parsed.success) {
-      setError(firstIssue(parsed.error.issues, FIELDS));
-      return;
-    }
-    setBusy(true);
-    try {
-      await api('/api/signup', parsed.data);
+  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: session.signupInput,
+    fields: FIELDS,
+    onValid: async (data) => {
+      await api('/api/signup', data);
       void message.success(t('signUp.success'));
       navigate('/login');
-    } catch (failure) {
-      // Spec 8: show the server's message and let the user ask for a new code at once.
-      setError(fromError(failure));
-      countdown.reset();
-      setBusy(false);
-    }
-  };
+    },
+    // Spec 8: after the server's message, let the user ask for a new code at once.
+    onFailure: () => countdown.reset(),
+    keepBusyOnSuccess: true,
+  });
+  const { countdown, send } = useCodeSender(setError);
 
   return (
     <SessionCard title={t('signUp.title')}>
       <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={submit} onValuesChange={() => setError(null)}>
+      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
         <Form.Item name="name">
           <Input prefix={<UserOutlined />} placeholder={t('common:field.name')} autoComplete="name" />
         </Form.Item>
