@@ -62,3 +62,8 @@ export async function migrate(db: Db): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** PostgreSQL's unique_violation: two requests raced for the same unique value (e.g. a mail). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}

@@ -126,6 +126,14 @@ describe('staff accounts', () => {
     expect(await count()).toBe(before);
   });
 
+  it('two administrators creating the same mail at once: one account, the other told the mail is taken', async () => {
+    const body = newStaff();
+    const answers = await Promise.all([1, 2, 3].map(() => tp.post('/api/admin/create-user', body, { token: admin.token })));
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 1006, 1006]);
+    const rows = await tp.portal.services.db.selectFrom('users').select('user_id').where('user_mail', '=', body.mail).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('resets a password: the old sessions end and the new password is argon2id', async () => {
     const target = await createUser(tp, { role: Role.ANALYST });
     const weak = await tp.post('/api/admin/update-user', { userId: target.userId, password: 'abc', password2: 'abc' }, { token: admin.token });

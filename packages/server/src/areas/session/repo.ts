@@ -1,4 +1,5 @@
-import type { Db, Tx } from '../../platform/db.js';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db.js';
+import { fail } from '../../platform/errors.js';
 import type { NewUser, UserUpdate } from '../../platform/schema.js';
 
 /** SQL of the session area, no rules. */
@@ -13,9 +14,15 @@ export function findLiveUser(db: Conn, userId: number) {
   return db.selectFrom('users').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+/** Inserts a user; a live account with the same mail (even one created a moment ago by a racing request) is mailTaken. */
 export async function insertUser(db: Conn, user: NewUser): Promise<number> {
-  const row = await db.insertInto('users').values(user).returning('user_id').executeTakeFirstOrThrow();
-  return row.user_id;
+  try {
+    const row = await db.insertInto('users').values(user).returning('user_id').executeTakeFirstOrThrow();
+    return row.user_id;
+  } catch (err) {
+    if (isUniqueViolation(err)) fail('mailTaken');
+    throw err;
+  }
 }
 
 export async function updateUser(db: Conn, userId: number, changes: UserUpdate): Promise<void> {
