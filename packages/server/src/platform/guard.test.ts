@@ -1,5 +1,6 @@
 import { ALL_ROLES, Role, calls as contractCalls } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { registerAll } from '../app.js';
 import { createClient, createUser, startTestPortal, type TestPortal } from '../testing/index.js';
 import { PUBLIC } from './call.js';
@@ -46,6 +47,28 @@ describe('the registry of calls', () => {
         const res = await tp.post(call.path, {}, { token: user.token });
         expect(res.status, `${call.path} as role ${role}`).toBe(403);
       }
+    }
+  });
+
+  /** Whether a call's payload has a clientId field (read from its JSON schema, so nested shapes count too). */
+  const takesClientId = (schema: z.ZodType) => JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })).includes('"clientId"');
+
+  it('every call that takes a clientId either declares the tenancy rule or admits no client user', () => {
+    for (const call of registered.filter((c) => takesClientId(c.input))) {
+      const admitsClients = call.roles === PUBLIC || (call.roles & Role.CLIENT) !== 0;
+      expect(!admitsClients || call.tenant?.field === 'clientId', call.path).toBe(true);
+    }
+  });
+
+  it('every call that takes a clientId refuses a client user of another company with 403', async () => {
+    const mine = await createClient(tp);
+    const theirs = await createClient(tp);
+    const user = await createUser(tp, { role: Role.CLIENT, clientId: mine });
+    const calls = registered.filter((c) => takesClientId(c.input));
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      const res = await tp.post(call.path, { clientId: theirs }, { token: user.token });
+      expect(res.status, call.path).toBe(403);
     }
   });
 

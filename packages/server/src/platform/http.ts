@@ -37,18 +37,21 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   }
   const locale = req.portalLocale;
 
-  const parsed = call.input.safeParse(req.body ?? {}, { reportInput: true });
+  const body: unknown = req.body ?? {};
+  // Another company's id is refused before anything else about the payload is looked at.
+  const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
+  if (call.tenant && user && rawTenant !== undefined) await checkTenant(services.db, user, call.tenant, rawTenant);
+
+  const parsed = call.input.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const err = new AppError('badRequest');
     return sendError(reply, err, firstIssueMessage(parsed.error, locale));
   }
   const input = parsed.data as Record<string, unknown>;
+  if (call.tenant && user && rawTenant === undefined) await checkTenant(services.db, user, call.tenant, input[call.tenant.field]);
 
   const base = { services, user, locale, ip: req.ip, log: req.log, now };
-  const run = async (ctx: CallContext) => {
-    if (call.tenant && user) await checkTenant(ctx.db, user, call.tenant, input[call.tenant.field]);
-    return call.handler(ctx, input);
-  };
+  const run = (ctx: CallContext) => call.handler(ctx, input);
   const data = call.transaction
     ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
     : await run({ ...base, db: services.db });
@@ -56,6 +59,10 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   if (services.config.checkAnswers) call.output.parse(data);
   req.portalCode = 0;
   return reply.send({ code: 0, message: translate(locale, 'ok'), data });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function sendError(reply: FastifyReply, err: AppError, message?: string) {
