@@ -8,10 +8,16 @@ import enCommon from '../locales/en/common.json';
 import enMenu from '../locales/en/menu.json';
 import enSession from '../locales/en/session.json';
 import enProfile from '../locales/en/profile.json';
+import enClients from '../locales/en/clients.json';
 import jaCommon from '../locales/ja/common.json';
 import jaMenu from '../locales/ja/menu.json';
 import jaSession from '../locales/ja/session.json';
 import jaProfile from '../locales/ja/profile.json';
+import jaClients from '../locales/ja/clients.json';
+import enSearch from '../locales/en/search.json';
+import jaSearch from '../locales/ja/search.json';
+import enAccounts from '../locales/en/accounts.json';
+import jaAccounts from '../locales/ja/accounts.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -19,12 +25,15 @@ import jaProfile from '../locales/ja/profile.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
     session: jaSession satisfies typeof enSession,
     profile: jaProfile satisfies typeof enProfile,
+    clients: jaClients satisfies typeof enClients,
+    search: jaSearch satisfies typeof enSearch,
+    accounts: jaAccounts satisfies typeof enAccounts,
     contract: messages.ja,
   },
 } as const;
@@ -65,7 +74,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

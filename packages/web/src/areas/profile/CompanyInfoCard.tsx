@@ -7,7 +7,7 @@ import { MembersOnlyText } from '../../components/MembersOnly';
 export function CompanyInfoCard({ company }: { company: User['companyInfo'] }) {
   const { t } = useTranslation('profile');
   return (
-    <Card title={t('company.title')}>
+    <Card title={t('company.title')} data-testid="profile-company">
       {company ? (
         <Descriptions
           column={1}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { KINDS, type AccountKind } from './model';
+
+/** Query keys of the area: invalidating `accountKeys.all` after a change reloads lists and details alike. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  lists: ['accounts', 'list'] as const,
+  one: (userId: number, kind?: AccountKind) => ['accounts', 'user', userId, kind ?? 'any'] as const,
+  companies: ['accounts', 'companies'] as const,
+};
+
+/** One account for a detail or reset page; `kind` narrows it to the kind the screen expects (another is "not found"). */
+export function useAccount(userId: number | undefined, kind?: AccountKind) {
+  return useQuery({
+    queryKey: accountKeys.one(userId ?? 0, kind),
+    queryFn: async () => {
+      const input = kind ? { userId: userId ?? 0, roles: [...KINDS[kind].roles] } : { userId: userId ?? 0 };
+      return (await api('/api/admin/get-user', input)).user;
+    },
+    enabled: userId !== undefined,
+  });
+}
+
+/** The companies a client user can belong to (spec 2.11's selector). */
+export function useCompanies() {
+  return useQuery({
+    queryKey: accountKeys.companies,
+    queryFn: async () => (await api('/api/analyst/fetch-clients', { all: true })).client,
+  });
+}
