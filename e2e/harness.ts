@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startTestPortal, type TestPortal } from '@portal/server/testing';
 
 /** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
@@ -46,4 +47,31 @@ export async function startJourney(): Promise<Journey> {
       await tp.close();
     },
   };
+}
+
+/** Signs in through the login page with the code read from the test SMTP server, as a person would. */
+export async function signIn(j: Journey, page: Page, mail: string, password: string): Promise<void> {
+  await page.goto(`${j.baseUrl}/login`);
+  await page.getByTestId('login-mail').fill(mail);
+  await page.getByTestId('login-password').fill(password);
+  j.tp.mailbox.clear();
+  await page.getByTestId('send-code').click();
+  const code = await j.tp.mailbox.codeFor(mail);
+  await page.getByTestId('login-code').fill(code);
+  await page.getByTestId('login-submit').click();
+  await expect.poll(() => page.url()).not.toMatch(/\/login$/);
+}
+
+/** Picks an option of an antd Select whose root carries the test id. */
+export async function choose(page: Page, testId: string, optionText: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Types a date into an antd DatePicker input and confirms it. */
+export async function typeDate(page: Page, testId: string, date: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByTestId(testId).fill(date);
+  await page.keyboard.press('Enter');
 }

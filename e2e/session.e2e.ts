@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJourney, type Journey } from './harness.js';
+import { signIn as signInAs, startJourney, type Journey } from './harness.js';
 
 let j: Journey;
 beforeAll(async () => {
@@ -17,17 +17,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return page.locator('.ant-menu-title-content').allInnerTexts();
 }
 
-async function signIn(page: Page, mail: string, password: string): Promise<void> {
-  await page.goto(`${j.baseUrl}/login`);
-  await page.getByTestId('login-mail').fill(mail);
-  await page.getByTestId('login-password').fill(password);
-  j.tp.mailbox.clear();
-  await page.getByTestId('send-code').click();
-  // The code arrives over real SMTP, as a person would read it from their mailbox.
-  const code = await j.tp.mailbox.codeFor(mail);
-  await page.getByTestId('login-code').fill(code);
-  await page.getByTestId('login-submit').click();
-}
+const signIn = (page: Page, mail: string, password: string) => signInAs(j, page, mail, password);
 
 describe('signing in and out in the browser', () => {
   it('an analyst requests a code, signs in, switches to Japanese, sees the analyst menu, and logs out', async () => {
