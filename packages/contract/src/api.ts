@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as accounts from './accounts.js';
 import * as clients from './clients.js';
+import * as masters from './masters.js';
 import * as session from './session.js';
 
 /**
@@ -35,6 +36,40 @@ export const calls = {
   '/api/admin/update-client': { input: clients.updateClientInput, output: clients.clientOutput },
   '/api/admin/remove-client': { input: clients.removeClientInput, output: clients.removeClientOutput },
   '/api/admin/restore-client': { input: clients.removeClientInput, output: clients.clientOutput },
+  '/api/analyst/fetch-brands': { input: masters.fetchBrandsInput, output: masters.brandsOutput },
+  '/api/analyst/create-brand': { input: masters.createBrandInput, output: masters.brandsOutput },
+  '/api/analyst/update-brand': { input: masters.updateBrandInput, output: masters.brandsOutput },
+  '/api/analyst/remove-brand': { input: masters.removeBrandInput, output: masters.brandsOutput },
+  '/api/analyst/create-brand-keyword': { input: masters.createKeywordInput, output: masters.keywordsOutput },
+  '/api/analyst/update-brand-keyword': { input: masters.updateKeywordInput, output: masters.keywordsOutput },
+  '/api/analyst/remove-brand-keyword': { input: masters.removeKeywordInput, output: masters.keywordsOutput },
+  '/api/analyst/create-brand-model': { input: masters.createModelInput, output: masters.modelsOutput },
+  '/api/analyst/update-brand-model': { input: masters.updateModelInput, output: masters.modelsOutput },
+  '/api/analyst/remove-brand-model': { input: masters.removeModelInput, output: masters.modelsOutput },
+  '/api/analyst/fetch-product-categories': { input: masters.fetchCategoriesInput, output: masters.categoriesOutput },
+  '/api/analyst/create-product-category': { input: masters.createCategoryInput, output: masters.categoriesOutput },
+  '/api/analyst/update-product-category': { input: masters.updateCategoryInput, output: masters.categoriesOutput },
+  '/api/analyst/remove-product-category': { input: masters.removeCategoryInput, output: masters.categoriesOutput },
+  '/api/analyst/fetch-custom-columns': { input: masters.fetchColumnsInput, output: masters.columnsOutput },
+  '/api/analyst/create-custom-column': { input: masters.createColumnInput, output: masters.columnsOutput },
+  '/api/analyst/update-custom-column': { input: masters.updateColumnInput, output: masters.columnsOutput },
+  '/api/analyst/remove-custom-column': { input: masters.removeColumnInput, output: masters.columnsOutput },
+  '/api/analyst/fetch-special-urls': { input: masters.fetchUrlsInput, output: masters.urlsOutput },
+  '/api/analyst/create-special-url': { input: masters.createUrlInput, output: masters.urlsOutput },
+  '/api/analyst/update-special-url': { input: masters.updateUrlInput, output: masters.urlsOutput },
+  '/api/analyst/remove-special-url': { input: masters.removeUrlInput, output: masters.urlsOutput },
+  '/api/analyst/fetch-special-words': { input: masters.fetchWordsInput, output: masters.wordsOutput },
+  '/api/analyst/create-special-word': { input: masters.createWordInput, output: masters.wordsOutput },
+  '/api/analyst/update-special-word': { input: masters.updateWordInput, output: masters.wordsOutput },
+  '/api/analyst/remove-special-word': { input: masters.removeWordInput, output: masters.wordsOutput },
+  '/api/analyst/fetch-attorney-letters': { input: masters.fetchLettersInput, output: masters.lettersOutput },
+  '/api/analyst/create-attorney-letter': { input: masters.createLetterInput, output: masters.lettersOutput },
+  '/api/analyst/update-attorney-letter': { input: masters.updateLetterInput, output: masters.lettersOutput },
+  '/api/analyst/remove-attorney-letter': { input: masters.removeLetterInput, output: masters.lettersOutput },
+  '/api/analyst/get-trademark-countries': { input: masters.getTrademarkCountriesInput, output: masters.trademarkCountriesOutput },
+  '/api/analyst/set-trademark-countries': { input: masters.setTrademarkCountriesInput, output: masters.trademarkCountriesOutput },
+  '/api/analyst/get-impact-settings': { input: masters.getImpactInput, output: masters.impactOutput },
+  '/api/analyst/set-impact-settings': { input: masters.setImpactInput, output: masters.impactOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

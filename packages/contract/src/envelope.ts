@@ -30,5 +30,7 @@ export const ErrorCode = {
   CANNOT_DEMOTE_SELF: 1013,
   ROLE_KIND_CHANGE: 1014,
   NOT_REMOVED: 1015,
+  DUPLICATE_NAME: 1016,
+  UNKNOWN_COUNTRY: 1017,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -11,3 +11,7 @@ export type { AccountListItem } from './accounts.js';
 export type { Client, ContractInput, Service } from './clients.js';
 export { SERVICES, CONTRACT_CURRENCIES } from './clients.js';
 export { messages, translate, isMessageKey, type MessageKey } from './messages/index.js';
+export * as masters from './masters.js';
+export type { Brand, CustomColumn, ImpactSettings } from './masters.js';
+export { impactAmount } from './masters.js';
+export * from './ec-fields.js';

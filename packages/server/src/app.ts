@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerAccountCalls } from './areas/accounts/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
+import { registerClientSettingCalls } from './areas/client-settings/calls.js';
+import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSessionCalls } from './areas/session/calls.js';
@@ -28,6 +30,7 @@ export function registerAll(): RegisteredCall[] {
   registerNoticeCalls(registry.call);
   registerAccountCalls(registry.call);
   registerClientCalls(registry.call);
+  registerClientSettingCalls(registry.call);
   return registry.list;
 }
 
@@ -59,7 +62,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;

@@ -40,3 +40,37 @@ export function demoNotices(now: Date) {
     { title: 'Welcome to the portal / ポータルへようこそ', content: 'Your account is ready. / アカウントの準備ができました。', type: 1, sender: 'IPF', target: '/profile', send_date: at(72), viewed: true },
   ];
 }
+
+/** Master data of the first demo client (Sakura Cosmetics), so the Data Settings tab has something to show. */
+export function demoMasterData(now: Date) {
+  return {
+    brands: [
+      { name: 'SAKURA BEAUTY', keywords: ['sakura beauty', 'さくらビューティー', 'SKB'], models: [{ name: 'SK-Serum 30ml', price: '48.00' }, { name: 'SK-Cream 50g', price: '65.00' }] },
+      { name: 'Hanami', keywords: ['hanami', '花見コスメ'], models: [{ name: 'HN Lip Tint', price: '22.50' }] },
+    ],
+    categories: [
+      { name: '美容液', name_en: 'Serum', code: 'SER' },
+      { name: 'クリーム', name_en: 'Cream', code: 'CRM' },
+      { name: 'リップ', name_en: 'Lip', code: 'LIP' },
+    ],
+    columns: [
+      { column_name: 'Marketplace fee / 手数料', column_category: 1, column_position: 'ec_product_price', column_order: 1 },
+      { column_name: 'Test buy / テスト購入', column_category: 2, column_position: 'ec_categorize_remarks', column_order: 1 },
+    ],
+    urls: [
+      { type: 2, url: 'https://shop.example/fake-sakura', seller: 'Sakura Outlet 88', seller_id: 'so88', company: 'Unknown', remarks: 'Repeat offender / 常習' },
+      { type: 1, url: 'https://shop.example/sakura-official', seller: 'SAKURA BEAUTY Official', seller_id: 'skb-official', company: 'Sakura Cosmetics Co.', remarks: 'Official store / 公式' },
+    ],
+    words: [
+      { type: 1, word: 'compatible with' },
+      { type: 1, word: '互換' },
+      { type: 2, word: 'genuine' },
+      { type: 2, word: '正規品' },
+    ],
+    letters: [
+      { region: 'CN', start_date: day(now, -300), end_date: day(now, 60), remind_flag: true },
+      { region: 'US', start_date: day(now, -100), end_date: day(now, 265), remind_flag: false },
+    ],
+    countries: 'JP,CN,US,KR,TW,DE,FR,GB',
+  };
+}

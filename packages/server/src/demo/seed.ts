@@ -5,7 +5,7 @@ import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { demoClients, demoNotices, demoUsers } from './data.js';
+import { demoClients, demoMasterData, demoNotices, demoUsers } from './data.js';
 
 export interface DemoAccount {
   role: string;
@@ -55,6 +55,23 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
       .insertInto('client_manager')
       .values(clientIds.flatMap((client_id, ci) => analysts.filter((_, ai) => ci === 0 || ai === 0).map((user_id) => ({ client_id, user_id }))))
       .execute();
+    const master = demoMasterData(services.clock());
+    const client_id = clientIds[0]!;
+    for (const b of master.brands) {
+      const { brand_id } = await trx.insertInto('brand').values({ client_id, brand_name: b.name }).returning('brand_id').executeTakeFirstOrThrow();
+      await trx.insertInto('brand_keyword').values(b.keywords.map((keyword_name) => ({ client_id, brand_id, keyword_name }))).execute();
+      await trx.insertInto('brand_model').values(b.models.map((m) => ({ client_id, brand_id, model_name: m.name, model_price: m.price }))).execute();
+    }
+    await trx.insertInto('product_category').values(master.categories.map((c) => ({ ...c, client_id }))).execute();
+    await trx.insertInto('custom_column').values(master.columns.map((c) => ({ ...c, client_id }))).execute();
+    await trx.insertInto('special_url').values(master.urls.map((u) => ({ ...u, client_id }))).execute();
+    await trx.insertInto('special_word').values(master.words.map((w) => ({ ...w, client_id }))).execute();
+    await trx.insertInto('attorney_letter').values(master.letters.map((l) => ({ ...l, client_id }))).execute();
+    await trx
+      .insertInto('client_setting')
+      .values({ client_id, trademark_regions: master.countries, impact_price_type: 1, impact_count_type: 2, impact_percent: '30.00' })
+      .execute();
+
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx
       .insertInto('notice')

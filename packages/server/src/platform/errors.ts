@@ -31,6 +31,8 @@ const catalogue = {
   cannotDemoteSelf: { code: ErrorCode.CANNOT_DEMOTE_SELF, status: 200, key: 'error.cannotDemoteSelf' },
   roleKindChange: { code: ErrorCode.ROLE_KIND_CHANGE, status: 200, key: 'error.roleKindChange' },
   notRemoved: { code: ErrorCode.NOT_REMOVED, status: 200, key: 'error.notRemoved' },
+  duplicateName: { code: ErrorCode.DUPLICATE_NAME, status: 200, key: 'error.duplicateName' },
+  unknownCountry: { code: ErrorCode.UNKNOWN_COUNTRY, status: 200, key: 'error.unknownCountry' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -90,6 +90,73 @@ export interface ReminderSentTable {
   sent_at: Timestamp;
 }
 
+export interface BrandTable {
+  brand_id: Generated<number>;
+  client_id: number;
+  brand_name: string;
+}
+export interface BrandKeywordTable {
+  keyword_id: Generated<number>;
+  client_id: number;
+  brand_id: number;
+  keyword_name: string;
+}
+export interface BrandModelTable {
+  model_id: Generated<number>;
+  client_id: number;
+  brand_id: number;
+  model_name: string;
+  model_price: string;
+}
+export interface ProductCategoryTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  name_en: string;
+  code: string;
+}
+export interface CustomColumnTable {
+  column_id: Generated<number>;
+  client_id: number;
+  column_name: string;
+  column_category: number;
+  column_position: string;
+  column_order: number;
+}
+export interface SpecialUrlTable {
+  id: Generated<number>;
+  client_id: number;
+  type: number;
+  url: Generated<string>;
+  seller: Generated<string>;
+  seller_id: Generated<string>;
+  company: Generated<string>;
+  remarks: Generated<string>;
+}
+export interface SpecialWordTable {
+  id: Generated<number>;
+  client_id: number;
+  type: number;
+  word: string;
+}
+export interface AttorneyLetterTable {
+  id: Generated<number>;
+  client_id: number;
+  region: string;
+  start_date: string;
+  end_date: string;
+  remind_flag: Generated<boolean>;
+}
+export interface ClientSettingTable {
+  client_id: number;
+  trademark_regions: Generated<string>;
+  impact_price_type: Generated<number>;
+  impact_price: string | null;
+  impact_count_type: Generated<number>;
+  impact_count: number | null;
+  impact_percent: Generated<string>;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -100,6 +167,15 @@ export interface Database {
   throttle: ThrottleTable;
   notice: NoticeTable;
   reminder_sent: ReminderSentTable;
+  brand: BrandTable;
+  brand_keyword: BrandKeywordTable;
+  brand_model: BrandModelTable;
+  product_category: ProductCategoryTable;
+  custom_column: CustomColumnTable;
+  special_url: SpecialUrlTable;
+  special_word: SpecialWordTable;
+  attorney_letter: AttorneyLetterTable;
+  client_setting: ClientSettingTable;
 }
 
 export type UserRow = Selectable<UserTable>;

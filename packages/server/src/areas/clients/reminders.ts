@@ -1,8 +1,8 @@
 import { translate, type Locale, type MessageKey } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { reminderWindow, sendDueReminders, type ReminderCandidate } from '../../platform/reminders.js';
+import { clientAudience } from './repo.js';
 
 /**
  * Contract reminders (issue: accounts and clients): for each contract with remind mail set, the client's users
@@ -21,27 +21,15 @@ export async function contractReminderCandidates(services: Services, now: Date):
     .where('k.end_date', '<=', to)
     .execute();
   if (contracts.length === 0) return [];
-  const clientIds = [...new Set(contracts.map((k) => k.client_id))];
-  // Recipients: the company's own users and the analysts who manage it, each in their own language.
-  const recipients = await db
-    .selectFrom('users as u')
-    .leftJoin('client_manager as m', 'm.user_id', 'u.user_id')
-    .select(['u.user_mail', 'u.user_locale', sql<number>`COALESCE(u.client_id, m.client_id)`.as('client_id')])
-    .where('u.deleted_at', 'is', null)
-    .where(sql<SqlBool>`(u.client_id = ANY(${clientIds}) OR (m.client_id = ANY(${clientIds}) AND (u.user_role & 2) <> 0))`)
-    .execute();
+  const audience = await clientAudience(db, [...new Set(contracts.map((k) => k.client_id))]);
   return contracts.map((k) => ({
     key: `${k.client_id}:${k.service}`,
     endDate: k.end_date,
-    recipients: dedupe(recipients.filter((r) => r.client_id === k.client_id).map((r) => ({ mail: r.user_mail, locale: r.user_locale as Locale }))),
+    recipients: audience.get(k.client_id) ?? [],
     subject: 'mail.contractReminder.subject',
     paragraphs: ['mail.contractReminder.body'],
     params: (locale: Locale) => ({ client: k.client_name, service: translate(locale, `service.${k.service}` as MessageKey) }),
   }));
-}
-
-function dedupe<T extends { mail: string }>(list: T[]): T[] {
-  return [...new Map(list.map((r) => [r.mail, r])).values()];
 }
 
 export async function runContractReminders(services: Services, now: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Service } from '@portal/contract';
+import type { Locale, Service } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import type { ClientRow } from '../../platform/schema.js';
@@ -129,4 +129,25 @@ export function allLiveClients(db: Conn) {
     .where('deleted_at', 'is', null)
     .orderBy('client_id')
     .execute();
+}
+
+/** Who hears about a client (reminder mails): its live users and the live analysts who manage it, once each. */
+export async function clientAudience(db: Conn, clientIds: number[]): Promise<Map<number, { mail: string; locale: Locale }[]>> {
+  const rows =
+    clientIds.length === 0
+      ? []
+      : await db
+          .selectFrom('users as u')
+          .leftJoin('client_manager as m', 'm.user_id', 'u.user_id')
+          .select(['u.user_mail', 'u.user_locale', sql<number>`COALESCE(u.client_id, m.client_id)`.as('client_id')])
+          .where('u.deleted_at', 'is', null)
+          .where(sql<SqlBool>`(u.client_id = ANY(${clientIds}) OR (m.client_id = ANY(${clientIds}) AND (u.user_role & 2) <> 0))`)
+          .execute();
+  const audience = new Map<number, Map<string, { mail: string; locale: Locale }>>();
+  for (const r of rows) {
+    const byMail = audience.get(r.client_id) ?? new Map();
+    byMail.set(r.user_mail, { mail: r.user_mail, locale: r.user_locale as Locale });
+    audience.set(r.client_id, byMail);
+  }
+  return new Map([...audience].map(([id, byMail]) => [id, [...byMail.values()]]));
 }

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../platform/passwords.js';
+import { startTestPortal, type TestPortal } from '../testing/index.js';
+import { seedDemo } from './seed.js';
+
+let tp: TestPortal;
+let dataDir: string;
+beforeAll(async () => {
+  tp = await startTestPortal();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-'));
+});
+afterAll(async () => {
+  await tp?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo data', () => {
+  it('seeds accounts with generated passwords once, and shows every area something to work with', async () => {
+    const services = { ...tp.portal.services, config: { ...tp.portal.services.config, dataDir } };
+    const accounts = await seedDemo(services);
+    expect(accounts.map((a) => a.mail)).toEqual(expect.arrayContaining(['admin@example.com', 'analyst@example.com', 'client@example.com']));
+    const admin = await services.db.selectFrom('users').select('password_hash').where('user_mail', '=', 'admin@example.com').executeTakeFirstOrThrow();
+    expect(await verifyPassword(admin.password_hash, accounts.find((a) => a.mail === 'admin@example.com')!.password)).toBe(true);
+    expect(await seedDemo(services)).toEqual(accounts); // a restart prints the same accounts and seeds nothing twice
+    expect(await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'admin@example.com').execute()).toHaveLength(1);
+
+    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice') =>
+      (await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice'] as const) {
+      expect(await count(table), table).toBeGreaterThan(0);
+    }
+  });
+});
