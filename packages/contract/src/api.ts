@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as accounts from './accounts.js';
 import * as clients from './clients.js';
 import * as masters from './masters.js';
+import * as notices from './notices.js';
 import * as session from './session.js';
 
 /**
@@ -70,6 +71,12 @@ export const calls = {
   '/api/analyst/set-trademark-countries': { input: masters.setTrademarkCountriesInput, output: masters.trademarkCountriesOutput },
   '/api/analyst/get-impact-settings': { input: masters.getImpactInput, output: masters.impactOutput },
   '/api/analyst/set-impact-settings': { input: masters.setImpactInput, output: masters.impactOutput },
+  '/api/notication/search-notification': { input: notices.searchNoticesInput, output: notices.searchNoticesOutput },
+  '/api/notication/view-notification': { input: notices.viewNoticeInput, output: notices.viewNoticeOutput },
+  '/api/ipf-news': { input: notices.newsListInput, output: notices.newsListOutput },
+  '/api/admin/news/create': { input: notices.createNewsInput, output: notices.newsItemOutput },
+  '/api/admin/news/update': { input: notices.updateNewsInput, output: notices.newsItemOutput },
+  '/api/admin/news/remove': { input: notices.removeNewsInput, output: notices.removeNewsOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

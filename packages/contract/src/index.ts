@@ -15,3 +15,6 @@ export * as masters from './masters.js';
 export type { Brand, CustomColumn, ImpactSettings } from './masters.js';
 export { impactAmount } from './masters.js';
 export * from './ec-fields.js';
+export * as notices from './notices.js';
+export type { Notice, NewsItem, NoticeType } from './notices.js';
+export { NOTICE_TYPES } from './notices.js';

@@ -99,6 +99,13 @@ export const en = {
   'error.unknownCountry': 'A chosen country is not in the country list.',
   'mail.letterReminder.subject': '{{client}}: the attorney letter for {{region}} ends in {{days}} days',
   'mail.letterReminder.body': 'The attorney letter of {{client}} for {{region}} ends on {{endDate}}, in {{days}} days. Please arrange a new one in time.',
+  'validation.newsTitleRequired': 'Please input the title.',
+  'notice.type1.title': 'An EC record was updated: {{client}}',
+  'notice.type1.content': 'The analyst updated record {{record}} of {{client}}.',
+  'notice.type2.title': 'EC records were updated: {{client}}',
+  'notice.type2.content': '{{count}} records of {{client}} were updated together.',
+  'notice.type3.title': 'A new EC report is ready: {{client}}',
+  'notice.type3.content': 'The report "{{report}}" of {{client}} was posted. Please review its records.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -97,4 +97,11 @@ export const ja: Record<MessageKey, string> = {
   'error.unknownCountry': '選択された国が国リストにありません。',
   'mail.letterReminder.subject': '{{client}}：{{region}}の委任状の期限まであと{{days}}日です',
   'mail.letterReminder.body': '{{client}}の{{region}}向け委任状は{{endDate}}に期限を迎えます（あと{{days}}日）。新しい委任状のご準備をお願いいたします。',
+  'validation.newsTitleRequired': 'タイトルを入力してください。',
+  'notice.type1.title': 'EC記録が更新されました：{{client}}',
+  'notice.type1.content': '{{client}}の記録{{record}}をアナリストが更新しました。',
+  'notice.type2.title': 'EC記録が一括更新されました：{{client}}',
+  'notice.type2.content': '{{client}}の記録{{count}}件が一括更新されました。',
+  'notice.type3.title': '新しいECレポートが公開されました：{{client}}',
+  'notice.type3.content': '{{client}}のレポート「{{report}}」が公開されました。記録をご確認ください。',
 };

@@ -74,3 +74,12 @@ export function demoMasterData(now: Date) {
     countries: 'JP,CN,US,KR,TW,DE,FR,GB',
   };
 }
+
+/** News for the home page and /news: real offices' pages, in both languages. */
+export function demoNews(now: Date) {
+  return [
+    { title: 'WIPO: the 13th edition of the Nice Classification is in force / ニース分類第13版が発効', url: 'https://www.wipo.int/classifications/nice/en/', news_date: day(now, -40) },
+    { title: 'JPO: trademark application guide / 特許庁：商標出願の手引き', url: 'https://www.jpo.go.jp/system/trademark/', news_date: day(now, -20) },
+    { title: 'EUIPO: searching trademarks with TMview / TMviewによる商標検索', url: 'https://www.tmdn.org/tmview/', news_date: day(now, -7) },
+  ];
+}

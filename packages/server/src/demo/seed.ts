@@ -5,7 +5,7 @@ import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { demoClients, demoMasterData, demoNotices, demoUsers } from './data.js';
+import { demoClients, demoMasterData, demoNews, demoNotices, demoUsers } from './data.js';
 
 export interface DemoAccount {
   role: string;
@@ -71,6 +71,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
       .insertInto('client_setting')
       .values({ client_id, trademark_regions: master.countries, impact_price_type: 1, impact_count_type: 2, impact_percent: '30.00' })
       .execute();
+
+    await trx.insertInto('news').values(demoNews(services.clock())).execute();
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx

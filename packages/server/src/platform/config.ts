@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Check every answer against its contract schema (on in tests: a presenter that drifts fails loudly). */
   checkAnswers: boolean;
+  /** The portal's public address (e.g. https://portal.example.com): absolute links in notices must be on it. */
+  publicUrl: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     trustProxy: env.TRUST_PROXY === '1',
     checkAnswers: env.CHECK_ANSWERS === "1",
+    publicUrl: env.PUBLIC_URL || undefined,
   };
 }

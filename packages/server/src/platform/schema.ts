@@ -157,6 +157,14 @@ export interface ClientSettingTable {
   impact_percent: Generated<string>;
 }
 
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  url: string;
+  news_date: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -176,6 +184,7 @@ export interface Database {
   special_word: SpecialWordTable;
   attorney_letter: AttorneyLetterTable;
   client_setting: ClientSettingTable;
+  news: NewsTable;
 }
 
 export type UserRow = Selectable<UserTable>;

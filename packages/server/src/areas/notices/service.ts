@@ -1,6 +1,10 @@
+import { translate, type Locale, type MessageKey, type Notice, type NoticeType } from '@portal/contract';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { countUnviewed } from './repo.js';
+import { fail } from '../../platform/errors.js';
+import * as repo from './repo.js';
+
+/** The notice centre: each user sees and marks only their own notices. */
 
 /** The badge count, read from a short cache that every change to a user's notices invalidates. */
 export async function unviewedCount(ctx: AuthedContext): Promise<number> {
@@ -8,7 +12,7 @@ export async function unviewedCount(ctx: AuthedContext): Promise<number> {
   const at = ctx.now.getTime();
   const cached = unviewedCounts.get(ctx.user.userId, at);
   if (cached !== undefined) return cached;
-  const count = await countUnviewed(ctx.db, ctx.user.userId);
+  const count = await repo.countUnviewed(ctx.db, ctx.user.userId);
   unviewedCounts.set(ctx.user.userId, count, at);
   return count;
 }
@@ -21,4 +25,78 @@ export async function noticesChanged(services: Services, db: Db | Tx, userId: nu
 export function subscribeNoticeCache(services: Services): void {
   services.bus.on('notices', (userId) => services.unviewedCounts.delete(Number(userId)));
   services.bus.onDropAll(() => services.unviewedCounts.clear());
+}
+
+/**
+ * A notice opens its target in the browser, so only the portal's own paths are allowed (an absolute URL must
+ * be on the portal's own address): never `javascript:`, never another host.
+ */
+export function isSafeTarget(target: string, publicUrl: string | undefined): boolean {
+  if (target === '') return true;
+  if (/^\/(?![/\\])/.test(target) && !/[\s\\]/.test(target)) return true;
+  if (!publicUrl) return false;
+  try {
+    const url = new URL(target);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+function present(row: Awaited<ReturnType<typeof repo.findOwn>> & object, publicUrl: string | undefined): Notice {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    type: row.type,
+    from: row.sender,
+    createdAt: row.send_date.toISOString(),
+    viewed: row.viewed,
+    target_url: isSafeTarget(row.target, publicUrl) ? row.target : '',
+  };
+}
+
+export async function search(ctx: AuthedContext, input: { offset: number; limit: number; startDate?: string | null | undefined; endDate?: string | null | undefined; keyword: string }) {
+  const { rows, total } = await repo.search(ctx.db, ctx.user.userId, input, input.offset, input.limit);
+  return { notices: rows.map((r) => present(r, ctx.services.config.publicUrl)), total, unviewed: await repo.countUnviewed(ctx.db, ctx.user.userId) };
+}
+
+/** Marks the user's own notice viewed and answers it (with its target); another user's notice is "not found". */
+export async function view(ctx: AuthedContext, noticeId: number) {
+  const row = await repo.findOwn(ctx.db, ctx.user.userId, noticeId);
+  if (!row) fail('objectNotFound');
+  if (!row.viewed) {
+    await repo.markViewed(ctx.db, ctx.user.userId, noticeId);
+    await noticesChanged(ctx.services, ctx.db, ctx.user.userId);
+  }
+  return { notice: present({ ...row, viewed: true }, ctx.services.config.publicUrl) };
+}
+
+/**
+ * The notice service the record and report areas call: tells every live user of a client, each in their own
+ * language. Runs in the caller's transaction, so a rolled-back change notifies nobody.
+ */
+export async function notifyClientUsers(
+  services: Services,
+  db: Db | Tx,
+  clientId: number,
+  notice: { type: NoticeType; params: Record<string, string | number>; target: string; from?: string; now: Date },
+): Promise<number> {
+  if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
+  const users = await repo.liveUsersOfClient(db, clientId);
+  const text = (locale: Locale, part: 'title' | 'content') => translate(locale, `notice.type${notice.type}.${part}` as MessageKey, notice.params);
+  await repo.insertMany(
+    db,
+    users.map((u) => ({
+      user_id: u.user_id,
+      title: text(u.user_locale as Locale, 'title').slice(0, 200),
+      content: text(u.user_locale as Locale, 'content'),
+      type: notice.type,
+      sender: notice.from ?? 'IPF',
+      target: notice.target,
+      send_date: notice.now,
+    })),
+  );
+  for (const u of users) await noticesChanged(services, db, u.user_id);
+  return users.length;
 }
