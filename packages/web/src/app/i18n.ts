@@ -18,6 +18,8 @@ import enSearch from '../locales/en/search.json';
 import jaSearch from '../locales/ja/search.json';
 import enAccounts from '../locales/en/accounts.json';
 import jaAccounts from '../locales/ja/accounts.json';
+import enSettings from '../locales/en/settings.json';
+import jaSettings from '../locales/ja/settings.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -25,7 +27,7 @@ import jaAccounts from '../locales/ja/accounts.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -34,6 +36,7 @@ export const resources = {
     clients: jaClients satisfies typeof enClients,
     search: jaSearch satisfies typeof enSearch,
     accounts: jaAccounts satisfies typeof enAccounts,
+    settings: jaSettings satisfies typeof enSettings,
     contract: messages.ja,
   },
 } as const;
@@ -74,7 +77,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -79,7 +79,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: Preparing },
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: Preparing },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: Preparing },
-  { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: Preparing },
+  { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];
 
 export function findRoute(path: string): PageRoute | undefined {

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Popconfirm, Result, Tabs, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, ToolOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +24,15 @@ import {
   type UpdateClientPayload,
 } from './clientModel';
 
+// Its own chunk, with the country list: only the client's managers open it.
+const DataSettingsTab = lazy(() => import('../client-settings/DataSettingsTab'));
+
 type Changes = (client: Client, values: BasicValues & ContractsValues) => Omit<UpdateClientPayload, 'clientId'>;
 
 /**
  * Spec 2.12, basic info and contract tabs: everyone who reaches the page reads the client; only administrators
  * edit it (the inputs are disabled for others) and delete it. The data settings tab opens for the client's own
- * analysts only; its screens come with a later issue.
+ * analysts only (areas/client-settings).
  */
 export default function ClientDetailPage() {
   const { t } = useTranslation(['clients', 'common']);
@@ -130,8 +133,10 @@ export default function ClientDetailPage() {
               </Tooltip>
             ),
             disabled: !manages,
-            children: (
-              <Result icon={<ToolOutlined />} title={t('detail.dataPreparing')} subTitle={t('detail.dataPreparingText')} />
+            children: manages && (
+              <Suspense fallback={<PageSpin />}>
+                <DataSettingsTab clientId={client.client_id} />
+              </Suspense>
             ),
           },
         ]}
