@@ -55,6 +55,7 @@ describe('who may call the client calls', () => {
   it('analysts read the list and the detail but change nothing', async () => {
     expect((await tp.post('/api/admin/search-clients', {}, { token: analyst.token })).body.code).toBe(0);
     expect((await tp.post('/api/admin/get-client', { clientId: ownCompany }, { token: analyst.token })).body.code).toBe(0);
+    expect((await tp.post('/api/admin/search-clients', { removed: true }, { token: analyst.token })).status).toBe(403);
     for (const [path, body] of [
       ['/api/admin/create-client', newClient()],
       ['/api/admin/update-client', { clientId: ownCompany, name: 'Hacked' }],

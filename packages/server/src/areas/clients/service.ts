@@ -1,4 +1,4 @@
-import { SERVICES, type Client, type ContractInput, type SearchConditions, type Service } from '@portal/contract';
+import { Role, SERVICES, type Client, type ContractInput, type SearchConditions, type Service } from '@portal/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
@@ -28,6 +28,8 @@ const searchColumns = {
 type ClientSearch = SearchConditions<keyof typeof searchColumns.dates, keyof typeof searchColumns.words> & { removed: boolean };
 
 export async function search(ctx: AuthedContext, conditions: ClientSearch): Promise<Client[]> {
+  // Removed clients are for administrators, who may restore them.
+  if (conditions.removed && (ctx.user.role & Role.ADMIN) === 0) fail('forbidden');
   const rows = await repo.listClients(ctx.db, searchCondition(conditions, searchColumns), conditions.removed);
   return present(ctx, rows);
 }
@@ -108,6 +110,6 @@ export async function restore(ctx: AuthedContext, clientId: number): Promise<Cli
 
 /** For selectors: an analyst's own clients (or all with `all`); administrators always all. */
 export async function forSelector(ctx: AuthedContext, all: boolean) {
-  const admin = (ctx.user.role & 4) !== 0;
+  const admin = (ctx.user.role & Role.ADMIN) !== 0;
   return admin || all ? repo.allLiveClients(ctx.db) : repo.clientsManagedBy(ctx.db, ctx.user.userId);
 }
