@@ -43,6 +43,8 @@ describe('signing in and out in the browser', () => {
     await expect
       .poll(async () => (await j.tp.portal.services.db.selectFrom('users').select('user_locale').where('user_id', '=', analyst.userId).executeTakeFirstOrThrow()).user_locale)
       .toBe('ja');
+    expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('lang-en').getAttribute('aria-pressed')).toBe('false');
     await j.screenshot(page, 'analyst-home-ja');
 
     const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;

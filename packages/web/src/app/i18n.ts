@@ -20,6 +20,10 @@ import enAccounts from '../locales/en/accounts.json';
 import jaAccounts from '../locales/ja/accounts.json';
 import enSettings from '../locales/en/settings.json';
 import jaSettings from '../locales/ja/settings.json';
+import enNotices from '../locales/en/notices.json';
+import jaNotices from '../locales/ja/notices.json';
+import enNews from '../locales/en/news.json';
+import jaNews from '../locales/ja/news.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -27,7 +31,7 @@ import jaSettings from '../locales/ja/settings.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -37,6 +41,8 @@ export const resources = {
     search: jaSearch satisfies typeof enSearch,
     accounts: jaAccounts satisfies typeof enAccounts,
     settings: jaSettings satisfies typeof enSettings,
+    notices: jaNotices satisfies typeof enNotices,
+    news: jaNews satisfies typeof enNews,
     contract: messages.ja,
   },
 } as const;
@@ -77,7 +83,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

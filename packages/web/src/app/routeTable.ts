@@ -35,8 +35,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/home', roles: ALL_ROLES, title: 'home', Page: Preparing },
   { path: '/profile', roles: ALL_ROLES, title: 'profile', Page: Profile },
   { path: '/profile/reset-password', roles: ALL_ROLES, title: 'resetPassword', parent: '/profile', Page: ResetPassword },
-  { path: '/notice', roles: ALL_ROLES, title: 'notice', Page: Preparing },
-  { path: '/news', roles: ALL_ROLES, title: 'news', Page: Preparing },
+  { path: '/notice', roles: ALL_ROLES, title: 'notice', Page: lazy(() => import('../areas/notices/NoticePage')) },
+  { path: '/news', roles: ALL_ROLES, title: 'news', Page: lazy(() => import('../areas/news/NewsPage')) },
 
   { path: '/manage/reset-password/:id', roles: ADMIN, title: 'resetPassword', Page: lazy(() => import('../areas/accounts/ResetPasswordPage')) },
   { path: '/manage/client', roles: STAFF_ROLES, title: 'manageClient', Page: lazy(() => import('../areas/clients/ClientListPage')) },

@@ -1,0 +1,34 @@
+import { Result, Tabs } from 'antd';
+import { ToolOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AttorneyLetterTable } from './AttorneyLetterTable';
+import { EcMasterPanel } from './EcMasterPanel';
+import { ImpactSettingsPanel } from './ImpactSettingsPanel';
+import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
+
+/**
+ * Spec 2.12, the data settings tab of a client, for the analysts who manage it (the detail page gates the tab; the
+ * server refuses others too). Loaded on demand: the country list comes with this chunk only.
+ */
+export default function DataSettingsTab({ clientId }: { clientId: number }) {
+  const { t } = useTranslation('settings');
+  const preparing = (text: string, testId: string) => (
+    <div data-testid={testId}>
+      <Result icon={<ToolOutlined />} title={t('preparing.title')} subTitle={text} />
+    </div>
+  );
+  return (
+    <Tabs
+      defaultActiveKey="ecMaster"
+      type="card"
+      items={[
+        { key: 'ecReport', label: t('tab.ecReport'), children: preparing(t('preparing.ecReport'), 'ec-report-preparing') },
+        { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },
+        { key: 'wsReport', label: t('tab.wsReport'), children: preparing(t('preparing.wsReport'), 'ws-report-preparing') },
+        { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
+        { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
+        { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },
+      ]}
+    />
+  );
+}
