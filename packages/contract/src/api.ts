@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as accounts from './accounts.js';
+import * as categories from './categories.js';
 import * as clients from './clients.js';
 import * as masters from './masters.js';
 import * as notices from './notices.js';
@@ -77,6 +78,14 @@ export const calls = {
   '/api/admin/news/create': { input: notices.createNewsInput, output: notices.newsItemOutput },
   '/api/admin/news/update': { input: notices.updateNewsInput, output: notices.newsItemOutput },
   '/api/admin/news/remove': { input: notices.removeNewsInput, output: notices.removeNewsOutput },
+  '/api/analyst/fetch-infringement-categories': { input: categories.fetchCategoriesInput, output: categories.categoriesOutput },
+  '/api/analyst/create-infringement-category': { input: categories.createCategoryInput, output: categories.categoriesOutput },
+  '/api/analyst/update-infringement-category': { input: categories.updateCategoryInput, output: categories.categoriesOutput },
+  '/api/analyst/remove-infringement-category': { input: categories.removeCategoryInput, output: categories.categoriesOutput },
+  '/api/analyst/fetch-infringement-subcategories': { input: categories.fetchSubcategoriesInput, output: categories.subcategoriesOutput },
+  '/api/analyst/create-infringement-subcategory': { input: categories.createSubcategoryInput, output: categories.subcategoriesOutput },
+  '/api/analyst/update-infringement-subcategory': { input: categories.updateSubcategoryInput, output: categories.subcategoriesOutput },
+  '/api/analyst/remove-infringement-subcategory': { input: categories.removeSubcategoryInput, output: categories.subcategoriesOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

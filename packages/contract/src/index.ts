@@ -18,3 +18,6 @@ export * from './ec-fields.js';
 export * as notices from './notices.js';
 export type { Notice, NewsItem, NoticeType } from './notices.js';
 export { NOTICE_TYPES } from './notices.js';
+export * as categories from './categories.js';
+export type { InfringementCategory, AggregateCategoryId } from './categories.js';
+export { AGGREGATE_CATEGORIES } from './categories.js';

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerAccountCalls } from './areas/accounts/calls.js';
+import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
 import { registerClientSettingCalls } from './areas/client-settings/calls.js';
 import { letterReminderJob } from './areas/client-settings/reminders.js';
@@ -31,6 +32,7 @@ export function registerAll(): RegisteredCall[] {
   registerAccountCalls(registry.call);
   registerClientCalls(registry.call);
   registerClientSettingCalls(registry.call);
+  registerCategoryCalls(registry.call);
   return registry.list;
 }
 

@@ -106,6 +106,7 @@ export const en = {
   'notice.type2.content': '{{count}} records of {{client}} were updated together.',
   'notice.type3.title': 'A new EC report is ready: {{client}}',
   'notice.type3.content': 'The report "{{report}}" of {{client}} was posted. Please review its records.',
+  'validation.aggregateCategoryRequired': 'Please choose the aggregate category (1 to 17).',
 } as const;
 
 export type MessageKey = keyof typeof en;

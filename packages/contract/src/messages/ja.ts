@@ -104,4 +104,5 @@ export const ja: Record<MessageKey, string> = {
   'notice.type2.content': '{{client}}の記録{{count}}件が一括更新されました。',
   'notice.type3.title': '新しいECレポートが公開されました：{{client}}',
   'notice.type3.content': '{{client}}のレポート「{{report}}」が公開されました。記録をご確認ください。',
+  'validation.aggregateCategoryRequired': '集計カテゴリ（1〜17）を選択してください。',
 };

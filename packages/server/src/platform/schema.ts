@@ -165,6 +165,21 @@ export interface NewsTable {
   created_at: Timestamp;
 }
 
+export interface InfringementCategoryTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  code: Generated<string>;
+}
+export interface InfringementSubcategoryTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  name_en: string;
+  code: string;
+  common_category: number;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -185,6 +200,8 @@ export interface Database {
   attorney_letter: AttorneyLetterTable;
   client_setting: ClientSettingTable;
   news: NewsTable;
+  infringement_category: InfringementCategoryTable;
+  infringement_subcategory: InfringementSubcategoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;
