@@ -83,3 +83,25 @@ export function demoNews(now: Date) {
     { title: 'EUIPO: searching trademarks with TMview / TMviewによる商標検索', url: 'https://www.tmdn.org/tmview/', news_date: day(now, -7) },
   ];
 }
+
+/** The shared infringement category master: main categories with subcategories and their aggregate category. */
+export const demoInfringementCategories = [
+  {
+    name: '商標権侵害', name_en: 'Trademark infringement', code: 'TM',
+    subs: [
+      { name: '模倣品', name_en: 'Counterfeit', code: 'TM-01', common_category: 3 },
+      { name: '広告での商標使用', name_en: 'Trademark in advertising', code: 'TM-02', common_category: 2 },
+    ],
+  },
+  {
+    name: '著作権侵害', name_en: 'Copyright infringement', code: 'CR',
+    subs: [{ name: '画像の無断使用', name_en: 'Unauthorised image use', code: 'CR-01', common_category: 4 }],
+  },
+  {
+    name: '非侵害', name_en: 'Non-infringement', code: 'NI',
+    subs: [
+      { name: '正規品', name_en: 'Genuine product', code: 'NI-01', common_category: 1 },
+      { name: '互換品', name_en: 'Compatible product', code: 'NI-02', common_category: 1 },
+    ],
+  },
+];

@@ -5,7 +5,7 @@ import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { demoClients, demoMasterData, demoNews, demoNotices, demoUsers } from './data.js';
+import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoUsers } from './data.js';
 
 export interface DemoAccount {
   role: string;
@@ -73,6 +73,10 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
       .execute();
 
     await trx.insertInto('news').values(demoNews(services.clock())).execute();
+    for (const { subs, ...main } of demoInfringementCategories) {
+      const { id } = await trx.insertInto('infringement_category').values(main).returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('infringement_subcategory').values(subs.map((s) => ({ ...s, category_id: id }))).execute();
+    }
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx

@@ -23,6 +23,8 @@ import jaSettings from '../locales/ja/settings.json';
 import enNotices from '../locales/en/notices.json';
 import jaNotices from '../locales/ja/notices.json';
 import enNews from '../locales/en/news.json';
+import enCategories from '../locales/en/categories.json';
+import jaCategories from '../locales/ja/categories.json';
 import jaNews from '../locales/ja/news.json';
 
 /**
@@ -31,7 +33,7 @@ import jaNews from '../locales/ja/news.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -43,6 +45,7 @@ export const resources = {
     settings: jaSettings satisfies typeof enSettings,
     notices: jaNotices satisfies typeof enNotices,
     news: jaNews satisfies typeof enNews,
+    categories: jaCategories satisfies typeof enCategories,
     contract: messages.ja,
   },
 } as const;
@@ -83,7 +86,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

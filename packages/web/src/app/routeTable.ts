@@ -52,7 +52,12 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/analyst/ec-site', roles: ANALYST, title: 'ecSite', Page: Preparing },
   { path: '/analyst/ec-site/new', roles: ANALYST, title: 'new', parent: '/analyst/ec-site', Page: Preparing },
   { path: '/analyst/ec-site/detail/:id', roles: ANALYST, title: 'detail', parent: '/analyst/ec-site', Page: Preparing },
-  { path: '/analyst/infringement-category', roles: ANALYST, title: 'infringementCategory', Page: Preparing },
+  {
+    path: '/analyst/infringement-category',
+    roles: ANALYST,
+    title: 'infringementCategory',
+    Page: lazy(() => import('../areas/categories/InfringementCategoryPage')),
+  },
   { path: '/test-purchase', roles: STAFF_ROLES, title: 'testPurchase', Page: Preparing },
   { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: Preparing },
   {
