@@ -5,6 +5,7 @@ import * as clients from './clients.js';
 import * as masters from './masters.js';
 import * as notices from './notices.js';
 import * as session from './session.js';
+import * as testPurchases from './test-purchases.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -86,6 +87,11 @@ export const calls = {
   '/api/analyst/create-infringement-subcategory': { input: categories.createSubcategoryInput, output: categories.subcategoriesOutput },
   '/api/analyst/update-infringement-subcategory': { input: categories.updateSubcategoryInput, output: categories.subcategoriesOutput },
   '/api/analyst/remove-infringement-subcategory': { input: categories.removeSubcategoryInput, output: categories.subcategoriesOutput },
+  '/api/test-purchase/fetch': { input: testPurchases.fetchTestPurchasesInput, output: testPurchases.testPurchasesOutput },
+  '/api/test-purchase/add': { input: testPurchases.addTestPurchaseInput, output: testPurchases.testPurchasesOutput },
+  '/api/test-purchase/update': { input: testPurchases.updateTestPurchaseInput, output: testPurchases.testPurchasesOutput },
+  '/api/test-purchase/remove': { input: testPurchases.removeTestPurchaseInput, output: testPurchases.testPurchasesOutput },
+  '/api/test-purchase/regions': { input: testPurchases.regionsInput, output: testPurchases.regionsOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

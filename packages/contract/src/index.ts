@@ -21,3 +21,5 @@ export { NOTICE_TYPES } from './notices.js';
 export * as categories from './categories.js';
 export type { InfringementCategory, AggregateCategoryId } from './categories.js';
 export { AGGREGATE_CATEGORIES } from './categories.js';
+export * as testPurchases from './test-purchases.js';
+export type { TestPurchase } from './test-purchases.js';

@@ -10,6 +10,7 @@ import { registerClientSettingCalls } from './areas/client-settings/calls.js';
 import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
+import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall } from './platform/call.js';
 import type { Config } from './platform/config.js';
@@ -33,6 +34,7 @@ export function registerAll(): RegisteredCall[] {
   registerClientCalls(registry.call);
   registerClientSettingCalls(registry.call);
   registerCategoryCalls(registry.call);
+  registerTestPurchaseCalls(registry.call);
   return registry.list;
 }
 

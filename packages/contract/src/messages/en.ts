@@ -107,6 +107,11 @@ export const en = {
   'notice.type3.title': 'A new EC report is ready: {{client}}',
   'notice.type3.content': 'The report "{{report}}" of {{client}} was posted. Please review its records.',
   'validation.aggregateCategoryRequired': 'Please choose the aggregate category (1 to 17).',
+  'validation.purchaseClientRequired': 'Please select the client.',
+  'validation.purchaseRegionRequired': 'Please select the region.',
+  'validation.purchaseSiteRequired': 'Please input the site.',
+  'validation.purchaseCountRequired': 'Please input the count.',
+  'validation.purchaseCountInteger': 'The count must be a whole number from 1.',
 } as const;
 
 export type MessageKey = keyof typeof en;

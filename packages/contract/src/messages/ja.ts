@@ -105,4 +105,9 @@ export const ja: Record<MessageKey, string> = {
   'notice.type3.title': '新しいECレポートが公開されました：{{client}}',
   'notice.type3.content': '{{client}}のレポート「{{report}}」が公開されました。記録をご確認ください。',
   'validation.aggregateCategoryRequired': '集計カテゴリ（1〜17）を選択してください。',
+  'validation.purchaseClientRequired': 'クライアントを選択してください。',
+  'validation.purchaseRegionRequired': '地域を選択してください。',
+  'validation.purchaseSiteRequired': 'サイトを入力してください。',
+  'validation.purchaseCountRequired': '数量を入力してください。',
+  'validation.purchaseCountInteger': '数量は1以上の整数で入力してください。',
 };

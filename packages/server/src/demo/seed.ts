@@ -73,6 +73,14 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
       .execute();
 
     await trx.insertInto('news').values(demoNews(services.clock())).execute();
+    await trx
+      .insertInto('test_purchase')
+      .values([
+        { client_id: clientIds[0]!, region: 'CN', site: 'Taobao', count: 3 },
+        { client_id: clientIds[0]!, region: 'US', site: 'Amazon', count: 2 },
+        { client_id: clientIds[1]!, region: 'JP', site: 'Rakuten', count: 1 },
+      ])
+      .execute();
     for (const { subs, ...main } of demoInfringementCategories) {
       const { id } = await trx.insertInto('infringement_category').values(main).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('infringement_subcategory').values(subs.map((s) => ({ ...s, category_id: id }))).execute();

@@ -180,6 +180,14 @@ export interface InfringementSubcategoryTable {
   common_category: number;
 }
 
+export interface TestPurchaseTable {
+  id: Generated<number>;
+  client_id: number;
+  region: string;
+  site: string;
+  count: number;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -202,6 +210,7 @@ export interface Database {
   news: NewsTable;
   infringement_category: InfringementCategoryTable;
   infringement_subcategory: InfringementSubcategoryTable;
+  test_purchase: TestPurchaseTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -25,6 +25,8 @@ import jaNotices from '../locales/ja/notices.json';
 import enNews from '../locales/en/news.json';
 import enCategories from '../locales/en/categories.json';
 import jaCategories from '../locales/ja/categories.json';
+import enPurchases from '../locales/en/purchases.json';
+import jaPurchases from '../locales/ja/purchases.json';
 import jaNews from '../locales/ja/news.json';
 
 /**
@@ -33,7 +35,7 @@ import jaNews from '../locales/ja/news.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -46,6 +48,7 @@ export const resources = {
     notices: jaNotices satisfies typeof enNotices,
     news: jaNews satisfies typeof enNews,
     categories: jaCategories satisfies typeof enCategories,
+    purchases: jaPurchases satisfies typeof enPurchases,
     contract: messages.ja,
   },
 } as const;
@@ -86,7 +89,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -58,7 +58,7 @@ export const pageRoutes: readonly PageRoute[] = [
     title: 'infringementCategory',
     Page: lazy(() => import('../areas/categories/InfringementCategoryPage')),
   },
-  { path: '/test-purchase', roles: STAFF_ROLES, title: 'testPurchase', Page: Preparing },
+  { path: '/test-purchase', roles: STAFF_ROLES, title: 'testPurchase', Page: lazy(() => import('../areas/test-purchases/TestPurchasePage')) },
   { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: Preparing },
   {
     path: '/task/new-ec-scraping-task',

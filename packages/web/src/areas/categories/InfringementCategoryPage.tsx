@@ -6,7 +6,7 @@ import { AGGREGATE_CATEGORIES, categories as contract, type InfringementCategory
 import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
-import { useMaster } from '../client-settings/queries';
+import { useMaster } from '../../components/useMaster';
 
 type Sub = InfringementCategory['subcategories'][number];
 const KEY = ['infringement-categories'] as const;
