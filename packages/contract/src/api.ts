@@ -5,6 +5,7 @@ import * as clients from './clients.js';
 import * as masters from './masters.js';
 import * as notices from './notices.js';
 import * as session from './session.js';
+import * as sites from './sites.js';
 import * as testPurchases from './test-purchases.js';
 
 /**
@@ -92,6 +93,15 @@ export const calls = {
   '/api/test-purchase/update': { input: testPurchases.updateTestPurchaseInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/remove': { input: testPurchases.removeTestPurchaseInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/regions': { input: testPurchases.regionsInput, output: testPurchases.regionsOutput },
+  '/api/analyst/fetch-ec-sites': { input: sites.fetchSitesInput, output: sites.fetchSitesOutput },
+  '/api/analyst/get-ec-site': { input: sites.getSiteInput, output: sites.siteOutput },
+  '/api/analyst/create-ec-site': { input: sites.createSiteInput, output: sites.siteOutput },
+  '/api/analyst/update-ec-site': { input: sites.updateSiteInput, output: sites.siteOutput },
+  '/api/analyst/remove-ec-site': { input: sites.removeSiteInput, output: sites.fetchSitesOutput },
+  '/api/analyst/ec-account/fetch': { input: sites.fetchAccountsInput, output: sites.accountsOutput },
+  '/api/analyst/ec-account/add': { input: sites.addAccountInput, output: sites.accountsOutput },
+  '/api/analyst/ec-account/update': { input: sites.updateAccountInput, output: sites.accountsOutput },
+  '/api/analyst/ec-account/remove': { input: sites.removeAccountInput, output: sites.accountsOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

@@ -32,5 +32,6 @@ export const ErrorCode = {
   NOT_REMOVED: 1015,
   DUPLICATE_NAME: 1016,
   UNKNOWN_COUNTRY: 1017,
+  UNKNOWN_CATEGORY: 1018,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

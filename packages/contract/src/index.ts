@@ -23,3 +23,5 @@ export type { InfringementCategory, AggregateCategoryId } from './categories.js'
 export { AGGREGATE_CATEGORIES } from './categories.js';
 export * as testPurchases from './test-purchases.js';
 export type { TestPurchase } from './test-purchases.js';
+export * as sites from './sites.js';
+export type { Site, SiteAccount } from './sites.js';

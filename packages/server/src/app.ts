@@ -10,6 +10,7 @@ import { registerClientSettingCalls } from './areas/client-settings/calls.js';
 import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
+import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall } from './platform/call.js';
@@ -19,6 +20,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
 import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
+import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
@@ -35,6 +37,7 @@ export function registerAll(): RegisteredCall[] {
   registerClientSettingCalls(registry.call);
   registerCategoryCalls(registry.call);
   registerTestPurchaseCalls(registry.call);
+  registerSiteCalls(registry.call);
   return registry.list;
 }
 
@@ -95,6 +98,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     clock: opts.clock ?? (() => new Date()),
     log: app.log,
     bus: new InvalidationBus(),
+    secrets: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
   };

@@ -112,6 +112,14 @@ export const en = {
   'validation.purchaseSiteRequired': 'Please input the site.',
   'validation.purchaseCountRequired': 'Please input the count.',
   'validation.purchaseCountInteger': 'The count must be a whole number from 1.',
+  'validation.siteNameRequired': 'Please input the site.',
+  'validation.siteUrlRequired': 'Please input the URL.',
+  'validation.siteRegionRequired': 'Please input the country or region.',
+  'validation.siteCategoryRequired': 'Please input the adopted category.',
+  'validation.accountRequired': 'Please input the account.',
+  'validation.accountPasswordRequired': 'Please input the password of the account.',
+  'validation.freezeInvalid': 'The cool-down must be a whole number of seconds.',
+  'error.unknownCategory': 'The chosen infringement category does not exist.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -110,4 +110,12 @@ export const ja: Record<MessageKey, string> = {
   'validation.purchaseSiteRequired': 'サイトを入力してください。',
   'validation.purchaseCountRequired': '数量を入力してください。',
   'validation.purchaseCountInteger': '数量は1以上の整数で入力してください。',
+  'validation.siteNameRequired': 'サイトを入力ください。',
+  'validation.siteUrlRequired': 'URLを入力ください。',
+  'validation.siteRegionRequired': '国・地区を入力ください。',
+  'validation.siteCategoryRequired': '採用カテゴリを入力ください。',
+  'validation.accountRequired': 'アカウントを入力ください。',
+  'validation.accountPasswordRequired': 'アカウントのパスワードを入力ください。',
+  'validation.freezeInvalid': 'クールダウンは秒数（整数）で入力してください。',
+  'error.unknownCategory': '選択された侵害カテゴリが存在しません。',
 };

@@ -21,6 +21,8 @@ export interface Config {
   checkAnswers: boolean;
   /** The portal's public address (e.g. https://portal.example.com): absolute links in notices must be on it. */
   publicUrl: string | undefined;
+  /** 32 bytes, base64: seals site account secrets. Unset: a key generated once in DATA_DIR/secrets.key. */
+  secretsKey: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +42,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     checkAnswers: env.CHECK_ANSWERS === "1",
     publicUrl: env.PUBLIC_URL || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
 import type { Mailer } from './mail.js';
 import type { InvalidationBus, TtlCache } from './cache.js';
+import type { SecretBox } from './secrets.js';
 
 /** What the whole app shares: built once at start, handed to every call. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   bus: InvalidationBus;
   /** Live sessions by token hash (see auth.ts). */
   sessions: TtlCache<string, CachedSession>;
+  /** Seals and opens secrets kept at rest (site account passwords, cookies, headers). */
+  secrets: SecretBox;
   /** Unviewed notice counts by user: the badge is polled by every signed-in user every 30 seconds. */
   unviewedCounts: TtlCache<number, number>;
 }

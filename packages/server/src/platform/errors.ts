@@ -33,6 +33,7 @@ const catalogue = {
   notRemoved: { code: ErrorCode.NOT_REMOVED, status: 200, key: 'error.notRemoved' },
   duplicateName: { code: ErrorCode.DUPLICATE_NAME, status: 200, key: 'error.duplicateName' },
   unknownCountry: { code: ErrorCode.UNKNOWN_COUNTRY, status: 200, key: 'error.unknownCountry' },
+  unknownCategory: { code: ErrorCode.UNKNOWN_CATEGORY, status: 200, key: 'error.unknownCategory' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -188,6 +188,27 @@ export interface TestPurchaseTable {
   count: number;
 }
 
+export interface EcSiteTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  region: string;
+  category_id: number | null;
+  has_crawler: Generated<boolean>;
+  remarks: Generated<string>;
+}
+export interface EcSiteAccountTable {
+  id: Generated<number>;
+  site_id: number;
+  account: string;
+  password_sealed: string;
+  phone: Generated<string>;
+  freeze_seconds: number | null;
+  headers_sealed: Generated<string>;
+  cookies_sealed: Generated<string>;
+  remarks: Generated<string>;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -211,6 +232,8 @@ export interface Database {
   infringement_category: InfringementCategoryTable;
   infringement_subcategory: InfringementSubcategoryTable;
   test_purchase: TestPurchaseTable;
+  ec_site: EcSiteTable;
+  ec_site_account: EcSiteAccountTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -45,7 +45,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false };
+  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64') };
   const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs });
   return {
     portal,

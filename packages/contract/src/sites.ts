@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { id } from './accounts.js';
+
+/** Document 2 "Marketplace site master": sites and the accounts the crawler signs in with (analysts only). */
+
+export const siteAccount = z.object({
+  id: z.number(),
+  account: z.string(),
+  password: z.string(),
+  phone: z.string(),
+  freeze_seconds: z.number().nullable(),
+  headers: z.string(),
+  cookies: z.string(),
+  remarks: z.string(),
+});
+export const site = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  region: z.string(),
+  infrigementCategoryId: z.number().nullable(),
+  hasCrawler: z.boolean(),
+  remarks: z.string(),
+  accounts: z.array(siteAccount),
+});
+export type Site = z.infer<typeof site>;
+export type SiteAccount = z.infer<typeof siteAccount>;
+
+const siteFields = {
+  siteName: z.string({ error: 'validation.siteNameRequired' }).trim().min(1, 'validation.siteNameRequired').max(200, 'validation.tooLong'),
+  siteURL: z
+    .string({ error: 'validation.siteUrlRequired' })
+    .trim()
+    .min(1, 'validation.siteUrlRequired')
+    .max(2000, 'validation.tooLong')
+    .regex(/^https?:\/\/[^\s]+$/i, 'validation.urlInvalid'),
+  region: z.string({ error: 'validation.siteRegionRequired' }).trim().regex(/^[A-Z]{2}$/, 'validation.siteRegionRequired'),
+  categoryId: z.number({ error: 'validation.siteCategoryRequired' }).int('validation.siteCategoryRequired').positive('validation.siteCategoryRequired'),
+  hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().default(false).transform((v) => v === true || v === 1),
+  remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
+};
+const accountFields = {
+  account: z.string({ error: 'validation.accountRequired' }).trim().min(1, 'validation.accountRequired').max(200, 'validation.tooLong'),
+  password: z.string({ error: 'validation.accountPasswordRequired' }).min(1, 'validation.accountPasswordRequired').max(500, 'validation.tooLong'),
+  phone: z.string().trim().max(50, 'validation.tooLong').optional().default(''),
+  freeze_seconds: z
+    .union([z.number({ error: 'validation.freezeInvalid' }), z.string().trim().regex(/^\d+$/, 'validation.freezeInvalid').transform(Number), z.literal(''), z.null()], {
+      error: 'validation.freezeInvalid',
+    })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v))
+    .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 86_400 * 365), 'validation.freezeInvalid'),
+  headers: z.string().max(20_000, 'validation.tooLong').optional().default(''),
+  cookies: z.string().max(20_000, 'validation.tooLong').optional().default(''),
+  remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
+};
+
+export const fetchSitesInput = z.object({
+  current: z.number().int().min(1).optional().default(1),
+  pageSize: z.number().int().min(1).max(500).optional().default(20),
+  hasCrawler: z.boolean().optional(),
+});
+/** The list shows no secrets: accounts are counted, not listed. */
+export const siteListItem = site.omit({ accounts: true }).extend({ accountCount: z.number() });
+export const fetchSitesOutput = z.object({ sites: z.array(siteListItem), total: z.number() });
+export const getSiteInput = z.object({ siteId: id });
+export const siteOutput = z.object({ site });
+export const createSiteInput = z.object({ ...siteFields, accounts: z.array(z.object(accountFields)).max(200).optional().default([]) });
+export const updateSiteInput = z.object({
+  siteId: id,
+  siteName: siteFields.siteName.optional(),
+  siteURL: siteFields.siteURL.optional(),
+  region: siteFields.region.optional(),
+  categoryId: siteFields.categoryId.optional(),
+  hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? undefined : v === true || v === 1)),
+  remarks: siteFields.remarks.optional(),
+});
+export const removeSiteInput = z.object({ siteId: id });
+
+export const accountsOutput = z.object({ account: z.array(siteAccount) });
+export const fetchAccountsInput = z.object({ siteId: id });
+export const addAccountInput = z.object({ siteId: id, ...accountFields });
+export const updateAccountInput = z.object({
+  id,
+  account: accountFields.account.optional(),
+  password: accountFields.password.optional(),
+  phone: z.string().trim().max(50, 'validation.tooLong').optional(),
+  freeze_seconds: accountFields.freeze_seconds,
+  headers: z.string().max(20_000, 'validation.tooLong').optional(),
+  cookies: z.string().max(20_000, 'validation.tooLong').optional(),
+  remarks: z.string().max(1000, 'validation.tooLong').optional(),
+});
+export const removeAccountInput = z.object({ id });

@@ -1,0 +1,138 @@
+import { PassThrough } from 'node:stream';
+import { Role, translate } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortal, type Portal } from '../../app.js';
+import { openTestDatabase } from '../../testing/database.js';
+import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+
+let tp: TestPortal;
+let analyst: TestUser;
+let categoryId: number;
+
+beforeAll(async () => {
+  tp = await startTestPortal();
+  analyst = await createUser(tp, { role: Role.ANALYST });
+  const row = await tp.portal.services.db.insertInto('infringement_category').values({ name: '商標', name_en: 'Trademark' }).returning('id').executeTakeFirstOrThrow();
+  categoryId = row.id;
+});
+afterAll(async () => {
+  await tp?.close();
+});
+
+const site = (over: Record<string, unknown> = {}) => ({
+  siteName: 'Taobao',
+  siteURL: 'https://www.taobao.com',
+  region: 'CN',
+  categoryId,
+  hasCrawler: 1,
+  remarks: 'main marketplace',
+  accounts: [
+    { account: 'crawler-1', password: 'S3cret-pass-1', phone: '+86 100', freeze_seconds: '30', headers: 'X-Token: abc', cookies: 'sid=topsecret-cookie' },
+    { account: 'crawler-2', password: 'S3cret-pass-2' },
+  ],
+  ...over,
+});
+
+describe('marketplace sites', () => {
+  it('an analyst creates a site with accounts; secrets are sealed at rest and shown to analysts', async () => {
+    const created = await tp.post('/api/analyst/create-ec-site', site(), { token: analyst.token });
+    expect(created.body.code).toBe(0);
+    const s = created.body.data?.site as { id: number; accounts: { id: number; password: string; cookies: string; freeze_seconds: number | null }[] };
+    expect(created.body.data?.site).toMatchObject({ name: 'Taobao', region: 'CN', infrigementCategoryId: categoryId, hasCrawler: true });
+    expect(s.accounts.map((a) => a.password)).toEqual(['S3cret-pass-1', 'S3cret-pass-2']);
+    expect(s.accounts[0]).toMatchObject({ cookies: 'sid=topsecret-cookie', freeze_seconds: 30 });
+
+    const stored = await tp.portal.services.db.selectFrom('ec_site_account').selectAll().where('site_id', '=', s.id).execute();
+    const raw = JSON.stringify(stored);
+    expect(raw).not.toContain('S3cret-pass');
+    expect(raw).not.toContain('topsecret-cookie');
+    expect(raw).not.toContain('X-Token');
+
+    const list = await tp.post('/api/analyst/fetch-ec-sites', { current: 1, pageSize: 20 }, { token: analyst.token });
+    expect(list.body.data).toMatchObject({ total: 1, sites: [{ id: s.id, accountCount: 2 }] });
+    expect(JSON.stringify(list.body)).not.toContain('S3cret-pass');
+
+    const accountId = s.accounts[0]!.id;
+    const edited = await tp.post('/api/analyst/ec-account/update', { id: accountId, password: 'N3w-pass', freeze_seconds: '' }, { token: analyst.token });
+    expect(edited.body.data?.account).toMatchObject([{ id: accountId, password: 'N3w-pass', freeze_seconds: null, account: 'crawler-1' }, { account: 'crawler-2' }]);
+    const added = await tp.post('/api/analyst/ec-account/add', { siteId: s.id, account: 'crawler-3', password: 'p3' }, { token: analyst.token });
+    expect(added.body.data?.account).toHaveLength(3);
+    expect((await tp.post('/api/analyst/ec-account/remove', { id: accountId }, { token: analyst.token })).body.data?.account).toHaveLength(2);
+
+    const updated = await tp.post('/api/analyst/update-ec-site', { siteId: s.id, remarks: 'changed', hasCrawler: 0 }, { token: analyst.token });
+    expect(updated.body.data?.site).toMatchObject({ name: 'Taobao', remarks: 'changed', hasCrawler: false });
+    expect((await tp.post('/api/analyst/fetch-ec-sites', { hasCrawler: true }, { token: analyst.token })).body.data?.total).toBe(0);
+    expect((await tp.post('/api/analyst/remove-ec-site', { siteId: s.id }, { token: analyst.token })).body.data?.total).toBe(0);
+    expect(await tp.portal.services.db.selectFrom('ec_site_account').select('id').where('site_id', '=', s.id).execute()).toEqual([]);
+  });
+
+  it('refuses missing fields with the spec messages, remarks over 1000, a cool-down that is not a number, unknown references', async () => {
+    const cases: [object, string][] = [
+      [site({ siteName: '' }), 'validation.siteNameRequired'],
+      [site({ siteURL: '' }), 'validation.siteUrlRequired'],
+      [site({ region: undefined }), 'validation.siteRegionRequired'],
+      [site({ categoryId: undefined }), 'validation.siteCategoryRequired'],
+      [site({ accounts: [{ account: 'a' }] }), 'validation.accountPasswordRequired'],
+      [site({ accounts: [{ account: 'a', password: 'p', freeze_seconds: 'soon' }] }), 'validation.freezeInvalid'],
+    ];
+    for (const [body, key] of cases) {
+      expect((await tp.post('/api/analyst/create-ec-site', body, { token: analyst.token, locale: 'ja' })).body.message).toBe(translate('ja', key as 'validation.siteNameRequired'));
+    }
+    expect((await tp.post('/api/analyst/create-ec-site', site({ remarks: 'r'.repeat(1001) }), { token: analyst.token })).status).toBe(400);
+    expect((await tp.post('/api/analyst/create-ec-site', site({ region: 'ZZ' }), { token: analyst.token })).body.code).toBe(1017);
+    expect((await tp.post('/api/analyst/create-ec-site', site({ categoryId: 999_999 }), { token: analyst.token })).body.code).toBe(1018);
+    expect((await tp.post('/api/analyst/get-ec-site', { siteId: 999_999 }, { token: analyst.token })).body.code).toBe(1009);
+    expect(await tp.portal.services.db.selectFrom('ec_site').select('id').execute()).toEqual([]);
+  });
+
+  it('non-analysts reach no site call, so they never see a secret', async () => {
+    const created = await tp.post('/api/analyst/create-ec-site', site({ siteName: 'Amazon' }), { token: analyst.token });
+    const siteId = (created.body.data?.site as { id: number }).id;
+    const clientId = await createClient(tp);
+    for (const user of [await createUser(tp, { role: Role.ADMIN }), await createUser(tp, { role: Role.CLIENT, clientId })]) {
+      for (const [path, body] of [
+        ['/api/analyst/get-ec-site', { siteId }],
+        ['/api/analyst/ec-account/fetch', { siteId }],
+        ['/api/analyst/fetch-ec-sites', {}],
+      ] as const) {
+        const res = await tp.post(path, body, { token: user.token });
+        expect(res.status, path).toBe(403);
+        expect(JSON.stringify(res.body)).not.toContain('S3cret');
+      }
+    }
+  });
+});
+
+describe('secrets and logs', () => {
+  let portal: Portal;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const database = await openTestDatabase();
+    portal = await buildPortal({ config: { ...tp.portal.services.config, logLevel: 'debug' }, database, logStream: stream });
+    const closePortal = portal.close;
+    portal.close = async () => {
+      await closePortal();
+      await database.close();
+    };
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('never writes an account secret to the log, even when the call fails', async () => {
+    const { createSession } = await import('../../platform/auth.js');
+    const { hashPassword } = await import('../../platform/passwords.js');
+    const db = portal.services.db;
+    const { user_id } = await db.insertInto('users').values({ user_name: 'A', user_mail: 'a@test.example', password_hash: await hashPassword('x'), user_role: Role.ANALYST }).returning('user_id').executeTakeFirstOrThrow();
+    const token = await createSession(db, user_id, new Date());
+    const body = JSON.stringify(site({ categoryId: 999_999, accounts: [{ account: 'x', password: 'Leak-me-not-9', cookies: 'cookie-leak-9' }] }));
+    await portal.app.inject({ method: 'POST', url: '/api/analyst/create-ec-site', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body });
+    await portal.app.inject({ method: 'POST', url: '/api/analyst/create-ec-site', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body.slice(0, -5) });
+    const all = lines.join('');
+    expect(all).toContain('/api/analyst/create-ec-site');
+    expect(all).not.toContain('Leak-me-not-9');
+    expect(all).not.toContain('cookie-leak-9');
+  });
+});
