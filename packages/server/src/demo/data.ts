@@ -105,3 +105,10 @@ export const demoInfringementCategories = [
     ],
   },
 ];
+
+/** Marketplace sites the crawler knows, with accounts (their passwords are generated at seeding and sealed). */
+export const demoSites = [
+  { name: 'Taobao', url: 'https://www.taobao.com', region: 'CN', has_crawler: true, remarks: '主要監視対象 / main target', accounts: [{ account: 'ipf-crawler-01', phone: '+86 10 0000 0001', freeze_seconds: 60, remarks: '' }, { account: 'ipf-crawler-02', phone: '', freeze_seconds: 120, remarks: 'backup' }] },
+  { name: 'Amazon.com', url: 'https://www.amazon.com', region: 'US', has_crawler: true, remarks: '', accounts: [{ account: 'ipf-us-01', phone: '', freeze_seconds: 30, remarks: '' }] },
+  { name: 'Rakuten Ichiba', url: 'https://www.rakuten.co.jp', region: 'JP', has_crawler: false, remarks: '手動調査 / manual checks', accounts: [] as { account: string; phone: string; freeze_seconds: number; remarks: string }[] },
+];

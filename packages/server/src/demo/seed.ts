@@ -5,7 +5,7 @@ import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoUsers } from './data.js';
+import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoUsers } from './data.js';
 
 export interface DemoAccount {
   role: string;
@@ -81,9 +81,30 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
         { client_id: clientIds[1]!, region: 'JP', site: 'Rakuten', count: 1 },
       ])
       .execute();
+    const categoryIds: number[] = [];
     for (const { subs, ...main } of demoInfringementCategories) {
       const { id } = await trx.insertInto('infringement_category').values(main).returning('id').executeTakeFirstOrThrow();
+      categoryIds.push(id);
       await trx.insertInto('infringement_subcategory').values(subs.map((s) => ({ ...s, category_id: id }))).execute();
+    }
+    // Marketplace sites with crawler accounts; the accounts' secrets are sealed like any other.
+    for (const site of demoSites) {
+      const { accounts, ...fields } = site;
+      const { id } = await trx.insertInto('ec_site').values({ ...fields, category_id: categoryIds[0]! }).returning('id').executeTakeFirstOrThrow();
+      if (accounts.length === 0) continue;
+      await trx
+        .insertInto('ec_site_account')
+        .values(
+          accounts.map((a) => ({
+            site_id: id,
+            account: a.account,
+            password_sealed: services.secrets.seal(randomBytes(9).toString('base64url')),
+            phone: a.phone,
+            freeze_seconds: a.freeze_seconds,
+            remarks: a.remarks,
+          })),
+        )
+        .execute();
     }
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
