@@ -39,17 +39,17 @@ const siteFields = {
   hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().default(false).transform((v) => v === true || v === 1),
   remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
 };
+/** Cool-down seconds: a whole number, or empty for none (null). */
+const freeze = z
+  .union([z.number({ error: 'validation.freezeInvalid' }), z.string().trim().regex(/^\d*$/, 'validation.freezeInvalid'), z.null()], { error: 'validation.freezeInvalid' })
+  .transform((v) => (v === '' || v === null ? null : Number(v)))
+  .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 86_400 * 365), 'validation.freezeInvalid');
+
 const accountFields = {
   account: z.string({ error: 'validation.accountRequired' }).trim().min(1, 'validation.accountRequired').max(200, 'validation.tooLong'),
   password: z.string({ error: 'validation.accountPasswordRequired' }).min(1, 'validation.accountPasswordRequired').max(500, 'validation.tooLong'),
   phone: z.string().trim().max(50, 'validation.tooLong').optional().default(''),
-  freeze_seconds: z
-    .union([z.number({ error: 'validation.freezeInvalid' }), z.string().trim().regex(/^\d+$/, 'validation.freezeInvalid').transform(Number), z.literal(''), z.null()], {
-      error: 'validation.freezeInvalid',
-    })
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v))
-    .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 86_400 * 365), 'validation.freezeInvalid'),
+  freeze_seconds: freeze.optional().transform((v) => (v === undefined ? null : v)),
   headers: z.string().max(20_000, 'validation.tooLong').optional().default(''),
   cookies: z.string().max(20_000, 'validation.tooLong').optional().default(''),
   remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
@@ -73,7 +73,8 @@ export const updateSiteInput = z.object({
   region: siteFields.region.optional(),
   categoryId: siteFields.categoryId.optional(),
   hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? undefined : v === true || v === 1)),
-  remarks: siteFields.remarks.optional(),
+  // No defaults on an update: a field left out is a field left alone.
+  remarks: z.string().max(1000, 'validation.tooLong').optional(),
 });
 export const removeSiteInput = z.object({ siteId: id });
 
@@ -85,7 +86,7 @@ export const updateAccountInput = z.object({
   account: accountFields.account.optional(),
   password: accountFields.password.optional(),
   phone: z.string().trim().max(50, 'validation.tooLong').optional(),
-  freeze_seconds: accountFields.freeze_seconds,
+  freeze_seconds: freeze.optional(),
   headers: z.string().max(20_000, 'validation.tooLong').optional(),
   cookies: z.string().max(20_000, 'validation.tooLong').optional(),
   remarks: z.string().max(1000, 'validation.tooLong').optional(),

@@ -28,6 +28,8 @@ import jaCategories from '../locales/ja/categories.json';
 import enPurchases from '../locales/en/purchases.json';
 import jaPurchases from '../locales/ja/purchases.json';
 import jaNews from '../locales/ja/news.json';
+import enSites from '../locales/en/sites.json';
+import jaSites from '../locales/ja/sites.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -35,7 +37,7 @@ import jaNews from '../locales/ja/news.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -49,6 +51,7 @@ export const resources = {
     news: jaNews satisfies typeof enNews,
     categories: jaCategories satisfies typeof enCategories,
     purchases: jaPurchases satisfies typeof enPurchases,
+    sites: jaSites satisfies typeof enSites,
     contract: messages.ja,
   },
 } as const;
@@ -89,7 +92,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -49,9 +49,9 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/manage/user/new', roles: ADMIN, title: 'new', parent: '/manage/user', Page: lazy(() => import('../areas/accounts/UserNewPage')) },
   { path: '/manage/user/:id', roles: ADMIN, title: 'detail', parent: '/manage/user', Page: lazy(() => import('../areas/accounts/UserDetailPage')) },
 
-  { path: '/analyst/ec-site', roles: ANALYST, title: 'ecSite', Page: Preparing },
-  { path: '/analyst/ec-site/new', roles: ANALYST, title: 'new', parent: '/analyst/ec-site', Page: Preparing },
-  { path: '/analyst/ec-site/detail/:id', roles: ANALYST, title: 'detail', parent: '/analyst/ec-site', Page: Preparing },
+  { path: '/analyst/ec-site', roles: ANALYST, title: 'ecSite', Page: lazy(() => import('../areas/sites/SiteListPage')) },
+  { path: '/analyst/ec-site/new', roles: ANALYST, title: 'new', parent: '/analyst/ec-site', Page: lazy(() => import('../areas/sites/SiteNewPage')) },
+  { path: '/analyst/ec-site/detail/:id', roles: ANALYST, title: 'detail', parent: '/analyst/ec-site', Page: lazy(() => import('../areas/sites/SiteDetailPage')) },
   {
     path: '/analyst/infringement-category',
     roles: ANALYST,

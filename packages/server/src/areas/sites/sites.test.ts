@@ -61,6 +61,13 @@ describe('marketplace sites', () => {
 
     const updated = await tp.post('/api/analyst/update-ec-site', { siteId: s.id, remarks: 'changed', hasCrawler: 0 }, { token: analyst.token });
     expect(updated.body.data?.site).toMatchObject({ name: 'Taobao', remarks: 'changed', hasCrawler: false });
+    // A field left out of an update is left alone: the remarks and the cool-down stay.
+    const renamed = await tp.post('/api/analyst/update-ec-site', { siteId: s.id, siteName: 'Taobao CN' }, { token: analyst.token });
+    expect(renamed.body.data?.site).toMatchObject({ name: 'Taobao CN', remarks: 'changed' });
+    const second = (added.body.data?.account as { id: number; account: string }[]).find((a) => a.account === 'crawler-2')!;
+    await tp.post('/api/analyst/ec-account/update', { id: second.id, freeze_seconds: 90 }, { token: analyst.token });
+    const phoned = await tp.post('/api/analyst/ec-account/update', { id: second.id, phone: '03-0000' }, { token: analyst.token });
+    expect((phoned.body.data?.account as { id: number }[]).find((a) => a.id === second.id)).toMatchObject({ phone: '03-0000', freeze_seconds: 90 });
     expect((await tp.post('/api/analyst/fetch-ec-sites', { hasCrawler: true }, { token: analyst.token })).body.data?.total).toBe(0);
     expect((await tp.post('/api/analyst/remove-ec-site', { siteId: s.id }, { token: analyst.token })).body.data?.total).toBe(0);
     expect(await tp.portal.services.db.selectFrom('ec_site_account').select('id').where('site_id', '=', s.id).execute()).toEqual([]);

@@ -1,0 +1,137 @@
+import { useRef } from 'react';
+import { App, Button, Card, Descriptions, Flex, Form, Result } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { sites, type Site, type SiteAccount } from '@portal/contract';
+import { api, errorMessage } from '../../app/api';
+import { EditableTable } from '../../components/EditableTable';
+import { PageSpin } from '../../components/PageSpin';
+import { useSchemaForm } from '../../components/useSchemaForm';
+import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
+import { SiteFields } from './SiteFields';
+import { PASSWORD_MASK, accountChanges, onlyChanged, siteChanges, siteKeys, siteValuesOf, type SiteChanges, type SiteFormValues } from './model';
+
+/** Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place. */
+export default function SiteDetailPage() {
+  const { t } = useTranslation('sites');
+  const navigate = useNavigate();
+  const siteId = Number(useParams().id);
+  const validId = Number.isInteger(siteId) && siteId > 0;
+  const query = useQuery({
+    queryKey: siteKeys.detail(siteId),
+    queryFn: async () => (await api('/api/analyst/get-ec-site', { siteId })).site,
+    enabled: validId,
+  });
+
+  if (!validId || query.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('detail.loadFailed')}
+        subTitle={query.isError ? errorMessage(query.error) : undefined}
+        extra={<Button onClick={() => void navigate('/analyst/ec-site')}>{t('detail.back')}</Button>}
+      />
+    );
+  }
+  const site = query.data;
+  if (!site) return <PageSpin />;
+
+  return (
+    <Flex vertical gap={16}>
+      <Card title={t('detail.title')}>
+        <Descriptions size="small" style={{ marginBottom: 8 }} items={[{ key: 'id', label: t('detail.id'), children: site.id }]} />
+        {/* A saved site remounts the form (key), so it starts again from what the server saved. */}
+        <SiteForm key={query.dataUpdatedAt} site={site} />
+      </Card>
+      <Card title={t('detail.accounts')}>
+        <Accounts site={site} />
+      </Card>
+    </Flex>
+  );
+}
+
+function SiteForm({ site }: { site: Site }) {
+  const { t } = useTranslation('sites');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  // What the form changed, as submitted: only these fields of the validated payload are sent.
+  const changes = useRef<SiteChanges>({});
+  const { error, busy, onFinish, onValuesChange } = useSchemaForm({
+    schema: sites.updateSiteInput,
+    fields: {},
+    onValid: async (data) => {
+      const { siteId, ...changed } = onlyChanged(data, changes.current);
+      if (Object.keys(changed).length === 0) {
+        void message.info(t('detail.noChanges'));
+        return;
+      }
+      const answer = await api('/api/analyst/update-ec-site', { siteId, ...changed });
+      void message.success(t('detail.success'));
+      // The accounts are kept as they are in the cache: the site call does not change them.
+      queryClient.setQueryData<Site>(siteKeys.detail(siteId), (old) => ({ ...answer.site, accounts: old?.accounts ?? answer.site.accounts }));
+      await queryClient.invalidateQueries({ queryKey: siteKeys.lists });
+    },
+    onFailure: () => void message.error(t('detail.failure')),
+  });
+
+  return (
+    <Form<SiteFormValues>
+      layout="vertical"
+      initialValues={siteValuesOf(site)}
+      onFinish={(values) => {
+        changes.current = siteChanges(site, values);
+        return onFinish({ siteId: site.id, ...changes.current });
+      }}
+      onValuesChange={onValuesChange}
+      data-testid="site-form"
+    >
+      <ScrolledFormErrorAlert error={error} />
+      <SiteFields />
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="site-update">
+        {t('detail.update')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The crawler's accounts of the site on the shared editable table; each call answers the whole list. */
+function Accounts({ site }: { site: Site }) {
+  const { t } = useTranslation('sites');
+  const queryClient = useQueryClient();
+  const onRows = (accounts: readonly SiteAccount[]) =>
+    queryClient.setQueryData<Site>(siteKeys.detail(site.id), (old) => (old ? { ...old, accounts: [...accounts] } : old));
+  const byId = (id: number) => site.accounts.find((a) => a.id === id);
+
+  return (
+    <EditableTable
+      name="site-accounts"
+      rows={site.accounts}
+      onRows={onRows}
+      rowId={(a) => a.id}
+      columns={[
+        { title: t('account.account'), dataIndex: 'account', editor: { type: 'text', maxLength: 200 }, required: true },
+        { title: t('account.password'), dataIndex: 'password', editor: { type: 'text', maxLength: 500 }, required: true, render: (a) => (a.password ? PASSWORD_MASK : '') },
+        { title: t('account.phone'), dataIndex: 'phone', editor: { type: 'text', maxLength: 50 }, width: 140 },
+        { title: t('account.freeze'), dataIndex: 'freeze_seconds', editor: { type: 'number', min: 0, precision: 0 }, width: 130 },
+        { title: t('account.headers'), dataIndex: 'headers', editor: { type: 'text', maxLength: 20000 }, ellipsis: true },
+        { title: t('account.cookies'), dataIndex: 'cookies', editor: { type: 'text', maxLength: 20000 }, ellipsis: true },
+        { title: t('account.remarks'), dataIndex: 'remarks', editor: { type: 'text', maxLength: 1000 }, ellipsis: true },
+      ]}
+      context={{ siteId: site.id }}
+      create={{ schema: sites.addAccountInput, call: async (input) => (await api('/api/analyst/ec-account/add', input)).account }}
+      update={{
+        schema: sites.updateAccountInput,
+        idParam: 'id',
+        call: async (input) => {
+          // Spec 5: only the changed fields; nothing changed leaves the list as it is.
+          const changed = accountChanges(byId(input.id), input);
+          if (Object.keys(changed).length === 1) return site.accounts;
+          return (await api('/api/analyst/ec-account/update', changed)).account;
+        },
+      }}
+      remove={async (a) => (await api('/api/analyst/ec-account/remove', { id: a.id })).account}
+      addLabel={t('detail.addAccount')}
+    />
+  );
+}
