@@ -20,6 +20,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
 import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
+import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
@@ -110,6 +111,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   installErrorHandling(app);
   const calls = registerAll();
   mountCalls(app, services, calls);
+  serveOpenApi(app, calls);
   serveWebApp(app, config.webDist);
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
 

@@ -23,6 +23,14 @@ describe('the HTTP envelope', () => {
     expect(get.json()).toEqual({ code: 404, message: translate('ja', 'error.notFound'), data: null });
   });
 
+  it('publishes an OpenAPI document of every call, generated from the contract', async () => {
+    const res = await tp.portal.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, { post: { 'x-roles': number | string; requestBody: { content: { 'application/json': { schema: { properties?: Record<string, unknown> } } } } } }> }>();
+    expect(Object.keys(doc.paths).sort()).toEqual(tp.portal.calls.map((c) => c.path).sort());
+    expect(doc.paths['/api/login']?.post['x-roles']).toBe('public');
+    expect(Object.keys(doc.paths['/api/login']?.post.requestBody.content['application/json'].schema.properties ?? {})).toEqual(['mail', 'password', 'code']);
+  });
+
   it('accepts a call with no body at all as an empty payload', async () => {
     const user = await createUser(tp);
     const res = await tp.portal.app.inject({ method: 'POST', url: '/api/notication/unviewed-notice-count', headers: { authorization: `Bearer ${user.token}` } });
