@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Role } from './roles.js';
 import { searchConditions } from './search.js';
-import { isStrongPassword, mail } from './validation.js';
+import { confirmIssue, confirmMatches, isStrongPassword, mail } from './validation.js';
 
 /** Section 2.10-2.11 and 7 "Accounts and clients": staff accounts and client users, administered by administrators. */
 
@@ -84,7 +84,7 @@ export const createUserInput = z
     department: department.optional().default(''),
     companyId: id.optional().nullable(),
   })
-  .refine((v) => v.password === v.password2, { message: 'validation.passwordMismatch', path: ['password2'] })
+  .refine(confirmMatches, confirmIssue)
   .refine((v) => v.role !== Role.CLIENT || !!v.companyId, { message: 'validation.companyRequired', path: ['companyId'] });
 export const createUserOutput = z.object({ user: accountListItem });
 

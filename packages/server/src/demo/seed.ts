@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
-import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoUsers } from './data.js';
 
@@ -121,8 +120,4 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
 function demoPassword(): string {
   // Meets both password rules: letters of both cases, a digit and a symbol.
   return `Demo-${randomBytes(6).toString('base64url').replace(/[-_]/g, 'x')}7a`;
-}
-
-export async function hasAnyUser(db: Db): Promise<boolean> {
-  return !!(await db.selectFrom('users').select('user_id').limit(1).executeTakeFirst());
 }

@@ -1,9 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { translate } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortal, type Portal } from '../app.js';
 import { createUser, startTestPortal, type TestPortal } from '../testing/index.js';
-import { openTestDatabase } from '../testing/database.js';
 
 let tp: TestPortal;
 beforeAll(async () => {
@@ -39,46 +36,34 @@ describe('the HTTP envelope', () => {
 });
 
 describe('server faults and logs', () => {
-  let portal: Portal;
-  const lines: Record<string, unknown>[] = [];
-
+  let logged: TestPortal;
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-    });
-    const database = await openTestDatabase();
-    portal = await buildPortal({ config: { ...tp.portal.services.config, logLevel: 'info' }, database, logStream: stream });
-    const closePortal = portal.close;
-    portal.close = async () => {
-      await closePortal();
-      await database.close();
-    };
+    logged = await startTestPortal({ logLevel: 'info' });
   });
   afterAll(async () => {
-    await portal?.close();
+    await logged?.close();
   });
 
   it('logs one structured line per request, without tokens, passwords or bodies', async () => {
-    const res = await portal.app.inject({
+    const res = await logged.portal.app.inject({
       method: 'POST',
       url: '/api/login',
       headers: { authorization: 'Bearer secret-token-value', 'content-type': 'application/json' },
       payload: { mail: 'someone@test.example', password: 'Sup3r-secret!', code: '123456' },
     });
     expect(res.statusCode).toBe(200);
-    const line = lines.find((l) => l.msg === 'request' && l.url === '/api/login');
+    const line = logged.logs.find((l) => l.msg === 'request' && l.url === '/api/login');
     expect(line).toMatchObject({ method: 'POST', status: 200, code: 1003, userId: null });
     expect(typeof line?.ms).toBe('number');
-    const all = JSON.stringify(lines);
+    const all = JSON.stringify(logged.logs);
     expect(all).not.toContain('secret-token-value');
     expect(all).not.toContain('Sup3r-secret!');
   });
 
   it('a fault answers 500 with a generic message and no stack trace, and is logged', async () => {
     // Break the database under the running app: every call that needs it now fails inside the server.
-    await portal.database.pool.query('DROP TABLE session_token CASCADE');
-    const res = await portal.app.inject({
+    await logged.portal.database.pool.query('DROP TABLE session_token CASCADE');
+    const res = await logged.portal.app.inject({
       method: 'POST',
       url: '/api/user/userinfo',
       headers: { authorization: 'Bearer any-token', 'content-type': 'application/json', 'accept-language': 'ja' },
@@ -87,6 +72,6 @@ describe('server faults and logs', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, message: translate('ja', 'error.internal'), data: null });
     expect(res.body).not.toMatch(/session_token|at .*\(|stack/);
-    expect(lines.some((l) => l.msg === 'call failed')).toBe(true);
+    expect(logged.logs.some((l) => l.msg === 'call failed')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { Role, type CallPath, type Locale } from '@portal/contract';
 import { buildPortal, type Portal } from '../app.js';
 import { createSession } from '../platform/auth.js';
@@ -15,6 +16,8 @@ export interface TestPortal {
   mailbox: TestMailbox;
   /** Moves the portal's clock (codes, sessions and reminders read it). */
   clock: { now: Date; advance(ms: number): void };
+  /** The log lines the portal wrote, parsed (only when started with a logLevel). */
+  logs: Record<string, unknown>[];
   /** POSTs a call through the real HTTP stack (Fastify inject). */
   post(path: CallPath | string, body?: unknown, opts?: PostOptions): Promise<{ status: number; body: Envelope }>;
   close(): Promise<void>;
@@ -36,7 +39,7 @@ export interface Envelope {
 }
 
 /** A portal on its own database and its own SMTP server, with a clock the test controls. */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number } = {}): Promise<TestPortal> {
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase();
   const clock = {
@@ -45,12 +48,19 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64') };
-  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs });
+  // Tests that check what is logged start the portal with a level and read the lines it wrote.
+  const logs: Record<string, unknown>[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64') };
+  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, ...(opts.logLevel ? { logStream } : {}) });
   return {
     portal,
     mailbox,
     clock,
+    logs,
     async post(path, body = {}, opts = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;

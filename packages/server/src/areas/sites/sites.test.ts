@@ -1,8 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { Role, translate } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPortal, type Portal } from '../../app.js';
-import { openTestDatabase } from '../../testing/database.js';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 
 let tp: TestPortal;
@@ -111,33 +108,20 @@ describe('marketplace sites', () => {
 });
 
 describe('secrets and logs', () => {
-  let portal: Portal;
-  const lines: string[] = [];
+  let logged: TestPortal;
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    const database = await openTestDatabase();
-    portal = await buildPortal({ config: { ...tp.portal.services.config, logLevel: 'debug' }, database, logStream: stream });
-    const closePortal = portal.close;
-    portal.close = async () => {
-      await closePortal();
-      await database.close();
-    };
+    logged = await startTestPortal({ logLevel: 'debug' });
   });
   afterAll(async () => {
-    await portal?.close();
+    await logged?.close();
   });
 
   it('never writes an account secret to the log, even when the call fails', async () => {
-    const { createSession } = await import('../../platform/auth.js');
-    const { hashPassword } = await import('../../platform/passwords.js');
-    const db = portal.services.db;
-    const { user_id } = await db.insertInto('users').values({ user_name: 'A', user_mail: 'a@test.example', password_hash: await hashPassword('x'), user_role: Role.ANALYST }).returning('user_id').executeTakeFirstOrThrow();
-    const token = await createSession(db, user_id, new Date());
+    const user = await createUser(logged, { role: Role.ANALYST });
     const body = JSON.stringify(site({ categoryId: 999_999, accounts: [{ account: 'x', password: 'Leak-me-not-9', cookies: 'cookie-leak-9' }] }));
-    await portal.app.inject({ method: 'POST', url: '/api/analyst/create-ec-site', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body });
-    await portal.app.inject({ method: 'POST', url: '/api/analyst/create-ec-site', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body.slice(0, -5) });
-    const all = lines.join('');
+    await logged.post('/api/analyst/create-ec-site', undefined, { token: user.token, raw: body });
+    await logged.post('/api/analyst/create-ec-site', undefined, { token: user.token, raw: body.slice(0, -5) });
+    const all = JSON.stringify(logged.logs);
     expect(all).toContain('/api/analyst/create-ec-site');
     expect(all).not.toContain('Leak-me-not-9');
     expect(all).not.toContain('cookie-leak-9');

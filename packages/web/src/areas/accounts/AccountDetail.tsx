@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Popconfirm, Result, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accounts, type AccountListItem } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
+import { DetailMissing } from '../../components/DetailMissing';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
@@ -44,13 +45,7 @@ export function AccountDetail({ kind }: { kind: AccountKind }) {
 
 export function AccountMissing({ kind, text }: { kind: AccountKind; text?: string | undefined }) {
   const { t } = useTranslation('accounts');
-  return (
-    <Result
-      status="warning"
-      title={text ?? t('detail.notFound')}
-      extra={<Link to={KINDS[kind].basePath}>{t('detail.backToList')}</Link>}
-    />
-  );
+  return <DetailMissing title={text ?? t('detail.notFound')} backTo={KINDS[kind].basePath} backLabel={t('detail.backToList')} />;
 }
 
 function AccountDetailCard({ kind, user }: { kind: AccountKind; user: AccountListItem }) {

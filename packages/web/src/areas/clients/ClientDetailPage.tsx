@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Popconfirm, Result, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Form, Popconfirm, Tabs, Tooltip, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { Role, SERVICES, clients, hasRole, type Client } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
+import { DetailMissing } from '../../components/DetailMissing';
 import { useUser } from '../../app/session';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
@@ -53,12 +54,7 @@ export default function ClientDetailPage() {
 
   if (!validId || query.isError) {
     return (
-      <Result
-        status="warning"
-        title={t('detail.loadFailed')}
-        subTitle={query.isError ? errorMessage(query.error) : undefined}
-        extra={<Button onClick={() => void navigate('/manage/client')}>{t('detail.back')}</Button>}
-      />
+      <DetailMissing title={t('detail.loadFailed')} error={query.isError ? query.error : undefined} backTo="/manage/client" backLabel={t('detail.back')} />
     );
   }
   const client = query.data;

@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import { App, Button, Card, Descriptions, Flex, Form, Result } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Form } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sites, type Site, type SiteAccount } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
+import { DetailMissing } from '../../components/DetailMissing';
 import { EditableTable } from '../../components/EditableTable';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
@@ -15,7 +16,6 @@ import { PASSWORD_MASK, accountChanges, onlyChanged, siteChanges, siteKeys, site
 /** Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place. */
 export default function SiteDetailPage() {
   const { t } = useTranslation('sites');
-  const navigate = useNavigate();
   const siteId = Number(useParams().id);
   const validId = Number.isInteger(siteId) && siteId > 0;
   const query = useQuery({
@@ -26,12 +26,7 @@ export default function SiteDetailPage() {
 
   if (!validId || query.isError) {
     return (
-      <Result
-        status="warning"
-        title={t('detail.loadFailed')}
-        subTitle={query.isError ? errorMessage(query.error) : undefined}
-        extra={<Button onClick={() => void navigate('/analyst/ec-site')}>{t('detail.back')}</Button>}
-      />
+      <DetailMissing title={t('detail.loadFailed')} error={query.isError ? query.error : undefined} backTo="/analyst/ec-site" backLabel={t('detail.back')} />
     );
   }
   const site = query.data;
