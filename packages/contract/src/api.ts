@@ -7,6 +7,7 @@ import * as notices from './notices.js';
 import * as session from './session.js';
 import * as sites from './sites.js';
 import * as testPurchases from './test-purchases.js';
+import * as trademarks from './trademarks.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -93,6 +94,16 @@ export const calls = {
   '/api/test-purchase/update': { input: testPurchases.updateTestPurchaseInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/remove': { input: testPurchases.removeTestPurchaseInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/regions': { input: testPurchases.regionsInput, output: testPurchases.regionsOutput },
+  '/api/trademark/search-trademarks': { input: trademarks.searchTrademarksInput, output: trademarks.searchTrademarksOutput },
+  '/api/trademark/get-trademark': { input: trademarks.trademarkIdInput, output: trademarks.trademarkOutput },
+  '/api/trademark/create-trademark': { input: trademarks.createTrademarkInput, output: trademarks.trademarkOutput },
+  '/api/trademark/update-trademark': { input: trademarks.updateTrademarkInput, output: trademarks.trademarkOutput },
+  '/api/trademark/remove-trademark': { input: trademarks.trademarkIdInput, output: trademarks.removeTrademarkOutput },
+  /** Multipart: the text fields below plus the `file` part. */
+  '/api/trademark/upload-image': { input: trademarks.uploadImageInput, output: trademarks.uploadImageOutput },
+  '/api/trademark/remove-image': { input: trademarks.removeImageInput, output: trademarks.removeImageOutput },
+  /** Multipart: the text fields below plus an optional `file` part (the design mark). */
+  '/api/trademark/registration': { input: trademarks.registrationInput, output: trademarks.registrationOutput },
   '/api/analyst/fetch-ec-sites': { input: sites.fetchSitesInput, output: sites.fetchSitesOutput },
   '/api/analyst/get-ec-site': { input: sites.getSiteInput, output: sites.siteOutput },
   '/api/analyst/create-ec-site': { input: sites.createSiteInput, output: sites.siteOutput },

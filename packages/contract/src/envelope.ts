@@ -33,5 +33,8 @@ export const ErrorCode = {
   DUPLICATE_NAME: 1016,
   UNKNOWN_COUNTRY: 1017,
   UNKNOWN_CATEGORY: 1018,
+  UNKNOWN_REGION: 1019,
+  FILE_REJECTED: 1020,
+  IMAGE_NOT_FOUND: 1021,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -10,7 +10,7 @@ export const NAME_MAX = 50;
 export const TEL_MAX = 50;
 export const PASSWORD_MAX = 20;
 
-const MAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Section 5 accounts: 3 to 20 characters of digits, spaces, + - ( ). */
 const PHONE_RE = /^[0-9+\-() ]{3,20}$/;
 /** Printable ASCII without spaces: letters, digits and symbols. */

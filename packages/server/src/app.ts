@@ -12,13 +12,16 @@ import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
+import { registerTrademarkCalls } from './areas/trademarks/calls.js';
+import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
-import { createRegistry, type RegisteredCall } from './platform/call.js';
+import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
 import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
 import { AppError } from './platform/errors.js';
-import { installErrorHandling, mountCalls, sendError } from './platform/http.js';
+import { installErrorHandling, mountCalls, mountDownloads, sendError } from './platform/http.js';
+import multipart from '@fastify/multipart';
 import { createMailer } from './platform/mail.js';
 import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
@@ -29,7 +32,7 @@ import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
 
 /** Every area's calls, in one list; the guard test walks it. */
-export function registerAll(): RegisteredCall[] {
+export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[] } {
   const registry = createRegistry();
   registerSessionCalls(registry.call);
   registerNoticeCalls(registry.call);
@@ -39,7 +42,8 @@ export function registerAll(): RegisteredCall[] {
   registerCategoryCalls(registry.call);
   registerTestPurchaseCalls(registry.call);
   registerSiteCalls(registry.call);
-  return registry.list;
+  registerTrademarkCalls(registry.call, registry.download);
+  return { calls: registry.list, downloads: registry.downloads };
 }
 
 export interface Portal {
@@ -70,7 +74,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
@@ -109,8 +113,10 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
 
   await app.register(cookie);
   installErrorHandling(app);
-  const calls = registerAll();
+  await app.register(multipart);
+  const { calls, downloads } = registerAll();
   mountCalls(app, services, calls);
+  mountDownloads(app, services, downloads);
   serveOpenApi(app, calls);
   serveWebApp(app, config.webDist);
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;

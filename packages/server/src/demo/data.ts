@@ -112,3 +112,17 @@ export const demoSites = [
   { name: 'Amazon.com', url: 'https://www.amazon.com', region: 'US', has_crawler: true, remarks: '', accounts: [{ account: 'ipf-us-01', phone: '', freeze_seconds: 30, remarks: '' }] },
   { name: 'Rakuten Ichiba', url: 'https://www.rakuten.co.jp', region: 'JP', has_crawler: false, remarks: '手動調査 / manual checks', accounts: [] as { account: string; phone: string; freeze_seconds: number; remarks: string }[] },
 ];
+
+/** Trademarks of the first two clients: one expiring soon with a reminder, every status, regional offices too. */
+export function demoTrademarks(now: Date) {
+  const base = { remind_flag: false, belongsto: '', description_ja: '', description_en: '', description_cn: '', remarks: '', register_date: null as string | null, invalid_date: null as string | null };
+  return [
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -2400), invalid_date: day(now, 75), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品、せっけん類、香料', description_en: 'Cosmetics; soaps; perfumes', description_cn: '化妆品；肥皂；香料', remarks: 'Renewal due soon / 更新期限が近い' },
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '40123456', region: 'CN', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1500), invalid_date: day(now, 2150), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_cn: '化妆品；香皂' },
+    { clientIndex: 0, logo: null, ...base, no: '2026-045678', region: 'JP', type: '3', text: 'さくら美肌', status: 2, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品', remarks: '出願中 / Application filed' },
+    { clientIndex: 0, logo: null, ...base, no: '97123456', region: 'US', type: '3', text: 'SAKURA GLOW', status: 3, belongsto: 'Sakura Cosmetics Co.', description_en: 'Cosmetics', remarks: 'Office action: likelihood of confusion' },
+    { clientIndex: 0, logo: [90, 90, 200] as const, ...base, no: '018765432', region: 'EM', type: '35', text: 'SAKURA', status: null, register_date: day(now, -900), invalid_date: day(now, 2750), description_en: 'Online retail services for cosmetics' },
+    { clientIndex: 1, logo: [30, 110, 200] as const, ...base, no: '第5987654号', region: 'JP', type: '9', text: 'FUJIYAMA POWER', status: 1, register_date: day(now, -3000), invalid_date: day(now, 650), remind_flag: true, belongsto: '富士山電機株式会社', description_ja: '電池、充電器', description_en: 'Batteries; chargers' },
+    { clientIndex: 1, logo: null, ...base, no: '61234567', region: 'CN', type: '9', text: '富士山电机', status: 2, belongsto: '富士山電機株式会社', description_cn: '电池；充电器' },
+  ];
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sniffImage } from '../platform/files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/passwords.js';
 import { startTestPortal, type TestPortal } from '../testing/index.js';
@@ -27,10 +28,14 @@ describe('demo data', () => {
     expect(await seedDemo(services)).toEqual(accounts); // a restart prints the same accounts and seeds nothing twice
     expect(await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'admin@example.com').execute()).toHaveLength(1);
 
-    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account') =>
+    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account' | 'trademark' | 'stored_file') =>
       (await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account'] as const) {
+    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file'] as const) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
+    // The demo logos are real PNGs, served like any upload.
+    const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).executeTakeFirstOrThrow();
+    expect(logo.content_type).toBe('image/png');
+    expect(sniffImage(logo.bytes)).toBe('png');
   });
 });

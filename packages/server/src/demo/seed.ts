@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
-import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoUsers } from './data.js';
+import { storeImage } from '../platform/files.js';
+import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
+import { demoLogo } from './image.js';
 
 export interface DemoAccount {
   role: string;
@@ -104,6 +106,17 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
           })),
         )
         .execute();
+    }
+
+    // Trademarks, some with a logo; one expires within 90 days with the reminder on.
+    const now = services.clock();
+    const owner = userIds[demoUsers.findIndex((u) => u.role === Role.CLIENT)]!;
+    for (const { clientIndex, logo, ...mark } of demoTrademarks(now)) {
+      const client_id = clientIds[clientIndex]!;
+      const image = logo
+        ? await storeImage(trx, { kind: 'tm', clientId: client_id, type: 'png', originalName: 'logo.png', bytes: demoLogo(logo), userId: owner, now, attached: true })
+        : null;
+      await trx.insertInto('trademark').values({ ...mark, client_id, image, created_at: now, updated_at: now }).execute();
     }
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));

@@ -23,6 +23,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** 32 bytes, base64: seals site account secrets. Unset: a key generated once in DATA_DIR/secrets.key. */
   secretsKey: string | undefined;
+  /** Where trademark registration requests are mailed (the provider's desk); unset: every administrator. */
+  requestMailTo: string | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,5 +45,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkAnswers: env.CHECK_ANSWERS === "1",
     publicUrl: env.PUBLIC_URL || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
+    requestMailTo: env.REQUEST_MAIL_TO || undefined,
   };
 }

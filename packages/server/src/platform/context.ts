@@ -48,6 +48,13 @@ export interface CallContext {
   ip: string;
   log: FastifyBaseLogger;
   now: Date;
+  /** The file part of a multipart call (at most one, named `file`); empty for JSON calls. */
+  files: UploadedFile[];
+}
+
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
 }
 
 /** The context of a call that requires sign-in. */

@@ -34,6 +34,16 @@ const catalogue = {
   duplicateName: { code: ErrorCode.DUPLICATE_NAME, status: 200, key: 'error.duplicateName' },
   unknownCountry: { code: ErrorCode.UNKNOWN_COUNTRY, status: 200, key: 'error.unknownCountry' },
   unknownCategory: { code: ErrorCode.UNKNOWN_CATEGORY, status: 200, key: 'error.unknownCategory' },
+  unknownRegion: { code: ErrorCode.UNKNOWN_REGION, status: 200, key: 'error.unknownRegion' },
+  multipartRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.multipartRequired' },
+  uploadUnreadable: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.uploadUnreadable' },
+  fileRequired: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileRequired' },
+  oneFileOnly: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.oneFileOnly' },
+  fileTooLarge: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileTooLarge' },
+  imageTypeTrademark: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeTrademark' },
+  imageTypeRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeRequest' },
+  imageNotFound: { code: ErrorCode.IMAGE_NOT_FOUND, status: 200, key: 'error.imageNotFound' },
+  wordOrImageRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.wordOrImageRequired' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

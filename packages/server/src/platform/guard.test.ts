@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('the registry of calls', () => {
-  const registered = registerAll();
+  const { calls: registered, downloads } = registerAll();
 
   it('registers every call of the contract, each with declared roles', () => {
     expect(registered.map((c) => c.path).sort()).toEqual(Object.keys(contractCalls).sort());
@@ -69,6 +69,19 @@ describe('the registry of calls', () => {
     for (const call of calls) {
       const res = await tp.post(call.path, { clientId: theirs }, { token: user.token });
       expect(res.status, call.path).toBe(403);
+    }
+  });
+
+  it('every download refuses a missing token, a token in the query string, and a role it does not admit', async () => {
+    expect(downloads.length).toBeGreaterThan(0);
+    const user = await createUser(tp, { role: ALL_ROLES });
+    for (const d of downloads) {
+      expect((await tp.get(d.path)).status, d.path).toBe(401);
+      expect((await tp.get(`${d.path}?token=${user.token}`)).status, d.path).toBe(401);
+      for (const role of [Role.CLIENT, Role.ANALYST, Role.ADMIN].filter((r) => (d.roles & r) === 0)) {
+        const other = await createUser(tp, { role });
+        expect((await tp.get(d.path, { token: other.token })).status, `${d.path} as ${role}`).toBe(403);
+      }
     }
   });
 

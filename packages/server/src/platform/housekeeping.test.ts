@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestPortal, type TestPortal } from '../testing/index.js';
+import { createClient, createUser, startTestPortal, type TestPortal } from '../testing/index.js';
 import { housekeeping } from './housekeeping.js';
 import { startJobs } from './jobs.js';
 
@@ -29,8 +29,13 @@ describe('daily housekeeping', () => {
       { key: 'new', window_start: now, hits: 3 },
     ]).execute();
 
+    const clientId = await createClient(tp);
+    const file = (name: string, at: Date, attached: boolean) => ({ name, kind: 'tm', client_id: clientId, content_type: 'image/png', size: 1, bytes: Buffer.from('x'), attached, created_at: at });
+    await db.insertInto('stored_file').values([file('forgotten', longAgo, false), file('saved', longAgo, true), file('fresh', now, false)]).execute();
+
     const removed = await housekeeping(tp.portal.services, now);
-    expect(removed).toEqual({ sessions: 1, codes: 1, throttles: 1 });
+    expect(removed).toEqual({ sessions: 1, codes: 1, throttles: 1, uploads: 1 });
+    expect((await db.selectFrom('stored_file').select('name').orderBy('name').execute()).map((f) => f.name)).toEqual(['fresh', 'saved']);
     expect((await tp.post('/api/user/userinfo', {}, { token: live.token })).status).toBe(200);
     expect(await db.selectFrom('throttle').select('key').execute()).toEqual([{ key: 'new' }]);
   });

@@ -1,8 +1,8 @@
-import { hasRole, translate, type Locale } from '@portal/contract';
+import { Role, hasRole, translate, type Locale } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, tokenFrom } from './auth.js';
-import { PUBLIC, type RegisteredCall } from './call.js';
-import type { CallContext, Services, SessionUser } from './context.js';
+import { PUBLIC, type RegisteredCall, type RegisteredDownload, type UploadRule } from './call.js';
+import type { CallContext, Services, SessionUser, UploadedFile } from './context.js';
 import { AppError } from './errors.js';
 import { requestLocale } from './locale.js';
 import { checkTenant } from './tenant.js';
@@ -37,10 +37,15 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   }
   const locale = req.portalLocale;
 
-  const body: unknown = req.body ?? {};
+  const multipart = req.isMultipart();
+  if (multipart && !call.upload) throw new AppError('unsupportedMediaType');
+  let body: unknown = req.body ?? {};
+  let files: UploadedFile[] = [];
+  if (call.upload && multipart) ({ fields: body, files } = await readMultipart(req, call.upload));
   // Another company's id is refused before anything else about the payload is looked at.
   const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
   if (call.tenant && user && rawTenant !== undefined) await checkTenant(services.db, user, call.tenant, rawTenant);
+  if (call.upload && !multipart) throw new AppError('multipartRequired');
 
   const parsed = call.input.safeParse(body, { reportInput: true });
   if (!parsed.success) {
@@ -48,9 +53,16 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     return sendError(reply, err, firstIssueMessage(parsed.error, locale));
   }
   const input = parsed.data as Record<string, unknown>;
-  if (call.tenant && user && rawTenant === undefined) await checkTenant(services.db, user, call.tenant, input[call.tenant.field]);
+  if (call.tenant && user && rawTenant === undefined) {
+    if (!call.tenant.optional) await checkTenant(services.db, user, call.tenant, input[call.tenant.field]);
+    else if (!hasRole(user.role, Role.ANALYST | Role.ADMIN)) {
+      // A client user is held to their own company; one not yet linked to a company has none to act on.
+      if (user.clientId === null) throw new AppError('forbidden');
+      input[call.tenant.field] = user.clientId;
+    }
+  }
 
-  const base = { services, user, locale, ip: req.ip, log: req.log, now };
+  const base = { services, user, locale, ip: req.ip, log: req.log, now, files };
   const run = (ctx: CallContext) => call.handler(ctx, input);
   const data = call.transaction
     ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
@@ -59,6 +71,63 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   if (services.config.checkAnswers) call.output.parse(data);
   req.portalCode = 0;
   return reply.send({ code: 0, message: translate(locale, 'ok'), data });
+}
+
+/** Text fields become the payload; the one file part named `file` is read into memory up to the call's limit. */
+async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    const parts = req.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 51 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') files.push({ filename: part.filename, bytes });
+      } else {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge', { max: Math.round(rule.maxBytes / 1024 / 1024) });
+    if (code === 'FST_FILES_LIMIT') throw new AppError('oneFileOnly');
+    req.log.info({ err }, 'unreadable upload');
+    throw new AppError('uploadUnreadable');
+  }
+  return { fields, files };
+}
+
+/**
+ * Mounts every download as `GET path`: the token from the header or the session cookie (never the query string),
+ * the role check, then the handler's bytes with headers that keep a browser from running them.
+ */
+export function mountDownloads(app: FastifyInstance, services: Services, list: RegisteredDownload[]): void {
+  for (const d of list) {
+    app.get(d.path, async (req, reply) => {
+      const now = services.clock();
+      const token = tokenFrom(req);
+      const user = token ? await resolveSession(services, token, now) : null;
+      if (!user) throw new AppError('unauthenticated');
+      req.portalUserId = user.userId;
+      req.portalLocale = requestLocale(req, user.locale);
+      if (!hasRole(user.role, d.roles)) throw new AppError('forbidden');
+      const query: Record<string, string> = {};
+      for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') query[k] = v;
+      const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [] };
+      const answer = await d.handler(ctx, query);
+      const disposition = answer.fileName
+        ? `attachment; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`
+        : 'inline';
+      req.portalCode = 0;
+      return reply
+        .header('content-type', answer.contentType)
+        .header('content-disposition', disposition)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-cache')
+        .send(answer.body);
+    });
+  }
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

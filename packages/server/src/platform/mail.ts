@@ -29,7 +29,7 @@ export function render(message: MailMessage): { subject: string; text: string; h
   const text = [...paragraphs, `-- ${signature}`].join('\n\n');
   const html =
     `<!doctype html><html lang="${message.locale}"><body style="font-family:sans-serif">` +
-    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`).join('') +
     `<p style="color:#888">${escapeHtml(signature)}</p></body></html>`;
   return { subject, text, html };
 }

@@ -209,6 +209,54 @@ export interface EcSiteAccountTable {
   remarks: Generated<string>;
 }
 
+export interface StoredFileTable {
+  name: string;
+  kind: string;
+  client_id: number;
+  content_type: string;
+  original_name: Generated<string>;
+  size: number;
+  bytes: Buffer;
+  attached: Generated<boolean>;
+  created_by: number | null;
+  created_at: Date;
+}
+export interface TrademarkTable {
+  trademark_id: Generated<number>;
+  client_id: number;
+  no: string;
+  region: string;
+  type: string;
+  text: string;
+  image: string | null;
+  register_date: string | null;
+  invalid_date: string | null;
+  remind_flag: Generated<boolean>;
+  belongsto: Generated<string>;
+  description_ja: Generated<string>;
+  description_en: Generated<string>;
+  description_cn: Generated<string>;
+  status: number | null;
+  remarks: Generated<string>;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface TrademarkRequestTable {
+  request_id: Generated<number>;
+  client_id: number;
+  user_id: number | null;
+  title: Generated<string>;
+  image: string | null;
+  detail: string;
+  company: string;
+  name: string;
+  mail: string;
+  tel: string;
+  fax: Generated<string>;
+  remarks: Generated<string>;
+  created_at: Date;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -234,6 +282,9 @@ export interface Database {
   test_purchase: TestPurchaseTable;
   ec_site: EcSiteTable;
   ec_site_account: EcSiteAccountTable;
+  stored_file: StoredFileTable;
+  trademark: TrademarkTable;
+  trademark_request: TrademarkRequestTable;
 }
 
 export type UserRow = Selectable<UserTable>;

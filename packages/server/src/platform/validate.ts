@@ -8,7 +8,10 @@ import type { z } from 'zod';
 export function firstIssueMessage(error: z.ZodError, locale: Locale): string {
   const issue = error.issues[0];
   if (!issue) return translate(locale, 'validation.invalid', { field: 'body' });
-  const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+  const path = issue.path.length > 0 ? issue.path.join('.') : 'body';
+  // A field with a label in the catalogue (`field.<name>`) is named by it; others by their payload name.
+  const labelKey = `field.${String(issue.path[issue.path.length - 1] ?? '')}`;
+  const field = isMessageKey(labelKey) ? translate(locale, labelKey) : path;
   const params: Record<string, string | number> = { field };
   if ('maximum' in issue) params.maximum = Number(issue.maximum);
   if ('minimum' in issue) params.minimum = Number(issue.minimum);

@@ -20,6 +20,10 @@ export interface TestPortal {
   logs: Record<string, unknown>[];
   /** POSTs a call through the real HTTP stack (Fastify inject). */
   post(path: CallPath | string, body?: unknown, opts?: PostOptions): Promise<{ status: number; body: Envelope }>;
+  /** POSTs a multipart upload: text fields first, then the file (if any) as the part named `file`. */
+  upload(path: CallPath | string, fields: Record<string, string | number>, file: TestFile | TestFile[] | null, opts?: PostOptions): Promise<{ status: number; body: Envelope }>;
+  /** GETs a download; the token goes in the header, or as the session cookie with `cookie: true`. */
+  get(url: string, opts?: { token?: string; cookie?: boolean }): Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,30 @@ export interface PostOptions {
   headers?: Record<string, string>;
   /** Sent as is instead of JSON-encoding `body`. */
   raw?: string;
+}
+
+export interface TestFile {
+  name: string;
+  bytes: Buffer;
+  contentType?: string;
+}
+
+/** Where the test portal mails trademark registration requests (REQUEST_MAIL_TO). */
+export const TEST_REQUEST_DESK = 'ip-desk@test.example';
+
+/** A multipart/form-data body built by hand, so tests control every byte (and can send what a browser would not). */
+export function multipartBody(fields: Record<string, string | number>, files: TestFile[]): { boundary: string; payload: Buffer } {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { boundary, payload: Buffer.concat(chunks) };
 }
 
 export interface Envelope {
@@ -54,7 +82,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64') };
+  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK };
   const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, ...(opts.logLevel ? { logStream } : {}) });
   return {
     portal,
@@ -73,6 +101,22 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
         remoteAddress: opts.ip ?? '127.0.0.1',
       });
       return { status: res.statusCode, body: res.json<Envelope>() };
+    },
+    async upload(path, fields, file, opts = {}) {
+      const files = file === null ? [] : Array.isArray(file) ? file : [file];
+      const { boundary, payload } = multipartBody(fields, files);
+      const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.locale) headers['accept-language'] = opts.locale;
+      const res = await portal.app.inject({ method: 'POST', url: path, headers, payload, remoteAddress: opts.ip ?? '127.0.0.1' });
+      return { status: res.statusCode, body: res.json<Envelope>() };
+    },
+    async get(url, opts = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.token && opts.cookie) headers.cookie = `token=${opts.token}`;
+      else if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await portal.app.inject({ method: 'GET', url, headers });
+      return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload };
     },
     async close() {
       await portal.close();

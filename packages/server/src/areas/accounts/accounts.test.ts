@@ -106,10 +106,10 @@ describe('staff accounts', () => {
     const count = async () => (await tp.portal.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
-      [newStaff({ name: 'x'.repeat(31) }), translate('en', 'validation.tooLong', { field: 'name', maximum: 30 })],
+      [newStaff({ name: 'x'.repeat(31) }), translate('en', 'validation.tooLong', { field: 'The name', maximum: 30 })],
       [newStaff({ mail: 'not-a-mail' }), translate('en', 'validation.mailInvalid')],
       [newStaff({ tel: 'abc' }), translate('en', 'validation.phoneInvalid')],
-      [newStaff({ remarks: 'r'.repeat(501) }), translate('en', 'validation.tooLong', { field: 'remarks', maximum: 500 })],
+      [newStaff({ remarks: 'r'.repeat(501) }), translate('en', 'validation.tooLong', { field: 'The remarks', maximum: 500 })],
       [newStaff({ password: 'weakpass1', password2: 'weakpass1' }), translate('en', 'validation.passwordStrong')],
       [newStaff({ password2: 'Other!pass1' }), translate('en', 'validation.passwordMismatch')],
       [newStaff({ role: 3 }), translate('en', 'validation.roleRequired')],

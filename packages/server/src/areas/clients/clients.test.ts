@@ -118,9 +118,9 @@ describe('clients and contracts', () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [newClient({ name: '' }), translate('en', 'validation.clientNameRequired')],
-      [newClient({ name: 'n'.repeat(31) }), translate('en', 'validation.tooLong', { field: 'name', maximum: 30 })],
+      [newClient({ name: 'n'.repeat(31) }), translate('en', 'validation.tooLong', { field: 'The name', maximum: 30 })],
       [newClient({ address: 'a'.repeat(101) }), translate('en', 'validation.tooLong', { field: 'address', maximum: 100 })],
-      [newClient({ remarks: 'r'.repeat(501) }), translate('en', 'validation.tooLong', { field: 'remarks', maximum: 500 })],
+      [newClient({ remarks: 'r'.repeat(501) }), translate('en', 'validation.tooLong', { field: 'The remarks', maximum: 500 })],
       [newClient({ tel: 'call me' }), translate('en', 'validation.phoneInvalid')],
       [newClient({ ec: { startDate: '2026-01-01', endDate: '2026-12-31' } }), translate('en', 'validation.contractIncomplete')],
       [newClient({ ec: { ...ec, fee: null } }), translate('en', 'validation.contractIncomplete')],

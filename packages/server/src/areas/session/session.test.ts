@@ -226,7 +226,7 @@ describe('/api/signup', () => {
     const mismatch = await tp.post('/api/signup', { ...base, password2: 'abc12345?' }, { locale: 'ja' });
     expect(mismatch.body.message).toBe('確認用パスワードがパスワードと一致しません。');
     const longName = await tp.post('/api/signup', { ...base, name: 'n'.repeat(51) });
-    expect(longName.body.message).toBe('name is too long: at most 50 characters.');
+    expect(longName.body.message).toBe('The name is too long: at most 50 characters.');
     const after = await tp.portal.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
@@ -315,7 +315,7 @@ describe('profile calls', () => {
     const ok = await tp.post('/api/user/update-userinfo', { name: "Robert'); DROP TABLE users;--", tel: '+81 3-1234-5678' }, { token: user.token });
     expect(ok.body.data?.user).toMatchObject({ user_name: "Robert'); DROP TABLE users;--", user_tel: '+81 3-1234-5678' });
     const long = await tp.post('/api/user/update-userinfo', { name: 'x'.repeat(51) }, { token: user.token });
-    expect(long.body.message).toBe('name is too long: at most 50 characters.');
+    expect(long.body.message).toBe('The name is too long: at most 50 characters.');
     const tel = await tp.post('/api/user/update-userinfo', { name: 'ok', tel: 'call me' }, { token: user.token });
     expect(tel.body.message).toBe('Please check your tel number.');
     const row = await tp.portal.services.db.selectFrom('users').select(['user_name']).where('user_id', '=', user.userId).executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import * as m004 from './004_news.js';
 import * as m005 from './005_infringement_categories.js';
 import * as m006 from './006_test_purchases.js';
 import * as m007 from './007_sites.js';
+import * as m008 from './008_trademarks.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_infringement_categories': m005,
   '006_test_purchases': m006,
   '007_sites': m007,
+  '008_trademarks': m008,
 };

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { ImageType } from '@portal/contract';
+import type { Db, Tx } from './db.js';
+
+/**
+ * Files kept in the database (stored_file): trademark and request images now, evidence and reports later.
+ * A file belongs to one client; whoever may see that client's object may read it. Names are random, so a name
+ * proves nothing: every read still checks the client.
+ */
+export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp' };
+const EXTENSION: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' };
+
+/** The image type the bytes say, whatever the file is called; null for anything else. */
+export function sniffImage(b: Buffer): ImageType | null {
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1'))) return 'gif';
+  // BMP: "BM", then a DIB header of one of the known sizes at offset 14.
+  if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d && [12, 40, 52, 56, 64, 108, 124].includes(b.readUInt32LE(14))) return 'bmp';
+  return null;
+}
+
+export interface StoredFileMeta {
+  name: string;
+  kind: string;
+  client_id: number;
+  content_type: string;
+  original_name: string;
+  size: number;
+  attached: boolean;
+}
+
+export async function storeImage(
+  db: Db | Tx,
+  f: { kind: string; clientId: number; type: ImageType; originalName: string; bytes: Buffer; userId: number; now: Date; attached?: boolean },
+): Promise<string> {
+  const name = `${f.kind}-${randomUUID()}.${EXTENSION[f.type]}`;
+  await db
+    .insertInto('stored_file')
+    .values({
+      name,
+      kind: f.kind,
+      client_id: f.clientId,
+      content_type: IMAGE_CONTENT_TYPES[f.type],
+      original_name: f.originalName.slice(0, 300),
+      size: f.bytes.length,
+      bytes: f.bytes,
+      attached: f.attached ?? false,
+      created_by: f.userId,
+      created_at: f.now,
+    })
+    .execute();
+  return name;
+}
+
+export async function fileMeta(db: Db | Tx, name: string): Promise<StoredFileMeta | undefined> {
+  return db
+    .selectFrom('stored_file')
+    .select(['name', 'kind', 'client_id', 'content_type', 'original_name', 'size', 'attached'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+export async function fileBytes(db: Db | Tx, name: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('stored_file').select('bytes').where('name', '=', name).executeTakeFirst();
+  return row?.bytes;
+}
+
+export async function setAttached(db: Db | Tx, name: string, attached: boolean): Promise<void> {
+  await db.updateTable('stored_file').set({ attached }).where('name', '=', name).execute();
+}
+
+export async function deleteFile(db: Db | Tx, name: string): Promise<void> {
+  await db.deleteFrom('stored_file').where('name', '=', name).execute();
+}
+
+/** Uploads nobody saved a form for within a day are dropped by housekeeping. */
+export async function deleteForgottenUploads(db: Db | Tx, now: Date): Promise<number> {
+  const res = await db
+    .deleteFrom('stored_file')
+    .where('attached', '=', false)
+    .where('created_at', '<', new Date(now.getTime() - 86_400_000))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
