@@ -30,6 +30,8 @@ import jaPurchases from '../locales/ja/purchases.json';
 import jaNews from '../locales/ja/news.json';
 import enSites from '../locales/en/sites.json';
 import jaSites from '../locales/ja/sites.json';
+import enTrademarks from '../locales/en/trademarks.json';
+import jaTrademarks from '../locales/ja/trademarks.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -37,7 +39,7 @@ import jaSites from '../locales/ja/sites.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -52,6 +54,7 @@ export const resources = {
     categories: jaCategories satisfies typeof enCategories,
     purchases: jaPurchases satisfies typeof enPurchases,
     sites: jaSites satisfies typeof enSites,
+    trademarks: jaTrademarks satisfies typeof enTrademarks,
     contract: messages.ja,
   },
 } as const;
@@ -92,7 +95,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -60,7 +60,7 @@ const menu: readonly MenuEntry[] = [
       { path: '/trademark-protect', label: 'trademarkProtect', roles: ALL_ROLES },
       { path: '/trademark-failed-reason', label: 'trademarkFailed', roles: ALL_ROLES },
       { path: '/case-management', label: 'caseManagement', roles: ALL_ROLES },
-      { path: '/trademark', label: 'trademark', roles: ALL_ROLES },
+      { path: '/trademark', label: 'trademark', roles: CLIENT | ANALYST },
     ],
   },
   { path: '/biz-support', label: 'bizSupport', roles: ALL_ROLES, icon: <SolutionOutlined /> },
