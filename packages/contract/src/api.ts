@@ -8,6 +8,8 @@ import * as session from './session.js';
 import * as sites from './sites.js';
 import * as testPurchases from './test-purchases.js';
 import * as trademarks from './trademarks.js';
+import * as ecReports from './ec-reports.js';
+import * as ecRecords from './ec-records.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -104,6 +106,27 @@ export const calls = {
   '/api/trademark/remove-image': { input: trademarks.removeImageInput, output: trademarks.removeImageOutput },
   /** Multipart: the text fields below plus an optional `file` part (the design mark). */
   '/api/trademark/registration': { input: trademarks.registrationInput, output: trademarks.registrationOutput },
+  '/api/ec-report/fetch-reports': { input: ecReports.fetchReportsInput, output: ecReports.reportsOutput },
+  '/api/ec-report/remove-report': { input: ecReports.reportActionInput, output: ecReports.reportActionOutput },
+  '/api/ec-report/inherit-records': { input: ecReports.reportActionInput, output: ecReports.reportActionOutput },
+  '/api/ec-report/delete-repeat-records': { input: ecReports.reportActionInput, output: ecReports.reportActionOutput },
+  '/api/ec-report/post-report': { input: ecReports.postReportInput, output: ecReports.reportActionOutput },
+  /** Multipart: clientId plus the spreadsheet as `file`. A refused sheet answers code 1022 with data.errors. */
+  '/api/ec-report/upload-report': { input: ecReports.uploadReportInput, output: ecReports.uploadReportOutput },
+  '/api/ec-report/batch-update': { input: ecReports.uploadReportInput, output: ecReports.uploadReportOutput },
+  '/api/ec-data/search-records': { input: ecRecords.searchRecordsInput, output: ecRecords.searchRecordsOutput },
+  '/api/ec-data/fetch-filters': { input: ecRecords.fetchFiltersInput, output: ecRecords.fetchFiltersOutput },
+  '/api/ec-data/get-record': { input: ecRecords.recordIdInput, output: ecRecords.recordOutput },
+  '/api/ec-data/get-record-history': { input: ecRecords.recordIdInput, output: ecRecords.historyOutput },
+  '/api/ec-data/update-record': { input: ecRecords.updateRecordInput, output: ecRecords.updateRecordOutput },
+  '/api/ec-data/batch-update-category': { input: ecRecords.batchCategoryInput, output: ecRecords.batchOutput },
+  '/api/ec-data/batch-update-action': { input: ecRecords.batchActionInput, output: ecRecords.batchOutput },
+  /** Multipart: clientId, recordId plus a png/jpg image as `file`. */
+  '/api/ec-data/upload-image': { input: ecRecords.uploadEvidenceInput, output: ecRecords.uploadEvidenceOutput },
+  '/api/ec-data/delete-upload-pic': { input: ecRecords.deleteEvidenceInput, output: ecRecords.deleteEvidenceOutput },
+  '/api/ec-data/fetch-report-names': { input: ecReports.reportNamesInput, output: ecReports.reportNamesOutput },
+  '/api/ec-data/get-columns': { input: ecRecords.getColumnsInput, output: ecRecords.columnsOutput },
+  '/api/ec-data/set-columns': { input: ecRecords.setColumnsInput, output: ecRecords.columnsOutput },
   '/api/analyst/fetch-ec-sites': { input: sites.fetchSitesInput, output: sites.fetchSitesOutput },
   '/api/analyst/get-ec-site': { input: sites.getSiteInput, output: sites.siteOutput },
   '/api/analyst/create-ec-site': { input: sites.createSiteInput, output: sites.siteOutput },

@@ -36,5 +36,7 @@ export const ErrorCode = {
   UNKNOWN_REGION: 1019,
   FILE_REJECTED: 1020,
   IMAGE_NOT_FOUND: 1021,
+  UPLOAD_REJECTED: 1022,
+  RECORD_INVALID: 1023,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -13,6 +13,8 @@ import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
+import { registerEcReportCalls } from './areas/ec-reports/calls.js';
+import { registerEcRecordCalls } from './areas/ec-records/calls.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -43,6 +45,8 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTestPurchaseCalls(registry.call);
   registerSiteCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
+  registerEcReportCalls(registry.call, registry.download);
+  registerEcRecordCalls(registry.call, registry.download);
   return { calls: registry.list, downloads: registry.downloads };
 }
 

@@ -28,9 +28,9 @@ describe('demo data', () => {
     expect(await seedDemo(services)).toEqual(accounts); // a restart prints the same accounts and seeds nothing twice
     expect(await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'admin@example.com').execute()).toHaveLength(1);
 
-    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account' | 'trademark' | 'stored_file') =>
+    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account' | 'trademark' | 'stored_file' | 'ec_report' | 'ec_record') =>
       (await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file'] as const) {
+    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file', 'ec_report', 'ec_record'] as const) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
     // The demo logos are real PNGs, served like any upload.

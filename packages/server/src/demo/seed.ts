@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { storeImage } from '../platform/files.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
+import { seedEcRecords } from './ec-records.js';
 
 export interface DemoAccount {
   role: string;
@@ -118,6 +119,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
         : null;
       await trx.insertInto('trademark').values({ ...mark, client_id, image, created_at: now, updated_at: now }).execute();
     }
+
+    await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx

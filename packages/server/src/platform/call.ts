@@ -21,6 +21,8 @@ export interface TenantRule {
 /** A multipart call: text fields are the payload, one file part named `file` at most this large. */
 export interface UploadRule {
   maxBytes: number;
+  /** Spool the file to a temporary file instead of memory (large spreadsheets). */
+  toDisk?: boolean;
 }
 
 type InputOf<P extends CallPath> = z.output<(typeof calls)[P]['input']>;

@@ -52,9 +52,12 @@ export interface CallContext {
   files: UploadedFile[];
 }
 
+/** An uploaded file: in memory (small files), or spooled to a temporary file (spreadsheets), removed after the call. */
 export interface UploadedFile {
   filename: string;
-  bytes: Buffer;
+  size: number;
+  bytes?: Buffer;
+  path?: string;
 }
 
 /** The context of a call that requires sign-in. */

@@ -43,6 +43,23 @@ const catalogue = {
   imageTypeTrademark: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeTrademark' },
   imageTypeRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeRequest' },
   imageNotFound: { code: ErrorCode.IMAGE_NOT_FOUND, status: 200, key: 'error.imageNotFound' },
+  // Marketplace records (document 3): a client user may change only the response fields; an analyst's save is
+  // checked in the spec's order (the message key of the failing rule overrides the generic one).
+  responseFieldsOnly: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.responseFieldsOnly' },
+  recordInvalid: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'validation.invalid' },
+  unknownSubcategory: { code: ErrorCode.UNKNOWN_CATEGORY, status: 200, key: 'error.unknownSubcategory' },
+  unknownProductCategory: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.unknownProductCategory' },
+  unknownTrademark: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.unknownTrademark' },
+  unknownCustomColumn: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.unknownCustomColumn' },
+  imageTypeEvidence: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeTrademark' },
+  evidenceTooMany: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.evidenceTooMany' },
+  uploadExtension: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadExtension' },
+  uploadCorrupt: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadCorrupt' },
+  uploadUnpackedTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadUnpackedTooLarge' },
+  uploadTooManyRows: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadTooManyRows' },
+  uploadEmpty: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadEmpty' },
+  uploadInvalid: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadInvalid' },
+  reportNotPostable: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportNotPostable' },
   wordOrImageRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.wordOrImageRequired' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
@@ -63,6 +80,13 @@ export class AppError extends Error {
     this.code = entry.code;
     this.status = entry.status;
     this.key = key ?? entry.key;
+  }
+
+  /** Details the screen shows with the message (the problems of a refused spreadsheet); null otherwise. */
+  data: unknown = null;
+  withData(data: unknown): this {
+    this.data = data;
+    return this;
   }
 }
 

@@ -1,4 +1,9 @@
 import { Role, hasRole, translate, type Locale } from '@portal/contract';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveSession, tokenFrom } from './auth.js';
 import { PUBLIC, type RegisteredCall, type RegisteredDownload, type UploadRule } from './call.js';
@@ -42,38 +47,40 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   let body: unknown = req.body ?? {};
   let files: UploadedFile[] = [];
   if (call.upload && multipart) ({ fields: body, files } = await readMultipart(req, call.upload));
-  // Another company's id is refused before anything else about the payload is looked at.
-  const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
-  if (call.tenant && user && rawTenant !== undefined) await checkTenant(services.db, user, call.tenant, rawTenant);
-  if (call.upload && !multipart) throw new AppError('multipartRequired');
+  let data: unknown;
+  try {
+    // Another company's id is refused before anything else about the payload is looked at.
+    const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
+    if (call.tenant && user && rawTenant !== undefined) await checkTenant(services.db, user, call.tenant, rawTenant);
+    if (call.upload && !multipart) throw new AppError('multipartRequired');
 
-  const parsed = call.input.safeParse(body, { reportInput: true });
-  if (!parsed.success) {
-    const err = new AppError('badRequest');
-    return sendError(reply, err, firstIssueMessage(parsed.error, locale));
-  }
-  const input = parsed.data as Record<string, unknown>;
-  if (call.tenant && user && rawTenant === undefined) {
-    if (!call.tenant.optional) await checkTenant(services.db, user, call.tenant, input[call.tenant.field]);
-    else if (!hasRole(user.role, Role.ANALYST | Role.ADMIN)) {
-      // A client user is held to their own company; one not yet linked to a company has none to act on.
-      if (user.clientId === null) throw new AppError('forbidden');
-      input[call.tenant.field] = user.clientId;
+    const parsed = call.input.safeParse(body, { reportInput: true });
+    if (!parsed.success) return sendError(reply, new AppError('badRequest'), firstIssueMessage(parsed.error, locale));
+    const input = parsed.data as Record<string, unknown>;
+    if (call.tenant && user && rawTenant === undefined) {
+      if (!call.tenant.optional) await checkTenant(services.db, user, call.tenant, input[call.tenant.field]);
+      else if (!hasRole(user.role, Role.ANALYST | Role.ADMIN)) {
+        // A client user is held to their own company; one not yet linked to a company has none to act on.
+        if (user.clientId === null) throw new AppError('forbidden');
+        input[call.tenant.field] = user.clientId;
+      }
     }
-  }
 
-  const base = { services, user, locale, ip: req.ip, log: req.log, now, files };
-  const run = (ctx: CallContext) => call.handler(ctx, input);
-  const data = call.transaction
-    ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
-    : await run({ ...base, db: services.db });
+    const base = { services, user, locale, ip: req.ip, log: req.log, now, files };
+    const run = (ctx: CallContext) => call.handler(ctx, input);
+    data = call.transaction
+      ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
+      : await run({ ...base, db: services.db });
+  } finally {
+    removeSpooled(files);
+  }
 
   if (services.config.checkAnswers) call.output.parse(data);
   req.portalCode = 0;
   return reply.send({ code: 0, message: translate(locale, 'ok'), data });
 }
 
-/** Text fields become the payload; the one file part named `file` is read into memory up to the call's limit. */
+/** Text fields become the payload; the one file part named `file` is kept (in memory or spooled) up to the call's limit. */
 async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -81,13 +88,26 @@ async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ f
     const parts = req.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 51 } });
     for await (const part of parts) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') files.push({ filename: part.filename, bytes });
+        if (part.fieldname !== 'file') {
+          part.file.resume(); // drained, not kept
+          continue;
+        }
+        if (rule.toDisk) {
+          const path = join(tmpdir(), `portal-upload-${randomUUID()}`);
+          files.push({ filename: part.filename, size: 0, path });
+          await pipeline(part.file, fs.createWriteStream(path));
+          if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+          files[files.length - 1]!.size = fs.statSync(path).size;
+        } else {
+          const bytes = await part.toBuffer();
+          files.push({ filename: part.filename, size: bytes.length, bytes });
+        }
       } else {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
   } catch (err) {
+    removeSpooled(files);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge', { max: Math.round(rule.maxBytes / 1024 / 1024) });
     if (code === 'FST_FILES_LIMIT') throw new AppError('oneFileOnly');
@@ -130,6 +150,11 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
   }
 }
 
+/** Spooled uploads live only as long as their call. */
+export function removeSpooled(files: UploadedFile[]): void {
+  for (const f of files) if (f.path) fs.rmSync(f.path, { force: true });
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -138,7 +163,7 @@ export function sendError(reply: FastifyReply, err: AppError, message?: string) 
   reply.request.portalCode = err.code;
   return reply
     .status(err.status)
-    .send({ code: err.code, message: message ?? translate(reply.request.portalLocale, err.key, err.params), data: null });
+    .send({ code: err.code, message: message ?? translate(reply.request.portalLocale, err.key, err.params), data: err.data });
 }
 
 /** Fastify's own failures (bad JSON, huge bodies, wrong content type) and anything unexpected, in the same shape. */

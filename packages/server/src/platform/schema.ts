@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** The database as Kysely sees it. One interface per table, columns as the migrations create them. */
 
@@ -15,6 +15,7 @@ export interface UserTable {
   user_role: number;
   user_department: Generated<string>;
   user_locale: Generated<'en' | 'ja'>;
+  ec_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   client_id: number | null;
   user_last_used_date: NullableTimestamp;
   user_create_at: Timestamp;
@@ -80,6 +81,7 @@ export interface NoticeTable {
   target: Generated<string>;
   send_date: Timestamp;
   viewed: Generated<boolean>;
+  scope: ColumnType<{ reportId?: number; recordIds?: number[] } | null, string | null | undefined, string | null>;
 }
 
 export interface ReminderSentTable {
@@ -257,6 +259,83 @@ export interface TrademarkRequestTable {
   created_at: Date;
 }
 
+export interface EcReportTable {
+  report_id: Generated<number>;
+  client_id: number;
+  report_name: string;
+  upload_date: Date;
+  uploaded_by: number | null;
+  send_date: Date | null;
+  inherited_count: Generated<number>;
+}
+export interface EcRecordTable {
+  ec_id: Generated<number>;
+  client_id: number;
+  report_id: number;
+  ec_no: number | null;
+  ec_site: string;
+  ec_scan_date: string | null;
+  ec_search_keyword: Generated<string>;
+  ec_product_no: Generated<string>;
+  ec_product_title: string;
+  ec_product_url: string;
+  ec_product_brand: Generated<string>;
+  ec_product_seller: Generated<string>;
+  ec_product_seller_url: Generated<string>;
+  ec_product_price: string | null;
+  ec_product_currency: Generated<string>;
+  ec_product_image_url: Generated<string>;
+  ec_product_onsell_count: number | null;
+  ec_product_sold_count: number | null;
+  ec_product_region: Generated<string>;
+  ec_product_city: Generated<string>;
+  ec_categorize_date: string | null;
+  ec_blacklist_object: Generated<string>;
+  ec_whitelist_object: Generated<string>;
+  ec_is_need_to_check: Generated<boolean>;
+  ec_title_hint_word: Generated<string>;
+  ec_brand_hint_word: Generated<string>;
+  ec_product_category_id: number | null;
+  ec_category_rule_id: number | null;
+  ec_category_id: number | null;
+  ec_category_common_type_id: number | null;
+  ec_categorize_remarks: Generated<string>;
+  ec_response_action: number | null;
+  ec_response_reason: Generated<string>;
+  ec_response_trademark: number | null;
+  ec_response_remarks: Generated<string>;
+  ec_response_date: string | null;
+  ec_process1_date: string | null;
+  ec_process1_result: number | null;
+  ec_process1_confirm_date: string | null;
+  ec_process2_date: string | null;
+  ec_process2_result: number | null;
+  ec_process2_confirm_date: string | null;
+  ec_process3_date: string | null;
+  ec_process3_result: number | null;
+  ec_process3_confirm_date: string | null;
+  declaration_status: Generated<string>;
+  ec_process_result: number | null;
+  ec_process_confirm_date: string | null;
+  ec_process_remarks: Generated<string>;
+  custom_info: Generated<Record<string, string>>;
+  ec_upload_image_names: Generated<string>;
+  url_key: string;
+  is_repeat: Generated<boolean>;
+  published: Generated<boolean>;
+  updated_at: Date;
+  is_error: GeneratedAlways<boolean>;
+}
+export interface EcRecordHistoryTable {
+  id: Generated<number>;
+  record_id: number;
+  client_id: number;
+  user_id: number | null;
+  source: string;
+  fields: Record<string, unknown>;
+  created_at: Date;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -285,6 +364,9 @@ export interface Database {
   stored_file: StoredFileTable;
   trademark: TrademarkTable;
   trademark_request: TrademarkRequestTable;
+  ec_report: EcReportTable;
+  ec_record: EcRecordTable;
+  ec_record_history: EcRecordHistoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;

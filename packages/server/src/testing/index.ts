@@ -10,6 +10,8 @@ import { TestMailbox } from './mailbox.js';
 
 export { TestMailbox } from './mailbox.js';
 export { TEST_DB } from './database.js';
+/** The upload's own .xlsx reader, for benchmarks that compare against a plain parse of the same file. */
+export { openXlsxFile } from '../areas/ec-reports/xlsx-reader.js';
 
 export interface TestPortal {
   portal: Portal;

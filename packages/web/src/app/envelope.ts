@@ -7,12 +7,16 @@ import { clearSession, getToken } from './token';
  * how its envelope is read, and the error it fails with.
  */
 
-/** A call that answered with a non-zero code; `message` is the server's text, already in the user's language. */
+/**
+ * A call that answered with a non-zero code; `message` is the server's text, already in the user's language.
+ * `data` is the answer's `data` when it carried one (a refused spreadsheet lists its problems there), else undefined.
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly status: number,
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,6 +72,6 @@ export function readAnswer<P extends CallPath>(status: number, body: unknown): C
     throw new ApiError(ErrorCode.UNAUTHENTICATED, message, 401);
   }
   if (!isEnvelope(body)) throw new ApiError(status, i18n.t('error.server', { status }), status);
-  if (body.code !== ErrorCode.OK) throw new ApiError(body.code, body.message, status);
+  if (body.code !== ErrorCode.OK) throw new ApiError(body.code, body.message, status, body.data ?? undefined);
   return body.data as CallOutput<P>;
 }

@@ -32,6 +32,10 @@ import enSites from '../locales/en/sites.json';
 import jaSites from '../locales/ja/sites.json';
 import enTrademarks from '../locales/en/trademarks.json';
 import jaTrademarks from '../locales/ja/trademarks.json';
+import enEcRecords from '../locales/en/ecRecords.json';
+import jaEcRecords from '../locales/ja/ecRecords.json';
+import enEcReports from '../locales/en/ecReports.json';
+import jaEcReports from '../locales/ja/ecReports.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -39,7 +43,7 @@ import jaTrademarks from '../locales/ja/trademarks.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -55,6 +59,8 @@ export const resources = {
     purchases: jaPurchases satisfies typeof enPurchases,
     sites: jaSites satisfies typeof enSites,
     trademarks: jaTrademarks satisfies typeof enTrademarks,
+    ecRecords: jaEcRecords satisfies typeof enEcRecords,
+    ecReports: jaEcReports satisfies typeof enEcReports,
     contract: messages.ja,
   },
 } as const;
@@ -95,7 +101,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'ecRecords', 'ecReports', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -2,10 +2,13 @@ import { Role } from '@portal/contract';
 import type { CallRegistrar } from '../../platform/call.js';
 import * as categories from './service.js';
 
-/** Document 2 "Infringement categories": analysts only. Every change answers the list as it now is. */
+/**
+ * Document 2 "Infringement categories": analysts keep them. Client users may read the list too: their record
+ * screens name each record's category (the names are the provider's vocabulary, not another client's data).
+ */
 export function registerCategoryCalls(call: CallRegistrar): void {
   const roles = Role.ANALYST;
-  call('/api/analyst/fetch-infringement-categories', { roles, transaction: false, handler: (ctx) => categories.list(ctx) });
+  call('/api/analyst/fetch-infringement-categories', { roles: Role.ANALYST | Role.CLIENT, transaction: false, handler: (ctx) => categories.list(ctx) });
   call('/api/analyst/create-infringement-category', { roles, handler: (ctx, i) => categories.create(ctx, i) });
   call('/api/analyst/update-infringement-category', { roles, handler: (ctx, i) => categories.update(ctx, i) });
   call('/api/analyst/remove-infringement-category', { roles, handler: (ctx, i) => categories.remove(ctx, i.categoryId) });

@@ -60,12 +60,16 @@ describe('infringement categories', () => {
     expect((await post('/api/analyst/remove-infringement-category', { categoryId: 999_999 })).body.code).toBe(1009);
   });
 
-  it('only analysts reach the master', async () => {
+  it('only analysts change the master; client users may read it to name their records\' categories', async () => {
     const clientId = await createClient(tp);
-    for (const user of [await createUser(tp, { role: Role.ADMIN }), await createUser(tp, { role: Role.CLIENT, clientId })]) {
-      for (const path of ['/api/analyst/fetch-infringement-categories', '/api/analyst/create-infringement-category']) {
-        expect((await post(path, { name: 'x', nameEn: 'x' }, user)).status).toBe(403);
-      }
+    const admin = await createUser(tp, { role: Role.ADMIN });
+    const client = await createUser(tp, { role: Role.CLIENT, clientId });
+    expect((await post('/api/analyst/fetch-infringement-categories', {}, admin)).status).toBe(403);
+    const read = await post('/api/analyst/fetch-infringement-categories', {}, client);
+    expect(read.body.code).toBe(0);
+    expect((read.body.data?.categories as unknown[]).length).toBeGreaterThan(0);
+    for (const user of [admin, client]) {
+      expect((await post('/api/analyst/create-infringement-category', { name: 'x', nameEn: 'x' }, user)).status).toBe(403);
     }
   });
 });

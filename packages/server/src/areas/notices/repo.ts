@@ -22,6 +22,10 @@ export interface NoticeFilter {
   keyword: string;
 }
 
+/** A notice as lists show it: whether it has a scope (the records it was about), not the scope itself. */
+const COLUMNS = ['id', 'user_id', 'title', 'content', 'type', 'sender', 'target', 'send_date', 'viewed'] as const;
+const scoped = sql<boolean>`scope IS NOT NULL`.as('scoped');
+
 function filtered(db: Conn, userId: number, f: NoticeFilter) {
   let q = db.selectFrom('notice').where('user_id', '=', userId);
   if (f.startDate) q = q.where(sql<SqlBool>`send_date::date >= ${f.startDate}::date`);
@@ -33,14 +37,14 @@ function filtered(db: Conn, userId: number, f: NoticeFilter) {
 
 export async function search(db: Conn, userId: number, f: NoticeFilter, offset: number, limit: number) {
   const [rows, total] = await Promise.all([
-    filtered(db, userId, f).selectAll().orderBy('send_date', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    filtered(db, userId, f).select([...COLUMNS, scoped]).orderBy('send_date', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     filtered(db, userId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
 
 export function findOwn(db: Conn, userId: number, noticeId: number) {
-  return db.selectFrom('notice').selectAll().where('id', '=', noticeId).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('notice').select([...COLUMNS, scoped]).where('id', '=', noticeId).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function markViewed(db: Conn, userId: number, noticeId: number): Promise<void> {
@@ -49,7 +53,7 @@ export async function markViewed(db: Conn, userId: number, noticeId: number): Pr
 
 export async function insertMany(
   db: Conn,
-  rows: { user_id: number; title: string; content: string; type: number; sender: string; target: string; send_date: Date }[],
+  rows: { user_id: number; title: string; content: string; type: number; sender: string; target: string; send_date: Date; scope?: string | null }[],
 ): Promise<void> {
   if (rows.length > 0) await db.insertInto('notice').values(rows).execute();
 }

@@ -43,6 +43,12 @@ export function isSafeTarget(target: string, publicUrl: string | undefined): boo
   }
 }
 
+/** A notice about some records opens the list on exactly those: its target carries the notice's id. */
+function withNoticeId(target: string, id: number, scoped: boolean): string {
+  if (!scoped || target === '') return target;
+  return `${target}${target.includes('?') ? '&' : '?'}noticeId=${id}`;
+}
+
 function present(row: Awaited<ReturnType<typeof repo.findOwn>> & object, publicUrl: string | undefined): Notice {
   return {
     id: row.id,
@@ -52,7 +58,7 @@ function present(row: Awaited<ReturnType<typeof repo.findOwn>> & object, publicU
     from: row.sender,
     createdAt: row.send_date.toISOString(),
     viewed: row.viewed,
-    target_url: isSafeTarget(row.target, publicUrl) ? row.target : '',
+    target_url: isSafeTarget(row.target, publicUrl) ? withNoticeId(row.target, row.id, row.scoped) : '',
   };
 }
 
@@ -72,6 +78,9 @@ export async function view(ctx: AuthedContext, noticeId: number) {
   return { notice: present({ ...row, viewed: true }, ctx.services.config.publicUrl) };
 }
 
+/** What a notice was about, so the record list can open on exactly those records (the list's noticeId filter). */
+export type NoticeScope = { recordIds: number[] } | { reportId: number };
+
 /**
  * The notice service the record and report areas call: tells every live user of a client, each in their own
  * language. Runs in the caller's transaction, so a rolled-back change notifies nobody.
@@ -80,7 +89,7 @@ export async function notifyClientUsers(
   services: Services,
   db: Db | Tx,
   clientId: number,
-  notice: { type: NoticeType; params: Record<string, string | number>; target: string; from?: string; now: Date },
+  notice: { type: NoticeType; params: Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
 ): Promise<number> {
   if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
   const users = await repo.liveUsersOfClient(db, clientId);
@@ -95,6 +104,7 @@ export async function notifyClientUsers(
       sender: notice.from ?? 'IPF',
       target: notice.target,
       send_date: notice.now,
+      scope: notice.scope ? JSON.stringify(notice.scope) : null,
     })),
   );
   for (const u of users) await noticesChanged(services, db, u.user_id);

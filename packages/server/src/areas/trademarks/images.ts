@@ -10,12 +10,12 @@ import { checkFileReader, checkTrademarkOfClient } from './repo.js';
 export const TRADEMARK_IMAGE_KIND = 'tm';
 
 /** The one file of an upload, of one of the allowed image types by its bytes (a renamed file is refused). */
-export function theImage(files: UploadedFile[], allowed: readonly ImageType[], wrongType: 'imageTypeTrademark' | 'imageTypeRequest'): { file: UploadedFile; type: ImageType } {
+export function theImage(files: UploadedFile[], allowed: readonly ImageType[], wrongType: 'imageTypeTrademark' | 'imageTypeRequest'): { file: { filename: string; bytes: Buffer }; type: ImageType } {
   const file = files[0];
-  if (!file) throw new AppError('fileRequired');
+  if (!file?.bytes) throw new AppError('fileRequired');
   const type = sniffImage(file.bytes);
   if (!type || !allowed.includes(type)) throw new AppError(wrongType);
-  return { file, type };
+  return { file: { filename: file.filename, bytes: file.bytes }, type };
 }
 
 export async function uploadImage(ctx: AuthedContext, input: z.output<typeof trademarks.uploadImageInput>) {

@@ -50,7 +50,7 @@ export async function search(ctx: AuthedContext, input: SearchInput): Promise<Ca
   const direction = input.sort?.order === 'ascend' ? 'asc' : 'desc';
   const [rows, count, regions] = await Promise.all([
     q
-      .orderBy(sql.ref(sortColumn), sql.raw(`${direction} NULLS LAST`))
+      .orderBy(sql`${sql.ref(sortColumn)} ${sql.raw(direction)} NULLS LAST`)
       .orderBy('t.trademark_id', 'desc')
       .limit(input.pageSize)
       .offset((input.current - 1) * input.pageSize)

@@ -7,6 +7,7 @@ import * as m005 from './005_infringement_categories.js';
 import * as m006 from './006_test_purchases.js';
 import * as m007 from './007_sites.js';
 import * as m008 from './008_trademarks.js';
+import * as m009 from './009_ec_records.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_test_purchases': m006,
   '007_sites': m007,
   '008_trademarks': m008,
+  '009_ec_records': m009,
 };

@@ -1,6 +1,7 @@
 import { Result, Tabs } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { EcReportPanel } from '../ec-reports/EcReportPanel';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
@@ -22,7 +23,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
       defaultActiveKey="ecMaster"
       type="card"
       items={[
-        { key: 'ecReport', label: t('tab.ecReport'), children: preparing(t('preparing.ecReport'), 'ec-report-preparing') },
+        { key: 'ecReport', label: t('tab.ecReport'), children: <EcReportPanel clientId={clientId} /> },
         { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },
         { key: 'wsReport', label: t('tab.wsReport'), children: preparing(t('preparing.wsReport'), 'ws-report-preparing') },
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },

@@ -1,0 +1,176 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { EC_RECORD_FIELDS, Role } from '@portal/contract';
+import { createClient, createUser, openXlsxFile, startTestPortal } from '@portal/server/testing';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/**
+ * Benchmark: a new upload of a 100,000-row, 60-column .xlsx through the portal's real HTTP call (every cell
+ * checked, every row matched against master data, stored in one transaction) against the plain baseline of the
+ * same rows: the same streaming reader's parse plus COPY into a table of 60 text columns (no indexes). Also the peak RSS of the process
+ * during the portal's upload. PostgreSQL only (TEST_DB=postgres). ROWS overrides the row count.
+ */
+const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
+const CUSTOM = 21; // 39 record columns + 21 custom columns = 60
+
+const recordColumns = [
+  'ec_no', 'ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_no', 'ec_product_title', 'ec_product_url', 'ec_product_brand',
+  'ec_product_seller', 'ec_product_seller_url', 'ec_product_price', 'ec_product_currency', 'ec_product_image_url', 'ec_product_onsell_count',
+  'ec_product_sold_count', 'ec_product_region', 'ec_product_city', 'ec_categorize_date', 'ec_product_category_id', 'ec_category_id',
+  'ec_categorize_remarks', 'ec_response_action', 'ec_response_reason', 'ec_response_trademark', 'ec_response_date', 'ec_process1_date',
+  'ec_process1_result', 'ec_process1_confirm_date', 'ec_process2_date', 'ec_process2_result', 'ec_process2_confirm_date', 'ec_process3_date',
+  'ec_process3_result', 'ec_process3_confirm_date', 'declarationStatus', 'ec_process_result', 'ec_process_confirm_date', 'ec_process_remarks',
+  'ec_category_rule_id',
+] as const;
+const label = (key: string) => EC_RECORD_FIELDS.find((f) => f.key === key)?.en ?? key;
+const customNames = Array.from({ length: CUSTOM }, (_, i) => `Extra ${i + 1}`);
+
+function row(n: number): (string | number | null)[] {
+  const scraped: Record<string, string | number | null> = {
+    ec_no: n,
+    ec_site: ['Amazon', 'Taobao', 'Rakuten', 'eBay'][n % 4]!,
+    ec_scan_date: `2026-${String(1 + (n % 12)).padStart(2, '0')}`,
+    ec_search_keyword: n % 2 ? 'sakura beauty' : 'さくらビューティー',
+    ec_product_no: `P${n}`,
+    ec_product_title: `SAKURA BEAUTY serum ${n % 500} ml, compatible with refill pack ${n}`,
+    ec_product_url: `https://www.amazon.example/dp/B${String(n).padStart(9, '0')}`,
+    ec_product_brand: 'SAKURA BEAUTY',
+    ec_product_seller: `seller-${n % 997}`,
+    ec_product_seller_url: `https://www.amazon.example/shop/seller-${n % 997}`,
+    ec_product_price: (10 + (n % 300) / 4).toFixed(2),
+    ec_product_currency: ['USD', 'CNY', 'JPY', 'EUR'][n % 4]!,
+    ec_product_image_url: `https://images.example/${n}.jpg`,
+    ec_product_onsell_count: n % 50,
+    ec_product_sold_count: n % 20,
+    ec_product_region: 'CN',
+    ec_product_city: 'Shenzhen',
+    ec_categorize_date: n % 3 === 0 ? '2026-1101' : null,
+    ec_categorize_remarks: n % 5 === 0 ? 'Logo copied' : null,
+    ec_response_action: n % 7 === 0 ? 1 : null,
+    ec_process1_date: n % 3 === 0 ? '2026-1102' : null,
+    ec_process1_result: n % 3 === 0 ? 2 : null,
+  };
+  return [...recordColumns.map((k) => scraped[k] ?? null), ...customNames.map((_, i) => (i % 3 === 0 ? `value ${n % 100}` : null))];
+}
+
+async function writeSheet(file: string): Promise<void> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const sheet = writer.addWorksheet('Report');
+  sheet.addRow([...recordColumns.map(label), ...customNames]).commit();
+  for (let n = 1; n <= ROWS; n++) sheet.addRow(row(n)).commit();
+  sheet.commit();
+  await writer.commit();
+}
+
+/** The baseline: stream-parse the same file and COPY its rows as text into a 60-column table. */
+async function baseline(file: string, url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP TABLE IF EXISTS bench_copy');
+    await client.query(`CREATE TABLE bench_copy (${Array.from({ length: 60 }, (_, i) => `c${i} text`).join(', ')})`);
+    const started = performance.now();
+    const sheet = await openXlsxFile(file, () => undefined);
+    const escape = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!));
+    async function* lines() {
+      for await (const r of sheet.rows) {
+        if (r.number === 1) continue;
+        yield `${Array.from({ length: 60 }, (_, i) => escape(r.cells[i]?.value)).join('\t')}\n`;
+      }
+    }
+    await pipeline(Readable.from(lines()), client.query(copyFrom('COPY bench_copy FROM STDIN')));
+    const ms = performance.now() - started;
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM bench_copy');
+    if (Number(rows[0]!.n) !== ROWS) throw new Error(`baseline copied ${rows[0]!.n} rows`);
+    await client.query('DROP TABLE bench_copy');
+    return ms;
+  } finally {
+    await client.end();
+  }
+}
+
+async function portalUpload(file: string): Promise<{ ms: number; peakRssMb: number; baseRssMb: number; peakHeapMb: number; peakExternalMb: number; count: number }> {
+  const tp = await startTestPortal({ checkAnswers: false });
+  try {
+    const db = tp.portal.services.db;
+    const clientId = await createClient(tp, 'Bench Co');
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    await db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
+    await db.insertInto('custom_column').values(customNames.map((column_name, i) => ({ client_id: clientId, column_name, column_category: 1, column_position: 'ec_product_title', column_order: i }))).execute();
+    const { brand_id } = await db.insertInto('brand').values({ client_id: clientId, brand_name: 'SAKURA BEAUTY' }).returning('brand_id').executeTakeFirstOrThrow();
+    await db.insertInto('brand_keyword').values(['sakura beauty', 'さくらビューティー', 'skb'].map((keyword_name) => ({ client_id: clientId, brand_id, keyword_name }))).execute();
+    await db.insertInto('special_word').values([{ client_id: clientId, type: 1, word: 'compatible with' }, { client_id: clientId, type: 2, word: 'genuine' }]).execute();
+    await db.insertInto('special_url').values(Array.from({ length: 50 }, (_, i) => ({ client_id: clientId, type: 2, url: `https://www.amazon.example/shop/seller-${i * 13}`, seller: `bad-${i}`, seller_id: '', company: '', remarks: '' }))).execute();
+    const address = await tp.portal.app.listen({ port: 0, host: '127.0.0.1' });
+
+    global.gc?.();
+    const baseRss = process.memoryUsage().rss;
+    let peak = baseRss;
+    let peakHeap = 0;
+    let peakExternal = 0;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+      peakExternal = Math.max(peakExternal, m.external + m.arrayBuffers);
+    }, 25);
+    const started = performance.now();
+    // curl sends the file from disk, so the measured process holds only the portal (as a server would).
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('curl', ['-s', '-H', `authorization: Bearer ${analyst.token}`, '-F', `clientId=${clientId}`, '-F', `file=@${file};filename=bench.xlsx`, `${address}/api/ec-report/upload-report`], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    const body = JSON.parse(out) as { code: number; message: string; data: { count: number } | null };
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    if (body.code !== 0) throw new Error(`upload refused: ${body.message} ${JSON.stringify(body.data).slice(0, 500)}`);
+    return { ms, peakRssMb: Math.round(peak / 1024 / 1024), baseRssMb: Math.round(baseRss / 1024 / 1024), peakHeapMb: Math.round(peakHeap / 1024 / 1024), peakExternalMb: Math.round(peakExternal / 1024 / 1024), count: body.data!.count };
+  } finally {
+    await tp.close();
+  }
+}
+
+if (process.env.TEST_DB !== 'postgres') throw new Error('the upload benchmark runs on PostgreSQL: TEST_DB=postgres');
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const file = path.join(os.tmpdir(), `bench-upload-${ROWS}.xlsx`);
+const mode = process.argv[2];
+
+/** Each side runs in a process of its own, so one's garbage does not count in the other's peak memory. */
+function inChild(which: 'baseline' | 'portal'): { ms: number; maxRssMb: number; count: number; peakRssMb?: number } {
+  const out = execFileSync(process.execPath, [...process.execArgv, import.meta.filename, which], { env: process.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; maxRssMb: number; count: number };
+}
+const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+if (mode === 'baseline') {
+  const ms = await baseline(file, url);
+  console.log(JSON.stringify({ ms, maxRssMb: maxRssMb(), count: ROWS }));
+} else if (mode === 'portal') {
+  const r = await portalUpload(file);
+  console.log(JSON.stringify({ ms: r.ms, maxRssMb: maxRssMb(), peakRssMb: r.peakRssMb, baseRssMb: r.baseRssMb, heap: r.peakHeapMb, external: r.peakExternalMb, count: r.count }));
+} else {
+  if (!fs.existsSync(file)) await writeSheet(file);
+  const sizeMb = Math.round((fs.statSync(file).size / 1024 / 1024) * 10) / 10;
+  const base = inChild('baseline');
+  const portal = inChild('portal');
+  console.log(
+    JSON.stringify({
+      benchmark: 'EC new upload vs streaming parse + COPY',
+      rows: ROWS,
+      columns: 60,
+      fileMb: sizeMb,
+      baselineSeconds: Number((base.ms / 1000).toFixed(1)),
+      baselineRowsPerSecond: Math.round(ROWS / (base.ms / 1000)),
+      baselinePeakRssMb: base.maxRssMb,
+      portalSeconds: Number((portal.ms / 1000).toFixed(1)),
+      portalRowsPerSecond: Math.round(portal.count / (portal.ms / 1000)),
+      ratio: Number((base.ms / portal.ms).toFixed(2)),
+      portalPeakRssMb: portal.maxRssMb,
+    }),
+  );
+}

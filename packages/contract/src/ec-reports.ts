@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { id } from './accounts.js';
+
+/**
+ * Document 1, section 2.12 "EC report tab": reports uploaded from spreadsheets, their records checked and matched
+ * against the client's master data, then inherited, de-duplicated, posted to the client, removed or downloaded.
+ */
+export const ecReport = z.object({
+  report_id: z.number(),
+  report_name: z.string(),
+  report_upload_date: z.string(),
+  report_scrape_count: z.number(),
+  report_repeat_count: z.number(),
+  report_send_date: z.string().nullable(),
+  report_uncategrize_count: z.number(),
+  report_response_date: z.string().nullable(),
+  report_response_count: z.number(),
+  report_need_check_count: z.number(),
+  report_inherited_count: z.number(),
+  report_uploaded_by: z.string(),
+});
+export type EcReport = z.infer<typeof ecReport>;
+
+export const fetchReportsInput = z.object({ clientId: id });
+export const reportsOutput = z.object({ reports: z.array(ecReport) });
+export const reportActionInput = z.object({ clientId: id, reportId: id });
+export const postReportInput = z.object({
+  clientId: id,
+  reportId: id,
+  /** Post the uncategorized records too (the confirm popup's checkbox). */
+  sendUncategorizRecords: z.boolean().optional().default(false),
+});
+/** Answers of report actions: the report list again, and how many records the action touched. */
+export const reportActionOutput = z.object({ reports: z.array(ecReport), count: z.number() });
+
+/** Multipart text fields of an upload; the spreadsheet is the `file` part. */
+export const uploadReportInput = z.object({
+  clientId: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), id),
+});
+export const uploadReportOutput = z.object({
+  reports: z.array(ecReport),
+  /** The new report (new upload), or null (update upload). */
+  reportId: z.number().nullable(),
+  /** Records created (new upload) or updated (update upload). */
+  count: z.number(),
+});
+
+/** One problem of a refused spreadsheet, already in the user's language. */
+export const uploadProblem = z.object({ sheet: z.string(), row: z.number(), column: z.string(), message: z.string() });
+export type UploadProblem = z.infer<typeof uploadProblem>;
+/** `data` of a refused upload (code FILE_REJECTED): the first problems, and how many there were in all. */
+export const uploadProblems = z.object({ errors: z.array(uploadProblem), total: z.number() });
+
+/** Limits of an upload (document 1, section 5 and the issue). */
+export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const REPORT_MAX_ROWS = 1_000_000;
+/** A zip that unpacks to more than this is refused before it is unpacked. */
+export const REPORT_MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
+/** Nor one whose parts unpack to more than this many times their packed size (spreadsheets stay far below). */
+export const REPORT_MAX_PACK_RATIO = 200;
+/** At most this many problems are listed; the count says how many there were. */
+export const UPLOAD_PROBLEMS_SHOWN = 200;
+
+/** Report names for the record list's report filter: the reports the user may see. */
+export const reportNamesInput = z.object({ clientId: id });
+export const reportNamesOutput = z.object({ reports: z.array(z.object({ report_id: z.number(), report_name: z.string() })) });

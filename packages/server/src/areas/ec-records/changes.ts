@@ -1,0 +1,59 @@
+import { TtlCache } from '../../platform/cache.js';
+import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+
+/**
+ * The column filter values of a big client take a scan of all its records; they are kept for a minute once they
+ * were slow to compute, and dropped on every replica as soon as the records change. Whoever writes records of a
+ * client (this area, and the report area's upload, inherit, delete-repeat, post and remove) calls
+ * `recordsChanged` in the same transaction.
+ */
+
+const TOPIC = 'ec-records';
+const FILTER_TTL_MS = 60_000;
+
+export interface FilterAnswer {
+  filters: { value: string | number | boolean | null; count: number }[];
+  total: number;
+  offset: number;
+}
+interface Entry {
+  clientId: number;
+  field: string;
+  answer: FilterAnswer;
+}
+
+export interface RecordCaches {
+  filters: TtlCache<string, Entry>;
+  /** One computation per key at a time; later callers wait for it. */
+  inflight: Map<string, Promise<FilterAnswer>>;
+  /** Bumped on every change, so a computation that started before a change is not kept. */
+  generation: number;
+}
+
+const byServices = new WeakMap<Services, RecordCaches>();
+
+export function recordCaches(services: Services): RecordCaches {
+  const existing = byServices.get(services);
+  if (existing) return existing;
+  const created: RecordCaches = { filters: new TtlCache(FILTER_TTL_MS, 10_000), inflight: new Map(), generation: 0 };
+  services.bus.on(TOPIC, (key) => {
+    created.generation += 1;
+    const [client, fields] = key.split('/');
+    const clientId = Number(client);
+    const only = fields ? new Set(fields.split(',')) : null;
+    created.filters.deleteWhere((e) => e.clientId === clientId && (only === null || only.has(e.field)));
+  });
+  services.bus.onDropAll(() => {
+    created.generation += 1;
+    created.filters.clear();
+  });
+  byServices.set(services, created);
+  return created;
+}
+
+/** The records of a client changed (only the given fields, when named): drops what was derived from them. */
+export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[]): Promise<void> {
+  recordCaches(services);
+  await services.bus.publish(db, TOPIC, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
+}

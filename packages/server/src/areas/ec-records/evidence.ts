@@ -1,0 +1,97 @@
+import type { ecRecords } from '@portal/contract';
+import type { z } from 'zod';
+import type { DownloadAnswer } from '../../platform/call.js';
+import type { AuthedContext } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { deleteFile, fileBytes, fileMeta, sniffImage, storeImage } from '../../platform/files.js';
+import { checkTenant } from '../../platform/tenant.js';
+import { findVisible, isAnalyst } from './repo.js';
+
+/**
+ * Screenshot evidence of a record (document 3, detail tab "screenshot evidence"): png or jpeg by their bytes,
+ * stored as kind `ev` and listed, comma-separated, in ec_upload_image_names. Analysts upload and delete; whoever
+ * may see the record may view them.
+ */
+export const EVIDENCE_KIND = 'ev';
+/** The stored names (about 43 characters each) must fit the record's 4,000-character list. */
+export const EVIDENCE_MAX_COUNT = 50;
+
+const namesOf = (list: string) => list.split(',').filter((n) => n !== '');
+
+export async function upload(ctx: AuthedContext, input: z.output<typeof ecRecords.uploadEvidenceInput>) {
+  const record = await findVisible(ctx, input.clientId, input.recordId, true);
+  const file = ctx.files[0];
+  if (!file?.bytes) throw new AppError('fileRequired');
+  const type = sniffImage(file.bytes);
+  if (type !== 'png' && type !== 'jpeg') throw new AppError('imageTypeEvidence');
+  const names = namesOf(record.ec_upload_image_names);
+  if (names.length >= EVIDENCE_MAX_COUNT) throw new AppError('evidenceTooMany', { max: EVIDENCE_MAX_COUNT });
+  const name = await storeImage(ctx.db, {
+    kind: EVIDENCE_KIND,
+    clientId: record.client_id,
+    type,
+    originalName: file.filename,
+    bytes: file.bytes,
+    userId: ctx.user.userId,
+    now: ctx.now,
+    attached: true,
+  });
+  const list = [...names, name].join(',');
+  await ctx.db.updateTable('ec_record').set({ ec_upload_image_names: list, updated_at: ctx.now }).where('ec_id', '=', record.ec_id).execute();
+  return { names: list };
+}
+
+export async function remove(ctx: AuthedContext, input: z.output<typeof ecRecords.deleteEvidenceInput>) {
+  const record = await findVisible(ctx, input.clientId, input.recordId, true);
+  const names = namesOf(record.ec_upload_image_names);
+  if (!names.includes(input.name)) throw new AppError('imageNotFound');
+  const list = names.filter((n) => n !== input.name).join(',');
+  await ctx.db.updateTable('ec_record').set({ ec_upload_image_names: list, updated_at: ctx.now }).where('ec_id', '=', record.ec_id).execute();
+  const meta = await fileMeta(ctx.db, input.name);
+  if (meta && meta.kind === EVIDENCE_KIND && meta.client_id === record.client_id) await deleteFile(ctx.db, input.name);
+  return { names: list };
+}
+
+const positiveId = (s: string | undefined) => (s !== undefined && /^[1-9]\d{0,15}$/.test(s) ? Number(s) : null);
+
+/**
+ * GET /api/ec-data/get-upload-pic?recordId=&clientId=&name=: an evidence image of a record the user may see
+ * (client users: their own company's published records). Anything else answers as one that does not exist.
+ */
+export async function serve(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
+  const clientId = positiveId(query.clientId);
+  const recordId = positiveId(query.recordId);
+  const name = query.name ?? '';
+  if (clientId === null || recordId === null || name === '' || name.length > 100) throw new AppError('objectNotFound');
+  if (!isAnalyst(ctx) && ctx.user.clientId !== clientId) throw new AppError('objectNotFound');
+  await checkTenant(ctx.db, ctx.user, { field: 'clientId', analysts: 'any' }, clientId).catch(() => {
+    throw new AppError('objectNotFound');
+  });
+  const record = await findVisible(ctx, clientId, recordId);
+  if (!namesOf(record.ec_upload_image_names).includes(name)) throw new AppError('objectNotFound');
+  const meta = await fileMeta(ctx.db, name);
+  if (!meta || meta.kind !== EVIDENCE_KIND || meta.client_id !== clientId) throw new AppError('objectNotFound');
+  const bytes = await fileBytes(ctx.db, name);
+  if (!bytes) throw new AppError('objectNotFound');
+  return { contentType: meta.content_type, body: bytes };
+}
+
+/**
+ * For the report area: the evidence files of a report's records, to delete with the report (the records go by
+ * cascade, their files would stay behind).
+ */
+export async function deleteReportEvidence(db: Db | Tx, clientId: number, reportId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('ec_record')
+    .select('ec_upload_image_names')
+    .where('client_id', '=', clientId)
+    .where('report_id', '=', reportId)
+    .where('ec_upload_image_names', '<>', '')
+    .execute();
+  const names = rows.flatMap((r) => namesOf(r.ec_upload_image_names));
+  for (let i = 0; i < names.length; i += 1000) {
+    await db.deleteFrom('stored_file').where('kind', '=', EVIDENCE_KIND).where('client_id', '=', clientId).where('name', 'in', names.slice(i, i + 1000)).execute();
+  }
+  return names.length;
+}

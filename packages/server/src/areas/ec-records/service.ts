@@ -1,0 +1,254 @@
+import { EC_ANALYST_FIELDS, recordSaveProblem, type CallOutput, type ecRecords } from '@portal/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AuthedContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { notifyClientUsers } from '../notices/service.js';
+import { recordsChanged } from './changes.js';
+import { clientName, findVisible, isAnalyst, present, visibleTo, type RecordRow } from './repo.js';
+
+/**
+ * One marketplace record: read, history, the detail save (document 3, section 5) and the batch updates, each
+ * change with its history row and the client's notice in the call's transaction.
+ */
+
+type UpdateInput = z.output<typeof ecRecords.updateRecordInput>;
+type HistoryValue = string | number | boolean | null;
+
+export async function get(ctx: AuthedContext, clientId: number, recordId: number) {
+  return { record: present(await findVisible(ctx, clientId, recordId)) };
+}
+
+export async function history(ctx: AuthedContext, clientId: number, recordId: number): Promise<CallOutput<'/api/ec-data/get-record-history'>> {
+  await findVisible(ctx, clientId, recordId);
+  const rows = await ctx.db
+    .selectFrom('ec_record_history as h')
+    .leftJoin('users as u', 'u.user_id', 'h.user_id')
+    .select(['h.id', 'h.source', 'h.fields', 'h.created_at', 'u.user_name'])
+    .where('h.record_id', '=', recordId)
+    .where('h.client_id', '=', clientId)
+    .orderBy('h.id', 'desc')
+    .execute();
+  return {
+    history: rows.map((r) => ({
+      id: r.id,
+      updateByUserName: r.user_name ?? '',
+      createdAt: r.created_at.toISOString(),
+      source: r.source,
+      fields: r.fields as Record<string, HistoryValue>,
+    })),
+  };
+}
+
+/** The payload's names (the call table's) for the record's columns; the answer and history use the record's names. */
+const PAYLOAD_COLUMNS = {
+  categoryId: 'ec_category_id',
+  categorizeDate: 'ec_categorize_date',
+  categoryRemarks: 'ec_categorize_remarks',
+  productCategoryId: 'ec_product_category_id',
+  titleHintWord: 'ec_title_hint_word',
+  brandHintWord: 'ec_brand_hint_word',
+  process1Result: 'ec_process1_result',
+  process1Date: 'ec_process1_date',
+  process1ConfirmDate: 'ec_process1_confirm_date',
+  process2Result: 'ec_process2_result',
+  process2Date: 'ec_process2_date',
+  process2ConfirmDate: 'ec_process2_confirm_date',
+  process3Result: 'ec_process3_result',
+  process3Date: 'ec_process3_date',
+  process3ConfirmDate: 'ec_process3_confirm_date',
+  declarationStatus: 'declaration_status',
+  processResult: 'ec_process_result',
+  processConfirmDate: 'ec_process_confirm_date',
+  processRemarks: 'ec_process_remarks',
+  action: 'ec_response_action',
+  reason: 'ec_response_reason',
+  trademarkId: 'ec_response_trademark',
+  responseDate: 'ec_response_date',
+  responseRemarks: 'ec_response_remarks',
+} as const satisfies Record<Exclude<keyof UpdateInput, 'clientId' | 'recordId' | 'customInfo'>, keyof RecordRow>;
+type PayloadField = keyof typeof PAYLOAD_COLUMNS;
+type Column = (typeof PAYLOAD_COLUMNS)[PayloadField] | 'ec_category_common_type_id';
+type Merged = Pick<RecordRow, Column>;
+
+/** History keys: the record's answer names (declaration_status is declarationStatus there). */
+const historyKey = (column: string) => (column === 'declaration_status' ? 'declarationStatus' : column);
+
+/**
+ * Section 5 "Record detail save", in its order; the first rule broken is the answer. Rounds count as filled when
+ * their result or date is.
+ */
+/** The spec's save rule (shared with the browser through the contract) over the merged record. */
+export function firstBrokenRule(r: Merged) {
+  return recordSaveProblem({
+    categorizeDate: r.ec_categorize_date,
+    categoryId: r.ec_category_id,
+    process1Result: r.ec_process1_result,
+    process1Date: r.ec_process1_date,
+    process2Result: r.ec_process2_result,
+    process2Date: r.ec_process2_date,
+    process3Result: r.ec_process3_result,
+    process3Date: r.ec_process3_date,
+    processResult: r.ec_process_result,
+    processConfirmDate: r.ec_process_confirm_date,
+  });
+}
+
+/** Custom column values: an object of text by the client's column names (numbers and booleans become text). */
+async function checkCustomInfo(ctx: AuthedContext, clientId: number, text: string): Promise<Record<string, string>> {
+  const given = JSON.parse(text) as Record<string, unknown>;
+  const names = new Set(
+    (await ctx.db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute()).map((c) => c.column_name),
+  );
+  const entries = Object.entries(given).map(([name, value]): [string, string] => {
+    if (!names.has(name)) throw new AppError('unknownCustomColumn', { column: name.slice(0, 100) });
+    if (value !== null && typeof value === 'object') throw new AppError('badRequest', {}, 'validation.customInfoInvalid');
+    return [name, value === null || value === undefined ? '' : String(value)];
+  });
+  return Object.fromEntries(entries);
+}
+
+export async function update(ctx: AuthedContext, input: UpdateInput): Promise<CallOutput<'/api/ec-data/update-record'>> {
+  const analyst = isAnalyst(ctx);
+  // A client user changes only the response: any other field sent refuses the whole save.
+  if (!analyst && EC_ANALYST_FIELDS.some((k) => input[k] !== undefined)) throw new AppError('responseFieldsOnly');
+  const current = await findVisible(ctx, input.clientId, input.recordId, true);
+
+  const changes: Partial<Merged> = {};
+  for (const [field, column] of Object.entries(PAYLOAD_COLUMNS) as [PayloadField, Column][]) {
+    const value = input[field];
+    if (value !== undefined) (changes as Record<string, unknown>)[column] = value;
+  }
+  const merged: Merged = { ...current, ...changes };
+
+  if (analyst) {
+    const broken = firstBrokenRule(merged);
+    if (broken) throw new AppError('recordInvalid', broken.params ?? {}, broken.key);
+  }
+
+  // What the fields name must exist for this client. A new subcategory brings its aggregate category; an unchanged
+  // one leaves the aggregate as it is (a batch update may have set it).
+  if (changes.ec_category_id !== undefined && changes.ec_category_id !== current.ec_category_id) {
+    if (changes.ec_category_id === null) changes.ec_category_common_type_id = null;
+    else {
+      const sub = await ctx.db.selectFrom('infringement_subcategory').select('common_category').where('id', '=', changes.ec_category_id).executeTakeFirst();
+      if (!sub) throw new AppError('unknownSubcategory');
+      changes.ec_category_common_type_id = sub.common_category;
+    }
+  }
+  if (changes.ec_product_category_id) {
+    const pc = await ctx.db.selectFrom('product_category').select('id').where('id', '=', changes.ec_product_category_id).where('client_id', '=', input.clientId).executeTakeFirst();
+    if (!pc) throw new AppError('unknownProductCategory');
+  }
+  if (changes.ec_response_trademark) {
+    const tm = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', changes.ec_response_trademark).where('client_id', '=', input.clientId).executeTakeFirst();
+    if (!tm) throw new AppError('unknownTrademark');
+  }
+  const customInfo = input.customInfo === undefined ? undefined : { ...current.custom_info, ...(await checkCustomInfo(ctx, input.clientId, input.customInfo)) };
+
+  // Only what differs from the saved record is written and recorded.
+  const changed: Record<string, HistoryValue> = {};
+  const set: Partial<Merged> = {};
+  for (const [column, value] of Object.entries(changes) as [Column, HistoryValue][]) {
+    if (current[column] !== value) {
+      (set as Record<string, unknown>)[column] = value;
+      changed[historyKey(column)] = value;
+    }
+  }
+  const customChanged = customInfo !== undefined && JSON.stringify(customInfo) !== JSON.stringify(current.custom_info);
+  if (customChanged) changed.custom_info = JSON.stringify(customInfo);
+
+  if (Object.keys(changed).length > 0) {
+    await ctx.db
+      .updateTable('ec_record')
+      .set({ ...set, ...(customChanged ? { custom_info: customInfo } : {}), updated_at: ctx.now })
+      .where('ec_id', '=', current.ec_id)
+      .execute();
+    await ctx.db
+      .insertInto('ec_record_history')
+      .values({ record_id: current.ec_id, client_id: current.client_id, user_id: ctx.user.userId, source: 'update', fields: changed, created_at: ctx.now })
+      .execute();
+    await recordsChanged(ctx.services, ctx.db, current.client_id, Object.keys(changed));
+    if (current.published) {
+      await notifyClientUsers(ctx.services, ctx.db, current.client_id, {
+        type: 1,
+        params: { client: await clientName(ctx.db, current.client_id), record: current.ec_id },
+        target: `/ec-data/${current.client_id}/${current.ec_id}`,
+        scope: { recordIds: [current.ec_id] },
+        now: ctx.now,
+      });
+    }
+  }
+  const saved = await findVisible(ctx, input.clientId, input.recordId);
+  return { record: present(saved), ec_upload_image_names: saved.ec_upload_image_names };
+}
+
+type BatchInput = { clientId: number; recordIds: number[] };
+
+/**
+ * Sets one column on many records of a client in one statement; when any id is not a record the user may see,
+ * nothing changes (the transaction is rolled back) and the answer is objectNotFound. One history row per record
+ * (one INSERT ... SELECT), one notice about the published ones.
+ */
+async function batch(
+  ctx: AuthedContext,
+  input: BatchInput,
+  change: { column: 'ec_category_common_type_id' | 'ec_response_action'; value: number; source: 'batch-category' | 'batch-action' },
+): Promise<{ updateCount: number }> {
+  const ids = [...new Set(input.recordIds)];
+  const idList = sql`${ids}::bigint[]`;
+  const res = await ctx.db
+    .updateTable('ec_record as r')
+    .set({ [change.column]: change.value, updated_at: ctx.now })
+    .where(visibleTo(ctx, input.clientId))
+    .where(sql<boolean>`r.ec_id = ANY(${idList})`)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== ids.length) throw new AppError('objectNotFound');
+
+  const fields = JSON.stringify({ [change.column]: change.value });
+  await sql`
+    INSERT INTO ec_record_history (record_id, client_id, user_id, source, fields, created_at)
+    SELECT r.ec_id, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
+    FROM ec_record r WHERE r.client_id = ${input.clientId} AND r.ec_id = ANY(${idList})
+    ORDER BY r.ec_id`.execute(ctx.db);
+  await recordsChanged(ctx.services, ctx.db, input.clientId, [change.column]);
+
+  const published = await ctx.db
+    .selectFrom('ec_record as r')
+    .select('r.ec_id')
+    .where('r.client_id', '=', input.clientId)
+    .where('r.published', '=', true)
+    .where(sql<boolean>`r.ec_id = ANY(${idList})`)
+    .orderBy('r.ec_id')
+    .execute();
+  if (published.length > 0) {
+    await notifyClientUsers(ctx.services, ctx.db, input.clientId, {
+      type: 2,
+      params: { client: await clientName(ctx.db, input.clientId), count: published.length },
+      target: `/ec-list?clientId=${input.clientId}`,
+      scope: { recordIds: published.map((p) => p.ec_id) },
+      now: ctx.now,
+    });
+  }
+  return { updateCount: ids.length };
+}
+
+export function batchCategory(ctx: AuthedContext, input: z.output<typeof ecRecords.batchCategoryInput>) {
+  return batch(ctx, input, { column: 'ec_category_common_type_id', value: input.commoncategoryId, source: 'batch-category' });
+}
+
+export function batchAction(ctx: AuthedContext, input: z.output<typeof ecRecords.batchActionInput>) {
+  return batch(ctx, input, { column: 'ec_response_action', value: input.action, source: 'batch-action' });
+}
+
+/** The list's column chooser, per user (null until the user chooses). */
+export async function getColumns(ctx: AuthedContext) {
+  const row = await ctx.db.selectFrom('users').select('ec_columns').where('user_id', '=', ctx.user.userId).executeTakeFirst();
+  return { columns: row?.ec_columns ?? null };
+}
+
+export async function setColumns(ctx: AuthedContext, columns: string[]) {
+  const unique = [...new Set(columns)];
+  await ctx.db.updateTable('users').set({ ec_columns: JSON.stringify(unique) }).where('user_id', '=', ctx.user.userId).execute();
+  return { columns: unique };
+}

@@ -1,0 +1,179 @@
+import { EC_RECORD_FIELDS, type EcRecordField, type Locale, type MessageKey } from '@portal/contract';
+import { CURRENCY_CODES } from '@portal/contract/code-lists';
+import type { SheetCell } from './sheet.js';
+
+/**
+ * The columns of an EC report spreadsheet (document 1, section 5 "Spreadsheet cell checks"), found by their key,
+ * English or Japanese label. Each check turns a cell into the value stored, or names the rule it breaks.
+ */
+export type Kind = 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark';
+
+export interface ColumnRule {
+  key: EcRecordField;
+  kind: Kind;
+  /** Required in a new upload. */
+  required?: boolean;
+  max?: number;
+  /** Scraped facts: written by a new upload, left alone by an update upload. */
+  scraped?: boolean;
+}
+
+/** Every column an upload reads; the record fields missing here are computed (matching) or fixed (report). */
+export const COLUMN_RULES: ColumnRule[] = [
+  { key: 'ec_id', kind: 'id' },
+  { key: 'ec_no', kind: 'int', scraped: true },
+  { key: 'ec_site', kind: 'text', required: true, max: 200, scraped: true },
+  { key: 'ec_scan_date', kind: 'month', required: true, scraped: true },
+  { key: 'ec_search_keyword', kind: 'text', required: true, max: 500, scraped: true },
+  { key: 'ec_product_no', kind: 'text', max: 200, scraped: true },
+  { key: 'ec_product_title', kind: 'text', required: true, max: 2000, scraped: true },
+  { key: 'ec_product_url', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'ec_product_brand', kind: 'text', max: 500, scraped: true },
+  { key: 'ec_product_seller', kind: 'text', max: 500, scraped: true },
+  { key: 'ec_product_seller_url', kind: 'url', max: 2000, scraped: true },
+  { key: 'ec_product_price', kind: 'price', scraped: true },
+  { key: 'ec_product_currency', kind: 'currency', scraped: true },
+  { key: 'ec_product_image_url', kind: 'url', max: 2000, scraped: true },
+  { key: 'ec_product_onsell_count', kind: 'int', scraped: true },
+  { key: 'ec_product_sold_count', kind: 'int', scraped: true },
+  { key: 'ec_product_region', kind: 'text', max: 100, scraped: true },
+  { key: 'ec_product_city', kind: 'text', max: 200, scraped: true },
+  { key: 'ec_categorize_date', kind: 'date' },
+  { key: 'ec_product_category_id', kind: 'productCategory' },
+  { key: 'ec_category_id', kind: 'subcategory' },
+  { key: 'ec_categorize_remarks', kind: 'text', max: 2000 },
+  { key: 'ec_response_action', kind: 'action' },
+  { key: 'ec_response_reason', kind: 'text', max: 2000 },
+  { key: 'ec_response_trademark', kind: 'trademark' },
+  { key: 'ec_response_date', kind: 'date' },
+  { key: 'ec_process1_date', kind: 'date' },
+  { key: 'ec_process1_result', kind: 'result' },
+  { key: 'ec_process1_confirm_date', kind: 'date' },
+  { key: 'ec_process2_date', kind: 'date' },
+  { key: 'ec_process2_result', kind: 'result' },
+  { key: 'ec_process2_confirm_date', kind: 'date' },
+  { key: 'ec_process3_date', kind: 'date' },
+  { key: 'ec_process3_result', kind: 'result' },
+  { key: 'ec_process3_confirm_date', kind: 'date' },
+  { key: 'declarationStatus', kind: 'text', max: 200 },
+  { key: 'ec_process_result', kind: 'result' },
+  { key: 'ec_process_confirm_date', kind: 'date' },
+  { key: 'ec_process_remarks', kind: 'text', max: 2000 },
+];
+
+/** Columns an export has that an upload does not read (computed on upload); they are skipped, not refused. */
+export const IGNORED_FIELDS: ReadonlySet<string> = new Set(
+  EC_RECORD_FIELDS.map((f) => f.key).filter((k) => !COLUMN_RULES.some((r) => r.key === k)),
+);
+
+const labelsOf = (key: string) => {
+  const f = EC_RECORD_FIELDS.find((x) => x.key === key);
+  return f ? [f.key, f.en, f.ja] : [key];
+};
+export const normalizeHeader = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** What a header cell names: a rule, a custom column, an ignored field, or nothing known. */
+export type HeaderMatch = { type: 'rule'; rule: ColumnRule } | { type: 'custom'; name: string } | { type: 'ignored' } | { type: 'unknown' };
+
+export function headerMatcher(customColumns: string[]): (header: string) => HeaderMatch {
+  const byLabel = new Map<string, HeaderMatch>();
+  for (const name of customColumns) byLabel.set(normalizeHeader(name), { type: 'custom', name });
+  for (const key of IGNORED_FIELDS) for (const label of labelsOf(key)) byLabel.set(normalizeHeader(label), { type: 'ignored' });
+  for (const rule of COLUMN_RULES) for (const label of labelsOf(rule.key)) byLabel.set(normalizeHeader(label), { type: 'rule', rule });
+  return (header) => byLabel.get(normalizeHeader(header)) ?? { type: 'unknown' };
+}
+
+export function columnLabel(key: string, locale: Locale): string {
+  return EC_RECORD_FIELDS.find((f) => f.key === key)?.[locale] ?? key;
+}
+
+/** Lookups a check needs: codes of the client's product categories, subcategories, trademark numbers. */
+export interface Lookups {
+  subcategories: Map<string, { id: number; common: number }>;
+  productCategories: Map<string, number>;
+  trademarks: Map<string, number>;
+}
+
+export type Checked = { ok: true; value: string | number | null } | { ok: false; key: MessageKey; params?: Record<string, string | number> };
+
+const ok = (value: string | number | null): Checked => ({ ok: true, value });
+const bad = (key: MessageKey, params?: Record<string, string | number>): Checked => ({ ok: false, key, params });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoOf = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+function validDay(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? isoOf(date) : null;
+}
+/** YYYY-MMDD (the spec's upload format), also YYYY-MM-DD, YYYY/MM/DD and YYYYMMDD; a date cell as it is. */
+export function parseDay(v: string | number | boolean | Date): string | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : isoOf(v);
+  const m = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})$/.exec(String(v).trim());
+  return m ? validDay(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+/** A scan month: YYYY-MM (stored as its first day), or a full date. */
+export function parseMonth(v: string | number | boolean | Date): string | null {
+  if (v instanceof Date) return parseDay(v);
+  const m = /^(\d{4})[-/](\d{2})$/.exec(String(v).trim());
+  return m ? validDay(Number(m[1]), Number(m[2]), 1) : parseDay(v);
+}
+
+const URL_RE = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+const PRICE_RE = /^\d{1,15}(\.\d{1,2})?$/;
+/** Text a spreadsheet program would run as a formula when the cell is opened again. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups: Lookups, required: boolean): Checked {
+  if (cell?.formula) return bad('cell.formula');
+  const raw = cell?.value ?? null;
+  const text = raw === null ? '' : raw instanceof Date ? isoOf(raw) : String(raw).trim();
+  if (text === '') return required ? bad('cell.required') : ok(null);
+  const numeric = typeof raw === 'number' ? raw : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  switch (rule.kind) {
+    case 'id':
+    case 'int':
+      return Number.isInteger(numeric) && numeric >= 0 && numeric <= 2_147_483_647 ? ok(numeric) : bad('cell.integer');
+    case 'text':
+    case 'url':
+      if (FORMULA_START.test(text)) return bad('cell.injection');
+      if (rule.max && text.length > rule.max) return bad('cell.tooLong', { max: rule.max });
+      if (rule.kind === 'url' && !URL_RE.test(text)) return bad('cell.url');
+      return ok(text);
+    case 'month':
+      return ((d) => (d ? ok(d) : bad('cell.month')))(raw === null ? null : parseMonth(raw));
+    case 'date':
+      return ((d) => (d ? ok(d) : bad('cell.date')))(raw === null ? null : parseDay(raw));
+    case 'price':
+      return PRICE_RE.test(typeof raw === 'number' ? String(Math.round(raw * 100) / 100) : text.replace(/,/g, '')) ? ok(text.replace(/,/g, '')) : bad('cell.price');
+    case 'currency': {
+      const code = text.toUpperCase();
+      return CURRENCY_CODES.has(code) ? ok(code) : bad('cell.currency', { value: text.slice(0, 20) });
+    }
+    case 'result':
+      return [1, 2, 3].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3' });
+    case 'action':
+      return [1, 2, 3, 4].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3, 4' });
+    case 'subcategory': {
+      const sub = lookups.subcategories.get(text.toLowerCase());
+      return sub ? ok(sub.id) : bad('cell.subcategory', { value: text.slice(0, 50) });
+    }
+    case 'productCategory': {
+      const id = lookups.productCategories.get(text.toLowerCase());
+      return id ? ok(id) : bad('cell.productCategory', { value: text.slice(0, 50) });
+    }
+    case 'trademark': {
+      const id = lookups.trademarks.get(text.toLowerCase());
+      return id ? ok(id) : bad('cell.trademark', { value: text.slice(0, 50) });
+    }
+  }
+}
+
+/** Custom column cells: free text up to 2,000 characters, with the same formula and injection rules. */
+export function checkCustomCell(cell: SheetCell | undefined): Checked {
+  if (cell?.formula) return bad('cell.formula');
+  const raw = cell?.value ?? null;
+  const text = raw === null ? '' : raw instanceof Date ? isoOf(raw) : String(raw).trim();
+  if (text === '') return ok(null);
+  if (FORMULA_START.test(text) && Number.isNaN(Number(text))) return bad('cell.injection');
+  return text.length > 2000 ? bad('cell.tooLong', { max: 2000 }) : ok(text);
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { REPORT_MAX_PACK_RATIO, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
+import type { UploadedFile } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { openXlsxFile, type XlsxRow, type ZipEntry } from './xlsx-reader.js';
+
+/**
+ * Reading an uploaded spreadsheet row by row, whatever its format: .xlsx streamed from disk by our own reader
+ * (memory stays flat for 100,000 rows and more; see xlsx-reader.ts), legacy .xls through SheetJS. Only the first sheet is read. A cell is its value and
+ * whether it held a formula (formulas are refused by the checks, whatever they compute).
+ */
+export interface SheetCell {
+  value: string | number | boolean | Date | null;
+  formula: boolean;
+}
+export interface SheetRow {
+  /** 1-based, as the spreadsheet shows it. */
+  number: number;
+  cells: SheetCell[];
+}
+export interface Sheet {
+  name: string;
+  rows: AsyncIterable<SheetRow>;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+export function formatOf(fileName: string): 'xlsx' | 'xls' {
+  const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
+  if (ext === 'xlsx') return 'xlsx';
+  if (ext === 'xls') return 'xls';
+  throw new AppError('uploadExtension');
+}
+
+/** Opens an uploaded spreadsheet, spooled to disk (.xlsx streamed from there) or in memory. */
+export async function openSheet(file: UploadedFile): Promise<Sheet> {
+  const format = formatOf(file.filename);
+  const path = file.path;
+  const head = Buffer.alloc(8);
+  if (path) {
+    const fd = fs.openSync(path, 'r');
+    fs.readSync(fd, head, 0, 8, 0);
+    fs.closeSync(fd);
+  } else file.bytes?.copy(head, 0, 0, 8);
+  if (format === 'xlsx') {
+    if (!head.subarray(0, 4).equals(ZIP_MAGIC)) throw new AppError('uploadCorrupt');
+    const spooled = path ?? spool(file.bytes ?? Buffer.alloc(0));
+    const cleanup = () => (path ? undefined : fs.rmSync(spooled, { force: true }));
+    try {
+      const sheet = await openXlsxFile(spooled, checkZipSizes);
+      return { name: sheet.name, rows: guarded(sheet.rows, cleanup) };
+    } catch (err) {
+      cleanup();
+      if (err instanceof AppError) throw err;
+      throw new AppError('uploadCorrupt');
+    }
+  }
+  if (!head.equals(CFB_MAGIC)) throw new AppError('uploadCorrupt');
+  return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
+}
+
+function spool(bytes: Buffer): string {
+  const path = join(tmpdir(), `portal-sheet-${randomUUID()}.xlsx`);
+  fs.writeFileSync(path, bytes);
+  return path;
+}
+
+/** Row limits and read failures as the portal's errors, whatever the reader throws. */
+async function* guarded(rows: AsyncGenerator<XlsxRow>, cleanup: () => void): AsyncGenerator<SheetRow> {
+  try {
+    for await (const row of rows) {
+      if (row.number > REPORT_MAX_ROWS + 1) throw tooManyRows();
+      yield row;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('uploadCorrupt');
+  } finally {
+    await rows.return(undefined); // closes the file when the reading stops early
+    cleanup();
+  }
+}
+
+/**
+ * A zip bomb is refused before anything is unpacked: the central directory states every part's packed and
+ * unpacked size; their total and each part's ratio must stay within bounds.
+ */
+export function checkZipSizes(entries: ZipEntry[]): void {
+  const maxMb = Math.round(REPORT_MAX_UNPACKED_BYTES / 1024 / 1024);
+  let total = 0;
+  for (const e of entries) {
+    // ZIP64 sizes (0xFFFFFFFF) mean a part over 4 GB: far beyond any spreadsheet we accept.
+    if (e.packed === 0xffffffff || e.unpacked === 0xffffffff) throw new AppError('uploadUnpackedTooLarge', { max: maxMb });
+    total += e.unpacked;
+    if (total > REPORT_MAX_UNPACKED_BYTES || e.unpacked > Math.max(e.packed, 1024) * REPORT_MAX_PACK_RATIO) {
+      throw new AppError('uploadUnpackedTooLarge', { max: maxMb });
+    }
+  }
+}
+
+function tooManyRows(): AppError {
+  return new AppError('uploadTooManyRows', { max: REPORT_MAX_ROWS.toLocaleString('en') });
+}
+
+function openXls(bytes: Buffer): Sheet {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellDates: true, dense: true, sheetRows: REPORT_MAX_ROWS + 2 });
+  } catch {
+    throw new AppError('uploadCorrupt');
+  }
+  const name = workbook.SheetNames[0];
+  const sheet = name ? workbook.Sheets[name] : undefined;
+  if (!name || !sheet) throw new AppError('uploadCorrupt');
+  const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1:A1');
+  if (range.e.r + 1 > REPORT_MAX_ROWS + 1) throw tooManyRows();
+  const data = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  async function* rows(): AsyncGenerator<SheetRow> {
+    for (let r = 0; r <= range.e.r; r++) {
+      const line = data[r] ?? [];
+      const cells: SheetCell[] = [];
+      for (let c = 0; c <= range.e.c; c++) {
+        const cell = line[c];
+        if (!cell) cells.push({ value: null, formula: false });
+        else if (cell.f) cells.push({ value: null, formula: true });
+        else cells.push({ value: cell.t === 'e' ? String(cell.w ?? '#ERR') : ((cell.v ?? null) as SheetCell['value']), formula: false });
+      }
+      yield { number: r + 1, cells };
+    }
+  }
+  return { name, rows: rows() };
+}

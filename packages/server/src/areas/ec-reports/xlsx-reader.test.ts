@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { decodeXml, openXlsxFile, type XlsxRow } from './xlsx-reader.js';
+
+async function write(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.Workbook) => void): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  build(workbook.addWorksheet('Listings'), workbook);
+  const file = path.join(os.tmpdir(), `reader-${process.pid}-${Math.random().toString(36).slice(2)}.xlsx`);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+async function rowsOf(file: string): Promise<{ name: string; rows: XlsxRow[] }> {
+  const sheet = await openXlsxFile(file, () => undefined);
+  const rows: XlsxRow[] = [];
+  for await (const r of sheet.rows) rows.push(r);
+  fs.rmSync(file);
+  return { name: sheet.name, rows };
+}
+
+describe('the streaming .xlsx reader', () => {
+  it('reads shared and rich strings, numbers, booleans, dates by their style, formulas, and gaps', async () => {
+    const file = await write((sheet) => {
+      sheet.addRow(['Title', 'Price', 'Date', 'Flag', 'Formula']);
+      sheet.addRow(['Sakura & <Glow> "serum"', 19.99, new Date(Date.UTC(2026, 9, 15)), true, { formula: 'B2*2', result: 39.98 }]);
+      sheet.getCell('A3').value = { richText: [{ text: 'さくら' }, { text: ' beauty', font: { bold: true } }] };
+      sheet.getCell('E3').value = 'far';
+      sheet.getCell('A6').value = 'after a gap';
+    });
+    const { name, rows } = await rowsOf(file);
+    expect(name).toBe('Listings');
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 6]);
+    expect(rows[1]!.cells.map((c) => c.value)).toEqual(['Sakura & <Glow> "serum"', 19.99, new Date(Date.UTC(2026, 9, 15)), true, null]);
+    expect(rows[1]!.cells[4]).toEqual({ value: null, formula: true });
+    expect(rows[2]!.cells.map((c) => c.value)).toEqual(['さくら beauty', null, null, null, 'far']);
+    expect(rows[3]!.cells[0]!.value).toBe('after a gap');
+  });
+
+  it('decodes XML entities, numeric ones included', () => {
+    expect(decodeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x3042;&#12354;')).toBe('a & b <c> "d" \'e\' ああ');
+  });
+
+  it('fails on a truncated sheet instead of returning part of it', async () => {
+    const file = await write((sheet) => {
+      for (let i = 0; i < 3000; i++) sheet.addRow([`row ${i}`, i, 'x'.repeat(50)]);
+    });
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    await expect(rowsOf(file)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,119 @@
+import type { Tx } from '../platform/db.js';
+import { loadMatcher, urlKey } from '../areas/ec-reports/matching.js';
+import { insertRecords, type NewRecord } from '../areas/ec-reports/writes.js';
+
+/**
+ * Demo marketplace reports for the first client: last month's report posted (records categorized, reported in one
+ * to three rounds, some answered by the client) and this month's waiting to be categorized, with repeats and hints.
+ */
+const SITES = [
+  { site: 'Amazon', host: 'www.amazon.example', region: 'CN', currency: 'USD' },
+  { site: 'Taobao', host: 'item.taobao.example', region: 'CN', currency: 'CNY' },
+  { site: 'Rakuten', host: 'item.rakuten.example', region: 'JP', currency: 'JPY' },
+  { site: 'eBay', host: 'www.ebay.example', region: 'US', currency: 'USD' },
+];
+const TITLES = [
+  'SAKURA BEAUTY SK-Serum 30ml anti-aging serum',
+  'Sakura Beauty cream 50g, compatible with SK refills',
+  'さくらビューティー 美容液 30ml 正規品',
+  'Hanami lip tint 3 colours set',
+  'SKB serum travel size (genuine)',
+  '花見コスメ リップ 互換 カートリッジ',
+  'Cherry blossom face cream 50g',
+  'SAKURA BEAUTY gift box limited edition',
+];
+const SELLERS = ['Sakura Outlet 88', 'beauty-deals-hk', 'SAKURA BEAUTY Official', 'cosme_wholesale', 'tokyo-direct', 'glow-store-22'];
+
+function rows(count: number, offset: number, scanMonth: string): Omit<NewRecord, 'hints'>[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = offset + i;
+    const s = SITES[n % SITES.length]!;
+    const seller = SELLERS[n % SELLERS.length]!;
+    const sellerSlug = seller.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const url = seller.startsWith('Sakura Outlet') ? `https://shop.example/fake-sakura/item/${n}` : `https://${s.host}/item/${1000 + (n % 70)}`;
+    const price = s.currency === 'JPY' ? 1980 + (n % 9) * 350 : 12 + (n % 11) * 3.5;
+    return {
+      values: {
+        ec_no: n + 1,
+        ec_site: s.site,
+        ec_scan_date: `${scanMonth}-${String(1 + (n % 27)).padStart(2, '0')}`,
+        ec_search_keyword: n % 2 ? 'sakura beauty' : 'さくらビューティー',
+        ec_product_no: `P${100000 + n}`,
+        ec_product_title: TITLES[n % TITLES.length]!,
+        ec_product_url: url,
+        ec_product_brand: n % 3 ? 'SAKURA BEAUTY' : '',
+        ec_product_seller: seller,
+        ec_product_seller_url: `https://${s.host}/shop/${sellerSlug}`,
+        ec_product_price: price.toFixed(2),
+        ec_product_currency: s.currency,
+        ec_product_image_url: '',
+        ec_product_onsell_count: 5 + (n % 40),
+        ec_product_sold_count: n % 25,
+        ec_product_region: s.region,
+        ec_product_city: s.region === 'CN' ? 'Shenzhen' : s.region === 'JP' ? 'Osaka' : 'Los Angeles',
+      },
+      custom: (n % 4 === 0 ? { 'Marketplace fee / 手数料': `${(n % 5) + 8}%` } : {}) as Record<string, string>,
+      urlKey: urlKey(url),
+      commonCategory: null,
+    };
+  });
+}
+
+export async function seedEcRecords(trx: Tx, clientId: number, uploaderId: number, now: Date): Promise<void> {
+  const matcher = await loadMatcher(trx, clientId);
+  const month = (back: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return d.toISOString().slice(0, 7);
+  };
+  const subs = await trx.selectFrom('infringement_subcategory').select(['id', 'code', 'common_category']).execute();
+  const sub = (code: string) => subs.find((s) => s.code === code)!;
+  const seen = new Set<string>();
+  for (const [back, count, offset, name] of [[1, 80, 0, 'Sakura — previous month'], [0, 40, 80, 'Sakura — this month']] as const) {
+    const { report_id } = await trx
+      .insertInto('ec_report')
+      .values({ client_id: clientId, report_name: `${month(back)} ${name}`, upload_date: now, uploaded_by: uploaderId, send_date: back === 1 ? now : null })
+      .returning('report_id')
+      .executeTakeFirstOrThrow();
+    const batch = rows(count, offset, month(back)).map((r) => {
+      const v = r.values as Record<string, string>;
+      return { ...r, hints: matcher.match({ title: v.ec_product_title!, brand: v.ec_product_brand!, seller: v.ec_product_seller!, url: v.ec_product_url!, sellerUrl: v.ec_product_seller_url! }) };
+    });
+    await insertRecords(trx, { clientId, reportId: report_id, now, seen }, batch);
+    if (back !== 1) continue;
+    // Last month's report: categorized, reported, partly answered by the client, and posted.
+    const ids = (await trx.selectFrom('ec_record').select('ec_id').where('report_id', '=', report_id).orderBy('ec_id').execute()).map((r) => Number(r.ec_id));
+    const day = (d: number) => `${month(1)}-${String(d).padStart(2, '0')}`;
+    for (const [i, id] of ids.entries()) {
+      const s = i % 5 === 4 ? sub('NI-01') : i % 3 === 0 ? sub('TM-02') : sub('TM-01');
+      const rounds = s.common_category === 1 ? 0 : 1 + (i % 3);
+      const round = (n: number) => (rounds >= n ? { date: day(10 + n * 4), result: n === rounds ? (i % 2 ? 2 : 1) : 3 } : null);
+      const r1 = round(1);
+      const r2 = round(2);
+      const r3 = round(3);
+      const done = rounds > 0 && i % 2 === 1;
+      await trx
+        .updateTable('ec_record')
+        .set({
+          ec_category_id: s.id,
+          ec_category_common_type_id: s.common_category,
+          ec_categorize_date: day(8),
+          ec_categorize_remarks: s.common_category === 1 ? 'Official listing / 公式出品' : i % 4 === 0 ? 'Logo copied / ロゴの無断使用' : '',
+          ec_process1_date: r1?.date ?? null,
+          ec_process1_result: r1?.result ?? null,
+          ec_process2_date: r2?.date ?? null,
+          ec_process2_result: r2?.result ?? null,
+          ec_process3_date: r3?.date ?? null,
+          ec_process3_result: r3?.result ?? null,
+          ec_process_result: done ? 2 : null,
+          ec_process_confirm_date: done ? day(26) : null,
+          ec_response_action: i % 6 === 0 ? 1 : i % 6 === 1 ? 3 : null,
+          ec_response_date: i % 6 < 2 ? day(20) : null,
+          ec_response_reason: i % 6 === 0 ? 'Please take down / 削除をお願いします' : '',
+          published: true,
+          updated_at: now,
+        })
+        .where('ec_id', '=', id)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import {
+  EC_DATE_FIELDS,
+  EC_FILTER_FIELDS,
+  EC_RECORD_FIELDS,
+  EC_SORT_FIELDS,
+  EC_WORD_FIELDS,
+  MatchType,
+  type CallInput,
+  type EcRecord,
+  type Locale,
+} from '@portal/contract';
+import type { ListFields, ListState } from './generic/listQuery';
+
+/** The marketplace (EC) parts of the record list and detail: field names, query keys, defaults. */
+
+export type EcDateField = (typeof EC_DATE_FIELDS)[number];
+export type EcWordField = (typeof EC_WORD_FIELDS)[number];
+export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
+export type EcSortField = (typeof EC_SORT_FIELDS)[number];
+export type EcListState = ListState<EcDateField, EcWordField, EcFilterField, EcSortField>;
+export type EcSearchInput = CallInput<'/api/ec-data/search-records'>;
+
+/** What a URL may carry: the contract's whitelists (module level, so the list state's memo stays stable). */
+export const EC_LIST_FIELDS: ListFields<EcDateField, EcWordField, EcFilterField, EcSortField> = {
+  dateFields: EC_DATE_FIELDS,
+  wordFields: EC_WORD_FIELDS,
+  filterFields: EC_FILTER_FIELDS,
+  sortFields: EC_SORT_FIELDS,
+};
+
+export const ecKeys = {
+  all: ['ec-records'] as const,
+  lists: ['ec-records', 'list'] as const,
+  list: (input: EcSearchInput) => ['ec-records', 'list', input] as const,
+  record: (clientId: number, recordId: number) => ['ec-records', 'record', clientId, recordId] as const,
+  filters: (clientId: number, field: string) => ['ec-records', 'filters', clientId, field] as const,
+  history: (clientId: number, recordId: number) => ['ec-records', 'history', clientId, recordId] as const,
+  columns: ['ec-records', 'columns'] as const,
+  clients: ['ec-records', 'clients'] as const,
+  trademarks: (clientId: number) => ['ec-records', 'trademarks', clientId] as const,
+  reports: (clientId: number) => ['ec-records', 'reports', clientId] as const,
+};
+
+/**
+ * The list's columns: the record fields of the contract in their order, plus the aggregate category (which the
+ * contract's field list leaves out) right after the infringement category it rolls up from.
+ */
+export const AGGREGATE_FIELD = 'ec_category_common_type_id';
+export const EC_COLUMN_KEYS: readonly string[] = EC_RECORD_FIELDS.flatMap((f) => (f.key === 'ec_category_id' ? [f.key, AGGREGATE_FIELD] : [f.key]));
+
+/** The search bar before any search: a keyword looks in the title and the seller until the user changes the fields. */
+export const EC_INITIAL_SEARCH = {
+  dateFields: [] as EcDateField[],
+  startDate: null,
+  endDate: null,
+  wordFields: ['ec_product_title', 'ec_product_seller'] as EcWordField[],
+  keyword: '',
+  searchType: MatchType.FUZZY,
+};
+
+/** What the list shows until the user chooses (custom columns are shown too). */
+export const EC_DEFAULT_COLUMNS: readonly string[] = [
+  'ec_id',
+  'ec_site',
+  'ec_scan_date',
+  'ec_product_title',
+  'ec_product_seller',
+  'ec_product_price',
+  'ec_product_currency',
+  'ec_categorize_date',
+  'ec_category_id',
+  AGGREGATE_FIELD,
+  'ec_response_action',
+  'ec_process1_result',
+  'ec_process_result',
+  'report_id',
+];
+
+/** The contract's label of a record field in the user's language, or undefined for a name it does not list. */
+export function ecFieldLabel(key: string, locale: Locale): string | undefined {
+  const field = EC_RECORD_FIELDS.find((f) => f.key === key);
+  return field ? field[locale] : undefined;
+}
+
+/** The update payload's names (document 3, section 7) and the record field each one changes. */
+export const PAYLOAD_FIELDS = {
+  categoryId: 'ec_category_id',
+  categorizeDate: 'ec_categorize_date',
+  categoryRemarks: 'ec_categorize_remarks',
+  productCategoryId: 'ec_product_category_id',
+  titleHintWord: 'ec_title_hint_word',
+  brandHintWord: 'ec_brand_hint_word',
+  process1Result: 'ec_process1_result',
+  process1Date: 'ec_process1_date',
+  process1ConfirmDate: 'ec_process1_confirm_date',
+  process2Result: 'ec_process2_result',
+  process2Date: 'ec_process2_date',
+  process2ConfirmDate: 'ec_process2_confirm_date',
+  process3Result: 'ec_process3_result',
+  process3Date: 'ec_process3_date',
+  process3ConfirmDate: 'ec_process3_confirm_date',
+  declarationStatus: 'declarationStatus',
+  processResult: 'ec_process_result',
+  processConfirmDate: 'ec_process_confirm_date',
+  processRemarks: 'ec_process_remarks',
+  action: 'ec_response_action',
+  reason: 'ec_response_reason',
+  trademarkId: 'ec_response_trademark',
+  responseDate: 'ec_response_date',
+  responseRemarks: 'ec_response_remarks',
+  customInfo: 'custom_info',
+} as const satisfies Record<string, keyof EcRecord>;
+export type PayloadField = keyof typeof PAYLOAD_FIELDS;
+
+/** A history row's field name (either naming) as the record's. */
+export function recordFieldOf(name: string): string {
+  return name in PAYLOAD_FIELDS ? PAYLOAD_FIELDS[name as PayloadField] : name;
+}
+
+/** Only http(s) addresses are framed, shown or opened (a scraped URL is outside data). */
+export function safeUrl(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!/^https?:\/\//i.test(text)) return null;
+  try {
+    return new URL(text).href;
+  } catch {
+    return null;
+  }
+}
+
+/** A date of an answer as YYYY-MM-DD (a timestamp cut to its day); the scan date as YYYY-MM (spec 9). */
+export function dayOf(value: unknown): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
+}
+export function monthOf(value: unknown): string {
+  return typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? value.slice(0, 7) : '';
+}
+
+/** The evidence screenshots' stored names (comma-separated in the record). */
+export function evidenceNames(names: string | null | undefined): string[] {
+  return (names ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
+/** GET: an evidence image, for a signed-in browser (the session cookie). */
+export function evidenceUrl(clientId: number, recordId: number, name: string): string {
+  return `/api/ec-data/get-upload-pic?${new URLSearchParams({ clientId: String(clientId), recordId: String(recordId), name }).toString()}`;
+}
+
+/** Spec 5: evidence images are .png, .jpg or .jpeg. */
+export const EVIDENCE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+export function evidenceProblem(file: { name: string; size: number }, maxBytes: number): 'type' | 'size' | null {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!(EVIDENCE_EXTENSIONS as readonly string[]).includes(extension)) return 'type';
+  if (file.size > maxBytes) return 'size';
+  return null;
+}

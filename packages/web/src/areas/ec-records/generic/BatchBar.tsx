@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { App, Button, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface BatchBarProps {
+  options: readonly { value: number; label: string }[];
+  placeholder: string;
+  /** Selected record ids (across pages). */
+  selected: readonly number[];
+  /** The call; answers how many records it updated. */
+  submit: (recordIds: number[], value: number) => Promise<number>;
+  /** After a success: the list clears its selection and loads again. */
+  onDone: () => void;
+  testPrefix: string;
+}
+
+/** Spec 8 and 9: the loading toast closes when the call ends, and after 10 s at the latest. */
+const LOADING_SECONDS = 10;
+const LOADING_KEY = 'record-batch-update';
+
+/**
+ * Document 3, section 5 "Batch update": a value and an update button for the selected records. No selection, or no
+ * value, is a toast; the call shows a loading toast, then how many records it updated (or that it failed).
+ */
+export function BatchBar({ options, placeholder, selected, submit, onDone, testPrefix }: BatchBarProps) {
+  const { t } = useTranslation(['ecRecords', 'contract']);
+  const { message } = App.useApp();
+  const [value, setValue] = useState<number | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    if (busy) return;
+    if (selected.length === 0) {
+      void message.error(t('contract:validation.noRecordsSelected'));
+      return;
+    }
+    if (value === undefined) {
+      void message.error(t('contract:validation.batchValueRequired'));
+      return;
+    }
+    setBusy(true);
+    void message.loading({ content: t('batch.updating'), key: LOADING_KEY, duration: LOADING_SECONDS });
+    try {
+      const count = await submit([...selected], value);
+      message.destroy(LOADING_KEY);
+      void message.success(t('batch.updated', { count }));
+      setValue(undefined);
+      onDone();
+    } catch {
+      message.destroy(LOADING_KEY);
+      void message.error(t('batch.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space.Compact>
+      <Select<number>
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        value={value}
+        onChange={(v) => setValue(v ?? undefined)}
+        options={options.map((o) => ({ value: o.value, label: o.label }))}
+        placeholder={placeholder}
+        style={{ width: 260 }}
+        popupMatchSelectWidth={false}
+        data-testid={`${testPrefix}-batch-value`}
+      />
+      <Button type="primary" loading={busy} onClick={() => void run()} data-testid={`${testPrefix}-batch-submit`}>
+        {t('batch.submit', { count: selected.length })}
+      </Button>
+    </Space.Compact>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Flex, Progress, Tag, Tooltip, Typography, Upload, theme } from 'antd';
+import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { CallOutput } from '@portal/contract';
+import { ApiError, errorMessage } from '../../app/api';
+import { upload } from '../../app/upload';
+import { REPORT_ACCEPT, REPORT_MAX_MB, fileProblem, keepLast, moreProblems, problemLines, problemsOf, type Problems } from './model';
+
+export type UploadKind = 'new' | 'update';
+export type UploadAnswer = CallOutput<'/api/ec-report/upload-report'>;
+
+/** One file of the upload list (spec 4: the last 2 are kept), newest last. */
+export interface UploadEntry {
+  uid: string;
+  name: string;
+  kind: UploadKind;
+  status: 'uploading' | 'done' | 'error';
+  /** 0-100 while the file goes out; at 100 the server is still checking and storing it. */
+  percent: number;
+  /** Records created or updated (done). */
+  count?: number;
+  /** The server's message (error). */
+  error?: string;
+}
+
+const PATHS = { new: '/api/ec-report/upload-report', update: '/api/ec-report/batch-update' } as const;
+/** Spec 4, 8 and 9: a refused spreadsheet's problems stay on screen for 20 seconds. */
+const PROBLEMS_SECONDS = 20;
+const PROBLEMS_KEY = 'ec-upload-errors';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+let nextUid = 0;
+
+/**
+ * Spec 2.12 and 4, the uploads of the EC report tab: one .xls or .xlsx at a time, checked here by its extension and
+ * size (the server checks it again, cell by cell), sent at once with its progress in the file list, which keeps the
+ * last 2 files with their status. A refused sheet lists its problems in an error toast for 20 seconds.
+ */
+export function useReportUploads(clientId: number, onUploaded: (answer: UploadAnswer) => void) {
+  const { t } = useTranslation('ecReports');
+  const { message } = App.useApp();
+  const [files, setFiles] = useState<UploadEntry[]>([]);
+  // The uploads under way by uid: stopped when the panel goes away or their entry is removed.
+  const running = useRef(new Map<string, AbortController>());
+  useEffect(() => {
+    const controllers = running.current;
+    return () => {
+      for (const controller of controllers.values()) controller.abort();
+    };
+  }, []);
+
+  const patch = (uid: string, change: Partial<UploadEntry>) => setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
+
+  const showProblems = (text: string, problems: Problems) => {
+    const lines = problemLines(problems, (p) => t('upload.problem', p));
+    const more = moreProblems(problems);
+    void message.error({
+      key: PROBLEMS_KEY,
+      duration: PROBLEMS_SECONDS,
+      content: (
+        <div style={{ display: 'inline-block', textAlign: 'left', maxWidth: 'min(680px, 85vw)', verticalAlign: 'top' }}>
+          <div>{text}</div>
+          <div data-testid="ec-upload-errors">
+            <ul style={{ maxHeight: 260, overflowY: 'auto', margin: '6px 0 0', paddingInlineStart: 20 }}>
+              {lines.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+            {more > 0 && <Typography.Text type="secondary">{t('upload.more', { count: more })}</Typography.Text>}
+          </div>
+        </div>
+      ),
+    });
+  };
+
+  /** The browser's check; false when the file is refused (with a toast saying why). */
+  const accepts = (file: File): boolean => {
+    const problem = fileProblem(file);
+    if (!problem) return true;
+    const text = {
+      type: t('upload.badType', { name: file.name }),
+      size: t('upload.tooLarge', { name: file.name, max: REPORT_MAX_MB }),
+      empty: t('upload.empty', { name: file.name }),
+    }[problem];
+    void message.error({ content: text, duration: 6 });
+    return false;
+  };
+
+  const start = async (kind: UploadKind, file: File) => {
+    if (!accepts(file)) return;
+    const uid = `ec-upload-${++nextUid}`;
+    const controller = new AbortController();
+    running.current.set(uid, controller);
+    setFiles((list) => keepLast([...list, { uid, name: file.name, kind, status: 'uploading', percent: 0 }]));
+    try {
+      const answer = await upload(PATHS[kind], { clientId }, file, { onProgress: (percent) => patch(uid, { percent }), signal: controller.signal });
+      patch(uid, { status: 'done', percent: 100, count: answer.count });
+      onUploaded(answer);
+      void message.success(kind === 'new' ? t('upload.newDone', { name: file.name, count: answer.count }) : t('upload.updateDone', { count: answer.count }));
+    } catch (error) {
+      if (isAbort(error)) return;
+      patch(uid, { status: 'error', error: errorMessage(error) });
+      const problems = error instanceof ApiError ? problemsOf(error.data) : null;
+      if (problems && problems.errors.length > 0) showProblems(errorMessage(error), problems);
+      else void message.error({ key: PROBLEMS_KEY, duration: PROBLEMS_SECONDS, content: t('upload.failed', { name: file.name, message: errorMessage(error) }) });
+    } finally {
+      running.current.delete(uid);
+    }
+  };
+
+  /**
+   * Takes a file off the list; one still being sent is cancelled (the server stores a sheet all or nothing). Once
+   * sent, the server finishes it anyway, so the list offers no cancel while it checks and saves.
+   */
+  const remove = (uid: string) => {
+    running.current.get(uid)?.abort();
+    setFiles((list) => list.filter((f) => f.uid !== uid));
+  };
+
+  return { files, start, remove };
+}
+
+/** A button opening the file picker; Playwright sets the file on the wrapper's <input type=file>. */
+export function UploadButton({ kind, onFile }: { kind: UploadKind; onFile: (file: File) => void }) {
+  const { t } = useTranslation('ecReports');
+  return (
+    <div data-testid={`ec-upload-${kind}`}>
+      <Upload
+        accept={REPORT_ACCEPT}
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          onFile(file);
+          // The list below is ours; antd keeps nothing.
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Tooltip title={t(kind === 'new' ? 'upload.newHint' : 'upload.updateHint')}>
+          <Button type={kind === 'new' ? 'primary' : 'default'} icon={<UploadOutlined />}>
+            {t(kind === 'new' ? 'upload.new' : 'upload.update')}
+          </Button>
+        </Tooltip>
+      </Upload>
+    </div>
+  );
+}
+
+/** The last files uploaded, each with its kind, its progress and then its outcome. */
+export function UploadList({ files, onRemove }: { files: readonly UploadEntry[]; onRemove: (uid: string) => void }) {
+  const { t } = useTranslation('ecReports');
+  const { token } = theme.useToken();
+  if (files.length === 0) return null;
+  return (
+    <Flex vertical gap={4} style={{ maxWidth: 760 }} data-testid="ec-upload-list">
+      {files.map((f) => (
+        <Flex key={f.uid} align="center" gap={8} data-testid="ec-upload-file" data-status={f.status} style={{ minHeight: 28 }}>
+          {f.status === 'uploading' && <LoadingOutlined style={{ color: token.colorPrimary }} />}
+          {f.status === 'done' && <CheckCircleFilled style={{ color: token.colorSuccess }} />}
+          {f.status === 'error' && <CloseCircleFilled style={{ color: token.colorError }} />}
+          <Typography.Text ellipsis={{ tooltip: f.name }} style={{ maxWidth: 260 }} type={f.status === 'error' ? 'danger' : undefined}>
+            {f.name}
+          </Typography.Text>
+          <Tag bordered={false} color={f.kind === 'new' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
+            {t(f.kind === 'new' ? 'upload.new' : 'upload.update')}
+          </Tag>
+          <div style={{ flex: 1, minWidth: 160 }}>
+            {f.status === 'uploading' &&
+              (f.percent < 100 ? (
+                <Progress percent={f.percent} size="small" style={{ marginBottom: 0 }} />
+              ) : (
+                <Typography.Text type="secondary">{t('upload.checking')}</Typography.Text>
+              ))}
+            {f.status === 'done' && <Typography.Text type="secondary">{t('upload.records', { count: f.count ?? 0 })}</Typography.Text>}
+            {f.status === 'error' && (
+              <Typography.Text type="danger" ellipsis={{ tooltip: f.error }}>
+                {f.error}
+              </Typography.Text>
+            )}
+          </div>
+          {(f.status !== 'uploading' || f.percent < 100) && (
+            <Tooltip title={t(f.status === 'uploading' ? 'upload.cancel' : 'upload.dismiss')}>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t(f.status === 'uploading' ? 'upload.cancel' : 'upload.dismiss')}
+                onClick={() => onRemove(f.uid)}
+              />
+            </Tooltip>
+          )}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
