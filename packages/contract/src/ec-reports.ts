@@ -54,6 +54,8 @@ export const uploadProblems = z.object({ errors: z.array(uploadProblem), total: 
 /** Limits of an upload (document 1, section 5 and the issue). */
 export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const REPORT_MAX_ROWS = 1_000_000;
+/** Legacy .xls is read whole (the format cannot be streamed): smaller files only; .xlsx has no such limit. */
+export const REPORT_MAX_XLS_BYTES = 20 * 1024 * 1024;
 /** A zip that unpacks to more than this is refused before it is unpacked. */
 export const REPORT_MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
 /** Nor one whose parts unpack to more than this many times their packed size (spreadsheets stay far below). */

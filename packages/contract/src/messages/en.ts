@@ -211,6 +211,7 @@ export const en = {
   'cell.duplicateColumn': "appears twice in the header row",
   'cell.unknownRecord': "record {{value}} does not exist for this client",
   'cell.duplicateRecord': "record {{value}} appears twice in the sheet",
+  'error.uploadXlsTooLarge': "Legacy .xls files can be at most {{max}} MB. Please save the report as .xlsx.",
 } as const;
 
 export type MessageKey = keyof typeof en;

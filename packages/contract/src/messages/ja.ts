@@ -209,4 +209,5 @@ export const ja: Record<MessageKey, string> = {
   'cell.duplicateColumn': "ヘッダー行に2回あります",
   'cell.unknownRecord': "レコード{{value}}はこのクライアントに存在しません",
   'cell.duplicateRecord': "レコード{{value}}がシート内に2回あります",
+  'error.uploadXlsTooLarge': "旧形式の.xlsファイルは{{max}}MBまでです。レポートを.xlsx形式で保存してください。",
 };

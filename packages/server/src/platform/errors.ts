@@ -56,6 +56,7 @@ const catalogue = {
   uploadExtension: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadExtension' },
   uploadCorrupt: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadCorrupt' },
   uploadUnpackedTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadUnpackedTooLarge' },
+  uploadXlsTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadXlsTooLarge' },
   uploadTooManyRows: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadTooManyRows' },
   uploadEmpty: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadEmpty' },
   uploadInvalid: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadInvalid' },

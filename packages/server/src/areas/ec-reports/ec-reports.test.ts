@@ -134,6 +134,7 @@ describe('new upload', () => {
       ['bomb.xlsx', zipBomb(), 'The spreadsheet unpacks to more than 2048 MB, so it is not read.'],
       ['empty.xlsx', await xlsxOf(HEADER_EN, []), 'The spreadsheet has no records below its header row.'],
       ['huge.xlsx', await sparseRow(1_000_002), 'The spreadsheet has more than 1,000,000 rows.'],
+      ['huge.xls', Buffer.concat([xlsOf(HEADER_EN, [listing(302)]), Buffer.alloc(21 * 1024 * 1024)]), 'Legacy .xls files can be at most 20 MB. Please save the report as .xlsx.'],
     ];
     const before = [await count('ec_report'), await count('ec_record')];
     for (const [name, bytes, message] of cases) {

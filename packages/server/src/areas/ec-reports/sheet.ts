@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { REPORT_MAX_PACK_RATIO, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
+import { REPORT_MAX_PACK_RATIO, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_XLS_BYTES } from '@portal/contract';
 import type { UploadedFile } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { openXlsxFile, type XlsxRow, type ZipEntry } from './xlsx-reader.js';
@@ -61,6 +61,8 @@ export async function openSheet(file: UploadedFile): Promise<Sheet> {
     }
   }
   if (!head.equals(CFB_MAGIC)) throw new AppError('uploadCorrupt');
+  const size = path ? fs.statSync(path).size : (file.bytes?.length ?? 0);
+  if (size > REPORT_MAX_XLS_BYTES) throw new AppError('uploadXlsTooLarge', { max: REPORT_MAX_XLS_BYTES / 1024 / 1024 });
   return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
 }
 

@@ -17,7 +17,7 @@ import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type 
 import { useListQuery } from './generic/useListQuery';
 import type { FilterOption, HistoryEntry } from './generic/types';
 import { ecColumns, ecColumnTitle, ecValueText } from './ecFields';
-import { useClientOptions, useLookups, useRecordScope } from './ecLookups';
+import { customColumnsQuery, useClientOptions, useLookups, useRecordScope } from './ecLookups';
 import {
   EC_DEFAULT_COLUMNS,
   EC_INITIAL_SEARCH,
@@ -48,6 +48,15 @@ function useViewportHeight(): number {
   }, []);
   return height;
 }
+
+/** A list answer just loaded is not asked for again when the list mounts (the prefetch below); changes invalidate it. */
+const LIST_FRESH_MS = 2_000;
+/** The user's column choice (get-columns), kept until the user changes it here. */
+const savedColumnsQuery = {
+  queryKey: ecKeys.columns,
+  queryFn: async () => (await api('/api/ec-data/get-columns', {})).columns,
+  staleTime: Infinity,
+};
 
 const HISTORY_SOURCES = {
   'batch-category': 'history.source.batchCategory',
@@ -92,19 +101,25 @@ function EcList({ analyst, ownClientId }: { analyst: boolean; ownClientId: numbe
   const locale = lookups.locale;
 
   const input = useMemo(() => (clientId === undefined ? null : searchPayload(state, clientId)), [state, clientId]);
+  // The page's first render takes a while (the search bar, the table's header): the calls the table waits for start
+  // with it rather than once it is on screen; the queries below find them under way or answered.
+  const prefetch = (options: { queryKey: readonly unknown[]; queryFn: () => Promise<unknown>; staleTime: number }) => {
+    const known = queryClient.getQueryState(options.queryKey);
+    if (!known || (known.data === undefined && known.fetchStatus === 'idle')) void queryClient.prefetchQuery(options);
+  };
+  if (input) prefetch({ queryKey: ecKeys.list(input), queryFn: () => api('/api/ec-data/search-records', input), staleTime: LIST_FRESH_MS });
+  prefetch(savedColumnsQuery);
+  if (clientId !== undefined) prefetch(customColumnsQuery(clientId));
   const list = useQuery({
     queryKey: input ? ecKeys.list(input) : ecKeys.lists,
     queryFn: () => api('/api/ec-data/search-records', input ?? searchPayload(state, 0)),
     enabled: input !== null,
     placeholderData: keepPreviousData,
+    staleTime: LIST_FRESH_MS,
   });
   const records = useMemo(() => (input ? (list.data?.records ?? []) : []), [input, list.data]);
   const total = input ? (list.data?.total ?? 0) : 0;
-  const saved = useQuery({
-    queryKey: ecKeys.columns,
-    queryFn: async () => (await api('/api/ec-data/get-columns', {})).columns,
-    staleTime: Infinity,
-  });
+  const saved = useQuery(savedColumnsQuery);
 
   // Where each row sits in the whole result: the detail's `num`.
   const detailHref = useMemo(() => {

@@ -46,6 +46,13 @@ export function useClientOptions(enabled: boolean) {
 
 const LOOKUP_STALE = 60_000;
 
+/** The client's custom columns: the list's columns and the detail's fields depend on them. */
+export const customColumnsQuery = (clientId: number) => ({
+  queryKey: settingsKeys.columns(clientId),
+  queryFn: async () => (await api('/api/analyst/fetch-custom-columns', { clientId })).columns,
+  staleTime: LOOKUP_STALE,
+});
+
 /**
  * What the list and the detail show ids by: infringement categories (global), the client's product categories,
  * custom columns, trademarks and reports. A lookup that fails leaves its ids shown as numbers.
@@ -66,12 +73,7 @@ export function useLookups(clientId: number | undefined): Lookups & { customColu
     enabled,
     staleTime: LOOKUP_STALE,
   });
-  const columns = useQuery({
-    queryKey: settingsKeys.columns(id),
-    queryFn: async () => (await api('/api/analyst/fetch-custom-columns', { clientId: id })).columns,
-    enabled,
-    staleTime: LOOKUP_STALE,
-  });
+  const columns = useQuery({ ...customColumnsQuery(id), enabled });
   const trademarks = useQuery({
     queryKey: ecKeys.trademarks(id),
     queryFn: async () => (await api('/api/trademark/search-trademarks', { clientId: id, pageSize: 500 })).trademarks,

@@ -1,6 +1,20 @@
-import { memo, useCallback, useMemo, useRef, useState, type HTMLAttributes, type ReactNode, type ThHTMLAttributes } from 'react';
-import { Table } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type ThHTMLAttributes,
+  type UIEvent,
+} from 'react';
+import { ConfigProvider, Table, theme } from 'antd';
+import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { FilterFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +24,7 @@ import type { FilterOption, RecordColumn } from './types';
 import './records.css';
 
 export interface RecordTableProps<R> {
-  /** `ec` or `ws`: the test ids are <prefix>-row-<id>, <prefix>-row-select-<id>, <prefix>-filter-<field>. */
+  /** `ec` or `ws`: the test ids are <prefix>-row-<id>, <prefix>-row-select-<id>, <prefix>-filter-<field>, <prefix>-table-body. */
   testPrefix: string;
   rowKey: (record: R) => number;
   records: readonly R[];
@@ -41,6 +55,11 @@ export interface RecordTableProps<R> {
 const NO_VALUES: FilterValue[] = [];
 const MIN_WIDTH = 60;
 const SELECTION_WIDTH = 48;
+/** Every body row is one line high: antd's small bordered row (8 px padding, a 22 px line, a 1 px border). */
+const ROW_HEIGHT = 39;
+/** Rows and pixels rendered beyond the visible part, so a scroll shows rendered cells before React catches up. */
+const OVERSCAN_ROWS = 8;
+const OVERSCAN_PX = 320;
 
 /** A header cell with a drag handle on its right edge (spec 2: columns can be resized). */
 type HeaderCellProps = ThHTMLAttributes<HTMLTableCellElement> & { resizeTo?: (width: number) => void; startWidth?: number };
@@ -82,23 +101,264 @@ function ResizableHeaderCell({ resizeTo, startWidth, children, ...rest }: Header
   );
 }
 
-const headerComponents = { header: { cell: ResizableHeaderCell } };
+// ---------------------------------------------------------------------------------------------------------------
+// The body: a grid of its own, virtual in both directions, inside antd's table (which keeps the header, sorting,
+// filters, the select-all box, the loading state and the pager).
+
+/** A data column of the body, with its place in the scrolled content. */
+interface BodyColumn<R> {
+  column: RecordColumn<R>;
+  left: number;
+  width: number;
+}
+
+/** What the body needs from the table; it changes with the columns, the selection and the data, not on scroll. */
+interface BodyState<R> {
+  testPrefix: string;
+  rowKey: (record: R) => number;
+  /** The first column, fixed on the left after the selection box; the rest scroll. */
+  first: BodyColumn<R> | null;
+  scrolling: readonly BodyColumn<R>[];
+  /** The selection box and the first column. */
+  leftWidth: number;
+  /** Every column as laid out in the header, the actions included. */
+  totalWidth: number;
+  actions: RecordTableProps<R>['actions'];
+  selected: ReadonlySet<number>;
+  toggle: (id: number, checked: boolean) => void;
+  highlight?: (record: R) => boolean;
+  scrollY: number;
+  emptyText: ReactNode;
+  /** antd's checkbox class and its style hash, for the rows' boxes. */
+  checkboxCls: string;
+  hashId: string;
+}
+
+type BodyInfo = Parameters<Extract<NonNullable<TableProps<object>['components']>['body'], (...args: never[]) => unknown>>[1];
+
+const BodyContext = createContext<BodyState<object> | null>(null);
+
+interface Range {
+  rowStart: number;
+  rowEnd: number;
+  colStart: number;
+  colEnd: number;
+}
+
+/** The rows and scrolling columns in view (and the overscan), for a scroll position and a viewport. */
+function rangeOf(state: BodyState<object>, rows: number, top: number, height: number, left: number, width: number, rightWidth: number): Range {
+  const rowStart = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN_ROWS);
+  const rowEnd = Math.min(rows, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN_ROWS);
+  const from = left + state.leftWidth - OVERSCAN_PX;
+  const to = left + width - rightWidth + OVERSCAN_PX;
+  const cols = state.scrolling;
+  let colStart = 0;
+  while (colStart < cols.length && cols[colStart]!.left + cols[colStart]!.width <= from) colStart++;
+  let colEnd = colStart;
+  while (colEnd < cols.length && cols[colEnd]!.left < to) colEnd++;
+  return { rowStart, rowEnd, colStart, colEnd };
+}
+
+const sameRange = (a: Range, b: Range) => a.rowStart === b.rowStart && a.rowEnd === b.rowEnd && a.colStart === b.colStart && a.colEnd === b.colEnd;
+
+/** A cell's content: the column's own (a link) or its text; text cells carry it as their title too (ellipsis). */
+function cellOf<R>(column: RecordColumn<R>, record: R): { content: ReactNode; title?: string } {
+  if (column.cell) return { content: column.cell(record) };
+  const text = column.text(column.value(record));
+  return { content: text, title: text || undefined };
+}
 
 /**
- * The record list's table (document 3, section 2), for any record kind: a virtual body (500 rows with every column
- * open stay smooth), fixed and resizable column widths, server-side sort and per-column filter dropdowns whose
- * values the server gives, checkbox selection kept across pages, highlighted rows, and the pager of spec 9.
+ * antd's checkbox markup without its component (its style hooks and wave effect cost more than the rest of a row);
+ * the select-all box of the header is a real antd Checkbox, which keeps the styles on the page.
+ */
+function RowCheckbox({ checked, onChange, cls, hashId }: { checked: boolean; onChange: (checked: boolean) => void; cls: string; hashId: string }) {
+  return (
+    <label className={`${cls}-wrapper${checked ? ` ${cls}-wrapper-checked` : ''} ${hashId}`}>
+      <span className={`${cls}${checked ? ` ${cls}-checked` : ''} ${hashId}`}>
+        <input type="checkbox" className={`${cls}-input`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <span className={`${cls}-inner`} />
+      </span>
+    </label>
+  );
+}
+
+interface RowProps {
+  record: object;
+  index: number;
+  id: number;
+  cols: readonly BodyColumn<object>[];
+  selected: boolean;
+  error: boolean;
+  state: BodyState<object>;
+  actionsWidth: number;
+}
+
+/**
+ * One body row, absolutely placed: the fixed left part (selection box, first column) and the actions stick to the
+ * sides of the scrolled area; the scrolling cells in view sit at their offsets. Rows re-render only when their
+ * record, selection or the columns in view change, never for a scroll within them.
+ */
+const BodyRow = memo(function BodyRow({ record, index, id, cols, selected, error, state, actionsWidth }: RowProps) {
+  const className = `rec-row${selected ? ' rec-row-selected' : ''}${error ? ' rec-row-error' : ''}`;
+  const first = state.first ? cellOf(state.first.column, record) : null;
+  return (
+    <div className={className} role="row" data-row-key={id} data-testid={`${state.testPrefix}-row-${id}`} style={{ top: index * ROW_HEIGHT, width: state.totalWidth - (state.actions.width - actionsWidth) }}>
+      <div className="rec-fixed rec-fixed-left" style={{ width: state.leftWidth }}>
+        <div className="rec-cell rec-cell-select" role="cell" style={{ width: SELECTION_WIDTH }}>
+          <span data-testid={`${state.testPrefix}-row-select-${id}`}>
+            <RowCheckbox checked={selected} onChange={(checked) => state.toggle(id, checked)} cls={state.checkboxCls} hashId={state.hashId} />
+          </span>
+        </div>
+        {state.first && first && (
+          <div className="rec-cell" role="cell" style={{ width: state.first.width }} title={first.title}>
+            {first.content}
+          </div>
+        )}
+      </div>
+      {cols.map(({ column, left, width }) => {
+        const { content, title } = cellOf(column, record);
+        return (
+          <div key={column.key} className="rec-cell rec-cell-scroll" role="cell" style={{ left, width }} title={title}>
+            {content}
+          </div>
+        );
+      })}
+      <div className="rec-fixed rec-fixed-right" style={{ width: actionsWidth }}>
+        <div className="rec-cell" role="cell" style={{ width: actionsWidth }}>
+          {state.actions.render(record, index)}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The scrolled body (antd's `components.body` render prop): natively scrolled, so the browser moves what is
+ * rendered at once and React only adds the rows and columns coming into view. Its horizontal position is handed to
+ * the table, which moves the header along.
+ */
+function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }) {
+  const state = useContext(BodyContext);
+  if (!state) throw new Error('VirtualBody outside RecordTable');
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // The header's last column is narrower by the scrollbar's width (antd adds a cell over the scrollbar); so is ours.
+  const actionsWidth = Math.max(0, state.actions.width - info.scrollbarSize);
+  const rightWidth = actionsWidth;
+  const [range, setRange] = useState<Range>(() => rangeOf(state, data.length, 0, state.scrollY, 0, 1920, rightWidth));
+
+  const measure = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = rangeOf(state, data.length, el.scrollTop, el.clientHeight || state.scrollY, el.scrollLeft, el.clientWidth, rightWidth);
+    setRange((prev) => (sameRange(prev, next) ? prev : next));
+  }, [state, data.length, rightWidth]);
+  // New columns, widths, data or height: what is in view again.
+  useLayoutEffect(measure, [measure]);
+
+  const { ref: tableRef, onScroll: tableScroll } = info;
+  const setScroller = useCallback(
+    (el: HTMLDivElement | null) => {
+      scroller.current = el;
+      const ref = tableRef as Ref<HTMLDivElement | null>;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) (ref as { current: HTMLDivElement | null }).current = el;
+    },
+    [tableRef],
+  );
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    tableScroll({ currentTarget: el, scrollLeft: el.scrollLeft });
+    measure();
+  };
+
+  const cols = useMemo(() => state.scrolling.slice(range.colStart, range.colEnd), [state.scrolling, range.colStart, range.colEnd]);
+  const rows: ReactNode[] = [];
+  const end = Math.min(range.rowEnd, data.length);
+  for (let index = range.rowStart; index < end; index++) {
+    const record = data[index]!;
+    const id = state.rowKey(record);
+    rows.push(
+      <BodyRow
+        key={id}
+        record={record}
+        index={index}
+        id={id}
+        cols={cols}
+        selected={state.selected.has(id)}
+        error={state.highlight?.(record) ?? false}
+        state={state}
+        actionsWidth={actionsWidth}
+      />,
+    );
+  }
+
+  return (
+    <div
+      ref={setScroller}
+      className="rec-body"
+      role="rowgroup"
+      data-testid={`${state.testPrefix}-table-body`}
+      style={{ maxHeight: state.scrollY }}
+      onScroll={onScroll}
+    >
+      {data.length === 0 ? (
+        <div className="rec-empty">{state.emptyText}</div>
+      ) : (
+        <div className="rec-canvas" style={{ height: data.length * ROW_HEIGHT, width: state.totalWidth - (state.actions.width - actionsWidth) }}>
+          {rows}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const renderBody = (data: readonly object[], info: BodyInfo) => <VirtualBody data={data} info={info} />;
+const tableComponents = { header: { cell: ResizableHeaderCell }, body: renderBody };
+
+/** The width of an element, followed as it changes. */
+function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const observer = useRef<ResizeObserver | null>(null);
+  const setRef = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    observer.current = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.current.observe(el);
+  }, []);
+  return [setRef, width];
+}
+
+/**
+ * The record list's table (document 3, section 2), for any record kind: antd's header (fixed and resizable column
+ * widths, server-side sort, filter dropdowns whose values the server gives, the select-all box) over a body of its
+ * own that renders only the rows and columns in view, one line high each, so 500 rows with every column open load
+ * and scroll smoothly; checkbox selection kept across pages, highlighted rows, and the pager of spec 9.
  */
 function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const { testPrefix, rowKey, records, columns, loading, total, current, pageSize, sorter, filters, onSort, onFilter, onPage } = props;
   const { filterOptions, selected, onSelect, highlight, actions, scrollY, emptyText } = props;
   const { t } = useTranslation('ecRecords');
+  const { hashId } = theme.useToken();
+  const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   const [widths, setWidths] = useState<Record<string, number>>({});
   const resize = useCallback((key: string, width: number) => setWidths((w) => (w[key] === width ? w : { ...w, [key]: width })), []);
+  const [measureRef, containerWidth] = useWidth();
+
+  // Each column's width; a table narrower than its container gives the rest to its last data column, so the header
+  // (stretched to the container by antd) and the body keep the same widths.
+  const laidOut = useMemo(() => {
+    const list = columns.map((column) => ({ column, width: widths[column.key] ?? column.width }));
+    const sum = list.reduce((s, c) => s + c.width, SELECTION_WIDTH + actions.width);
+    const last = list[list.length - 1];
+    if (last && containerWidth > sum) last.width += containerWidth - sum;
+    return { list, totalWidth: Math.max(sum, last ? containerWidth : sum) };
+  }, [columns, widths, actions.width, containerWidth]);
 
   const antColumns = useMemo<ColumnsType<R>>(() => {
-    const list: ColumnsType<R> = columns.map((column, index) => {
-      const width = widths[column.key] ?? column.width;
+    const list: ColumnsType<R> = laidOut.list.map(({ column, width }, index) => {
       const applied = filters.find((f) => f.key === column.key)?.values ?? NO_VALUES;
       const source = column.filterable ? filterOptions(column.key) : null;
       return {
@@ -107,8 +367,14 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
         width,
         ellipsis: true,
         fixed: index === 0 ? ('left' as const) : undefined,
-        render: column.cell ? (_: unknown, record: R) => column.cell?.(record) : (_: unknown, record: R) => column.text(column.value(record)),
-        onHeaderCell: () => ({ resizeTo: (w: number) => resize(column.key, w), startWidth: width }) as HTMLAttributes<HTMLElement>,
+        onHeaderCell: () =>
+          ({
+            resizeTo: (w: number) => resize(column.key, w),
+            startWidth: width,
+            // antd places fixed header cells by the widths its own body measures; ours measures none, so the fixed
+            // column after the selection box is placed here.
+            style: index === 0 ? { left: SELECTION_WIDTH } : undefined,
+          }) as HTMLAttributes<HTMLElement>,
         ...(column.sortable ? { sorter: true, sortOrder: sorter?.field === column.key ? sorter.order : null } : {}),
         ...(source
           ? {
@@ -129,14 +395,27 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
           : {}),
       };
     });
-    list.push({ key: '__actions', title: actions.title, width: actions.width, fixed: 'right', render: (_: unknown, record: R, index: number) => actions.render(record, index) });
+    list.push({ key: '__actions', title: actions.title, width: actions.width, fixed: 'right' });
     return list;
-  }, [columns, widths, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions]);
+  }, [laidOut, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions]);
 
-  const scrollX = useMemo(
-    () => columns.reduce((sum, c) => sum + (widths[c.key] ?? c.width), SELECTION_WIDTH + actions.width),
-    [columns, widths, actions.width],
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const toggle = useCallback(
+    (id: number, checked: boolean) => onSelect(checked ? [...selected.filter((k) => k !== id), id] : selected.filter((k) => k !== id)),
+    [selected, onSelect],
   );
+  const bodyState = useMemo<BodyState<R>>(() => {
+    const [head, ...rest] = laidOut.list;
+    const first = head ? { column: head.column, left: SELECTION_WIDTH, width: head.width } : null;
+    const leftWidth = SELECTION_WIDTH + (first?.width ?? 0);
+    let left = leftWidth;
+    const scrolling = rest.map(({ column, width }) => {
+      const placed = { column, left, width };
+      left += width;
+      return placed;
+    });
+    return { testPrefix, rowKey, first, scrolling, leftWidth, totalWidth: laidOut.totalWidth, actions, selected: selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId };
+  }, [laidOut, testPrefix, rowKey, actions, selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId]);
 
   const onChange = (pagination: TablePaginationConfig, _filters: unknown, sort: SorterResult<R> | SorterResult<R>[], extra: { action: string }) => {
     if (extra.action === 'sort') {
@@ -149,39 +428,39 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   };
 
   return (
-    <Table<R>
-      className="rec-table"
-      virtual
-      size="small"
-      bordered
-      rowKey={rowKey}
-      columns={antColumns}
-      components={headerComponents}
-      dataSource={records}
-      loading={loading}
-      scroll={{ x: scrollX, y: scrollY }}
-      locale={{ emptyText }}
-      rowClassName={highlight ? (record) => (highlight(record) ? 'rec-row-error' : '') : undefined}
-      onRow={(record) => ({ 'data-testid': `${testPrefix}-row-${rowKey(record)}` }) as HTMLAttributes<HTMLElement>}
-      onChange={onChange}
-      rowSelection={{
-        columnWidth: SELECTION_WIDTH,
-        fixed: true,
-        preserveSelectedRowKeys: true,
-        selectedRowKeys: selected as number[],
-        onChange: (keys) => onSelect(keys.map(Number)),
-        renderCell: (_checked, record, _index, node) => <span data-testid={`${testPrefix}-row-select-${rowKey(record)}`}>{node}</span>,
-      }}
-      pagination={{
-        current,
-        pageSize,
-        total,
-        showSizeChanger: true,
-        showQuickJumper: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (count) => t('list.pagerTotal', { total: count }),
-      }}
-    />
+    <div ref={measureRef}>
+      <BodyContext.Provider value={bodyState as unknown as BodyState<object>}>
+        <Table<R>
+          className="rec-table"
+          size="small"
+          bordered
+          rowKey={rowKey}
+          columns={antColumns}
+          components={tableComponents as TableProps<R>['components']}
+          dataSource={records}
+          loading={loading}
+          scroll={{ x: laidOut.totalWidth, y: scrollY }}
+          locale={{ emptyText }}
+          onChange={onChange}
+          rowSelection={{
+            columnWidth: SELECTION_WIDTH,
+            fixed: true,
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: selected as number[],
+            onChange: (keys) => onSelect(keys.map(Number)),
+          }}
+          pagination={{
+            current,
+            pageSize,
+            total,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (count) => t('list.pagerTotal', { total: count }),
+          }}
+        />
+      </BodyContext.Provider>
+    </div>
   );
 }
 
