@@ -191,6 +191,8 @@ interface RowProps {
   selected: boolean;
   error: boolean;
   state: BodyState<object>;
+  /** The row's width and its actions' (both less the scrollbar's width, as in the header). */
+  width: number;
   actionsWidth: number;
 }
 
@@ -199,11 +201,11 @@ interface RowProps {
  * sides of the scrolled area; the scrolling cells in view sit at their offsets. Rows re-render only when their
  * record, selection or the columns in view change, never for a scroll within them.
  */
-const BodyRow = memo(function BodyRow({ record, index, id, cols, selected, error, state, actionsWidth }: RowProps) {
+const BodyRow = memo(function BodyRow({ record, index, id, cols, selected, error, state, width, actionsWidth }: RowProps) {
   const className = `rec-row${selected ? ' rec-row-selected' : ''}${error ? ' rec-row-error' : ''}`;
   const first = state.first ? cellOf(state.first.column, record) : null;
   return (
-    <div className={className} role="row" data-row-key={id} data-testid={`${state.testPrefix}-row-${id}`} style={{ top: index * ROW_HEIGHT, width: state.totalWidth - (state.actions.width - actionsWidth) }}>
+    <div className={className} role="row" data-row-key={id} data-testid={`${state.testPrefix}-row-${id}`} style={{ top: index * ROW_HEIGHT, width }}>
       <div className="rec-fixed rec-fixed-left" style={{ width: state.leftWidth }}>
         <div className="rec-cell rec-cell-select" role="cell" style={{ width: SELECTION_WIDTH }}>
           <span data-testid={`${state.testPrefix}-row-select-${id}`}>
@@ -242,17 +244,18 @@ function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }
   const state = useContext(BodyContext);
   if (!state) throw new Error('VirtualBody outside RecordTable');
   const scroller = useRef<HTMLDivElement | null>(null);
-  // The header's last column is narrower by the scrollbar's width (antd adds a cell over the scrollbar); so is ours.
+  // The header's last column is narrower by the scrollbar's width (antd adds a cell over the scrollbar); so is ours,
+  // and so the scrolled width is the header's.
   const actionsWidth = Math.max(0, state.actions.width - info.scrollbarSize);
-  const rightWidth = actionsWidth;
-  const [range, setRange] = useState<Range>(() => rangeOf(state, data.length, 0, state.scrollY, 0, 1920, rightWidth));
+  const contentWidth = state.totalWidth - (state.actions.width - actionsWidth);
+  const [range, setRange] = useState<Range>(() => rangeOf(state, data.length, 0, state.scrollY, 0, 1920, actionsWidth));
 
   const measure = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
-    const next = rangeOf(state, data.length, el.scrollTop, el.clientHeight || state.scrollY, el.scrollLeft, el.clientWidth, rightWidth);
+    const next = rangeOf(state, data.length, el.scrollTop, el.clientHeight || state.scrollY, el.scrollLeft, el.clientWidth, actionsWidth);
     setRange((prev) => (sameRange(prev, next) ? prev : next));
-  }, [state, data.length, rightWidth]);
+  }, [state, data.length, actionsWidth]);
   // New columns, widths, data or height: what is in view again.
   useLayoutEffect(measure, [measure]);
 
@@ -288,6 +291,7 @@ function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }
         selected={state.selected.has(id)}
         error={state.highlight?.(record) ?? false}
         state={state}
+        width={contentWidth}
         actionsWidth={actionsWidth}
       />,
     );
@@ -305,7 +309,7 @@ function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }
       {data.length === 0 ? (
         <div className="rec-empty">{state.emptyText}</div>
       ) : (
-        <div className="rec-canvas" style={{ height: data.length * ROW_HEIGHT, width: state.totalWidth - (state.actions.width - actionsWidth) }}>
+        <div className="rec-canvas" style={{ height: data.length * ROW_HEIGHT, width: contentWidth }}>
           {rows}
         </div>
       )}

@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Role } from '@portal/contract';
+import { createClient, createUser } from '@portal/server/testing';
+import { HEADER_EN, listing, xlsxOf } from '../packages/server/src/areas/ec-reports/fixtures.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startJourney, typeDate, type Journey } from './harness.js';
+
+let j: Journey;
+let dir: string;
+beforeAll(async () => {
+  j = await startJourney();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-records-e2e-'));
+});
+afterAll(async () => {
+  await j?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+const toast = (page: Page) => page.locator('.ant-message').innerText();
+
+/**
+ * Picks an option of the antd Select whose root carries the test id, typing part of its label first when given (long
+ * option lists are virtual). The option is looked for in that Select's own dropdown (the one holding the listbox its
+ * combobox controls): the dropdown of the Select picked just before may still be fading out.
+ */
+async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  await select.click();
+  if (typed) await page.keyboard.type(typed);
+  const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await eventually(() => select.locator('.ant-select-selection-item').first().innerText()).toContain(option);
+}
+
+/** Scrolls the list's body to its right end: only the columns in view are rendered. */
+async function scrollRight(page: Page): Promise<void> {
+  await page.getByTestId('ec-table-body').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+}
+
+/** Ticks a row's selection checkbox (the test id is on the cell's wrapper). */
+async function tick(page: Page, recordId: number): Promise<void> {
+  await page.getByTestId(`ec-row-select-${recordId}`).locator('input[type=checkbox]').check();
+}
+
+describe('marketplace records in the browser', () => {
+  it('an analyst uploads a report, posts it, finds and categorizes a record with two report rounds and a result; the client user responds and batch-updates', async () => {
+    const db = j.tp.portal.services.db;
+    const clientId = await createClient(j.tp, 'Sakura Cosmetics');
+    const analyst = await createUser(j.tp, { role: Role.ANALYST, name: 'Ren Analyst' });
+    const clientUser = await createUser(j.tp, { role: Role.CLIENT, clientId, name: 'Aiko Client' });
+    await db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
+    const { id: mainId } = await db.insertInto('infringement_category').values({ name: '商標', name_en: 'Trademark', code: 'TM' }).returning('id').executeTakeFirstOrThrow();
+    const { id: subId } = await db
+      .insertInto('infringement_subcategory')
+      .values({ category_id: mainId, name: '模倣品', name_en: 'Counterfeit goods', code: 'TM-01', common_category: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { brand_id } = await db.insertInto('brand').values({ client_id: clientId, brand_name: 'Sakura Glow' }).returning('brand_id').executeTakeFirstOrThrow();
+    await db.insertInto('brand_keyword').values({ client_id: clientId, brand_id, keyword_name: 'sakura' }).execute();
+
+    // A real spreadsheet of four scraped listings; one has a title the keyword search will find.
+    const file = path.join(dir, 'october-scan.xlsx');
+    const rows = [listing(1), listing(2, { title: 'Moonlit serum by Sakura Glow', seller: 'Night Shop' }), listing(3, { title: 'Plain cream 50ml' }), listing(4)];
+    fs.writeFileSync(file, await xlsxOf(HEADER_EN, rows));
+
+    // 1. The analyst uploads it on the client detail's EC report tab.
+    const page = await j.newPage('en-US');
+    await signIn(j, page, analyst.mail, analyst.password);
+    await page.goto(`${j.baseUrl}/manage/client/${clientId}`);
+    await page.getByRole('tab', { name: 'Data settings' }).click();
+    await page.getByRole('tab', { name: 'EC report', exact: true }).click();
+    await page.getByTestId('ec-report-panel').waitFor();
+    await page.getByTestId('ec-upload-new').locator('input[type=file]').setInputFiles(file);
+    await eventually(() => page.getByTestId('ec-upload-file').getAttribute('data-status')).toBe('done');
+    await eventually(() => toast(page)).toContain('Uploaded october-scan.xlsx: 4 records.');
+    const report = await db.selectFrom('ec_report').selectAll().where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ report_name: 'october-scan' });
+    const reportRow = page.getByTestId(`ec-report-row-${report.report_id}`);
+    await eventually(() => reportRow.innerText()).toContain('october-scan');
+    // ID, name, date, then the counts: 4 scraped, 0 repeats, 0 categorized, 4 uncategorized, 3 need check (the brand
+    // keyword is in three titles).
+    const cells = await reportRow.locator('td').allInnerTexts();
+    expect(cells.slice(3, 8)).toEqual(['4', '0', '0', '4', '3']);
+    const records = await db.selectFrom('ec_record').select(['ec_id', 'ec_product_title', 'ec_brand_hint_word', 'published']).where('report_id', '=', report.report_id).orderBy('ec_id').execute();
+    expect(records).toHaveLength(4);
+    expect(records.every((r) => !r.published)).toBe(true);
+    expect(records.filter((r) => r.ec_brand_hint_word.includes("'sakura'")).map((r) => r.ec_product_title)).not.toContain('Plain cream 50ml');
+    const moonlit = records.find((r) => r.ec_product_title.startsWith('Moonlit'))!.ec_id;
+    const other = records.find((r) => r.ec_product_title === 'Plain cream 50ml')!.ec_id;
+
+    // 2. Posted with its uncategorized records: the client's users are told (notice type 3).
+    await page.getByTestId(`ec-report-post-${report.report_id}`).click();
+    await page.getByTestId('ec-report-post-uncategorized').click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await eventually(() => toast(page)).toContain('Report october-scan posted: 4 records.');
+    await eventually(async () => (await db.selectFrom('ec_record').select('ec_id').where('report_id', '=', report.report_id).where('published', '=', true).execute()).length).toBe(4);
+    expect(await db.selectFrom('notice').select(['type', 'target']).where('user_id', '=', clientUser.userId).where('type', '=', 3).execute()).toHaveLength(1);
+
+    // 3. The record list for that client: choose it, then a keyword search finds the one listing.
+    await page.goto(`${j.baseUrl}/ec-list`);
+    await pick(page, 'ec-list-client', 'Sakura Cosmetics', 'Sakura');
+    await page.getByTestId(`ec-row-${other}`).waitFor();
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('Total: 4');
+    await page.getByTestId('search-keyword').fill('moonlit');
+    await page.getByTestId('search-find').click();
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    await eventually(() => page.getByTestId(`ec-row-${other}`).count()).toBe(0);
+    expect(await page.getByTestId(`ec-row-${moonlit}`).innerText()).toContain('Moonlit serum by Sakura Glow');
+    expect(page.url()).toContain(`clientId=${clientId}`);
+    await j.screenshot(page, 'ec-list-analyst-en');
+
+    // 4. Its detail: categorized, two report rounds, the final result with its confirm date.
+    await page.getByTestId(`ec-detail-${moonlit}`).click();
+    await eventually(async () => page.url()).toContain(`/ec-data/${clientId}/${moonlit}`);
+    await page.getByTestId('ec-detail-page').waitFor();
+    // Rounds before the category: the browser refuses in the spec's order, nothing is sent.
+    await typeDate(page, 'ec-field-process1Date', '2026-10-07');
+    await page.getByTestId('ec-detail-save').click();
+    await eventually(() => toast(page)).toContain('report submission date');
+    await typeDate(page, 'ec-field-categorizeDate', '2026-10-05');
+    await pick(page, 'ec-field-categoryId', 'Counterfeit goods', 'TM-01');
+    await eventually(() => page.getByTestId('ec-section-categorized').innerText()).toContain('Trademark infringement (counterfeit)');
+    await pick(page, 'ec-field-process1Result', 'In review');
+    await page.getByTestId('ec-step-2').click();
+    await typeDate(page, 'ec-field-process2Date', '2026-10-14');
+    await pick(page, 'ec-field-process2Result', 'Takedown');
+    await page.getByTestId('ec-step-4').click();
+    await pick(page, 'ec-field-processResult', 'Takedown');
+    await typeDate(page, 'ec-field-processConfirmDate', '2026-10-20');
+    await page.getByTestId('ec-detail-save').click();
+    await eventually(() => toast(page)).toContain('Update successful.');
+    const categorized = await db.selectFrom('ec_record').selectAll().where('ec_id', '=', moonlit).executeTakeFirstOrThrow();
+    expect(categorized).toMatchObject({
+      ec_categorize_date: '2026-10-05',
+      ec_category_id: subId,
+      ec_category_common_type_id: 3,
+      ec_process1_date: '2026-10-07',
+      ec_process1_result: 1,
+      ec_process2_date: '2026-10-14',
+      ec_process2_result: 2,
+      ec_process_result: 2,
+      ec_process_confirm_date: '2026-10-20',
+    });
+    await eventually(() => page.getByTestId('ec-section-report').innerText()).toContain('Done');
+    await j.screenshot(page, 'ec-detail-analyst-en');
+
+    // 5. Back in the list (the same search), the history drawer shows the edit.
+    await page.getByTestId('ec-detail-back').click();
+    await page.getByTestId(`ec-row-${moonlit}`).waitFor();
+    expect(await page.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    await page.getByTestId(`ec-history-${moonlit}`).click();
+    const drawer = page.getByTestId('ec-history-drawer');
+    await eventually(() => drawer.innerText()).toContain('Ren Analyst');
+    const history = await drawer.innerText();
+    for (const shown of ['Edit', '2026-10-05', 'Counterfeit goods', '2026-10-14', '2026-10-20']) expect(history).toContain(shown);
+    await page.keyboard.press('Escape');
+    await eventually(() => drawer.count()).toBe(0);
+
+    // Japanese: the list and the detail.
+    await page.getByTestId('lang-ja').click();
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('合計：1件');
+    await scrollRight(page);
+    await eventually(() => page.getByTestId(`ec-row-${moonlit}`).innerText()).toContain('削除完了');
+    await j.screenshot(page, 'ec-list-analyst-ja');
+    await page.getByTestId(`ec-detail-${moonlit}`).click();
+    await page.getByTestId('ec-detail-page').waitFor();
+    await eventually(() => page.getByTestId('ec-section-report').innerText()).toContain('1回目申立');
+    await j.screenshot(page, 'ec-detail-analyst-ja');
+    await page.context().close();
+
+    // 6. The client user: their own records, no client selector; a response on one record.
+    const client = await j.newPage('en-US');
+    await signIn(j, client, clientUser.mail, clientUser.password);
+    await client.goto(`${j.baseUrl}/ec-list`);
+    await client.getByTestId(`ec-row-${moonlit}`).waitFor();
+    await eventually(() => client.getByTestId('ec-list-total').innerText()).toBe('Total: 4');
+    expect(await client.getByTestId('ec-list-client').count()).toBe(0);
+    expect(await client.getByTestId(`ec-row-${moonlit}`).innerText()).toContain('Moonlit serum by Sakura Glow');
+    await j.screenshot(client, 'ec-list-client-en');
+    await client.getByTestId(`ec-detail-${moonlit}`).click();
+    await client.getByTestId('ec-detail-page').waitFor();
+    // The analyst's fields are read-only here.
+    await expect.poll(() => client.getByTestId('ec-field-categorizeDate').isDisabled()).toBe(true);
+    await pick(client, 'ec-field-action', 'Takedown');
+    await client.getByTestId('ec-field-reason').fill('Counterfeit of our serum');
+    await j.screenshot(client, 'ec-detail-client-en');
+    await client.getByTestId('ec-detail-save').click();
+    await eventually(() => toast(client)).toContain('Update successful.');
+    await eventually(async () => (await db.selectFrom('ec_record').select(['ec_response_action', 'ec_response_reason']).where('ec_id', '=', moonlit).executeTakeFirstOrThrow())).toEqual({
+      ec_response_action: 1,
+      ec_response_reason: 'Counterfeit of our serum',
+    });
+
+    // 7. Back to the list: two records selected, the response action batch-updated.
+    await client.getByTestId('ec-detail-back').click();
+    await client.getByTestId(`ec-row-${other}`).waitFor();
+    await tick(client, moonlit);
+    await tick(client, other);
+    await eventually(() => client.getByTestId('ec-list-selected').innerText()).toContain('2 selected');
+    await pick(client, 'ec-batch-value', 'Pending');
+    await client.getByTestId('ec-batch-submit').click();
+    await eventually(() => toast(client)).toContain('2 items updated');
+    await eventually(() => client.getByTestId('ec-list-selected').count()).toBe(0);
+    await scrollRight(client);
+    await eventually(() => client.getByTestId(`ec-row-${other}`).innerText()).toContain('Pending');
+
+    await client.getByTestId('lang-ja').click();
+    await eventually(() => client.getByTestId(`ec-row-${other}`).innerText()).toContain('保留');
+    await j.screenshot(client, 'ec-list-client-ja');
+    await client.getByTestId(`ec-detail-${moonlit}`).click();
+    await client.getByTestId('ec-detail-page').waitFor();
+    await eventually(() => client.getByTestId('ec-section-response').innerText()).toContain('保留');
+    await j.screenshot(client, 'ec-detail-client-ja');
+    await client.context().close();
+
+    // 8. The server: the action on both, a history row for every change, the client user notified.
+    const after = await db.selectFrom('ec_record').select(['ec_id', 'ec_response_action']).where('ec_id', 'in', [moonlit, other]).orderBy('ec_id').execute();
+    expect(after.map((r) => r.ec_response_action)).toEqual([3, 3]);
+    const historyRows = await db.selectFrom('ec_record_history').select(['record_id', 'user_id', 'source', 'fields']).where('client_id', '=', clientId).orderBy('id').execute();
+    expect(historyRows.filter((h) => h.record_id === moonlit).map((h) => [h.source, h.user_id])).toEqual([
+      ['update', analyst.userId],
+      ['update', clientUser.userId],
+      ['batch-action', clientUser.userId],
+    ]);
+    expect(historyRows.find((h) => h.record_id === moonlit && h.user_id === clientUser.userId && h.source === 'update')?.fields).toEqual({
+      ec_response_action: 1,
+      ec_response_reason: 'Counterfeit of our serum',
+    });
+    expect(historyRows.filter((h) => h.record_id === other).map((h) => [h.source, h.fields])).toEqual([['batch-action', { ec_response_action: 3 }]]);
+    const notices = await db.selectFrom('notice').select(['type', 'target']).where('user_id', '=', clientUser.userId).orderBy('id').execute();
+    expect(notices.map((n) => n.type)).toContain(3);
+    expect(notices).toContainEqual({ type: 1, target: `/ec-data/${clientId}/${moonlit}` });
+    expect(notices).toContainEqual({ type: 2, target: `/ec-list?clientId=${clientId}` });
+  });
+});
