@@ -186,6 +186,36 @@ const optionalCode = (max: number, message: string) =>
 const optionalId = z.preprocess((v) => (v === '' ? null : v), id.nullable()).optional();
 const text = (max: number) => z.string().max(max, 'validation.tooLong').optional();
 
+/** The update payload's names (document 3, section 7) and the record field (answer name) each one changes. */
+export const EC_UPDATE_FIELDS = {
+  categoryId: 'ec_category_id',
+  categorizeDate: 'ec_categorize_date',
+  categoryRemarks: 'ec_categorize_remarks',
+  productCategoryId: 'ec_product_category_id',
+  titleHintWord: 'ec_title_hint_word',
+  brandHintWord: 'ec_brand_hint_word',
+  process1Result: 'ec_process1_result',
+  process1Date: 'ec_process1_date',
+  process1ConfirmDate: 'ec_process1_confirm_date',
+  process2Result: 'ec_process2_result',
+  process2Date: 'ec_process2_date',
+  process2ConfirmDate: 'ec_process2_confirm_date',
+  process3Result: 'ec_process3_result',
+  process3Date: 'ec_process3_date',
+  process3ConfirmDate: 'ec_process3_confirm_date',
+  declarationStatus: 'declarationStatus',
+  processResult: 'ec_process_result',
+  processConfirmDate: 'ec_process_confirm_date',
+  processRemarks: 'ec_process_remarks',
+  action: 'ec_response_action',
+  reason: 'ec_response_reason',
+  trademarkId: 'ec_response_trademark',
+  responseDate: 'ec_response_date',
+  responseRemarks: 'ec_response_remarks',
+  customInfo: 'custom_info',
+} as const;
+export type EcUpdateField = keyof typeof EC_UPDATE_FIELDS;
+
 /** Fields only analysts may change. */
 export const EC_ANALYST_FIELDS = [
   'categoryId', 'categorizeDate', 'categoryRemarks', 'productCategoryId', 'titleHintWord', 'brandHintWord',

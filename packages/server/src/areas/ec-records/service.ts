@@ -1,4 +1,4 @@
-import { EC_ANALYST_FIELDS, recordSaveProblem, type CallOutput, type ecRecords } from '@portal/contract';
+import { EC_ANALYST_FIELDS, EC_UPDATE_FIELDS, recordSaveProblem, type CallOutput, type EcUpdateField, type ecRecords } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
@@ -40,33 +40,14 @@ export async function history(ctx: AuthedContext, clientId: number, recordId: nu
   };
 }
 
-/** The payload's names (the call table's) for the record's columns; the answer and history use the record's names. */
-const PAYLOAD_COLUMNS = {
-  categoryId: 'ec_category_id',
-  categorizeDate: 'ec_categorize_date',
-  categoryRemarks: 'ec_categorize_remarks',
-  productCategoryId: 'ec_product_category_id',
-  titleHintWord: 'ec_title_hint_word',
-  brandHintWord: 'ec_brand_hint_word',
-  process1Result: 'ec_process1_result',
-  process1Date: 'ec_process1_date',
-  process1ConfirmDate: 'ec_process1_confirm_date',
-  process2Result: 'ec_process2_result',
-  process2Date: 'ec_process2_date',
-  process2ConfirmDate: 'ec_process2_confirm_date',
-  process3Result: 'ec_process3_result',
-  process3Date: 'ec_process3_date',
-  process3ConfirmDate: 'ec_process3_confirm_date',
-  declarationStatus: 'declaration_status',
-  processResult: 'ec_process_result',
-  processConfirmDate: 'ec_process_confirm_date',
-  processRemarks: 'ec_process_remarks',
-  action: 'ec_response_action',
-  reason: 'ec_response_reason',
-  trademarkId: 'ec_response_trademark',
-  responseDate: 'ec_response_date',
-  responseRemarks: 'ec_response_remarks',
-} as const satisfies Record<Exclude<keyof UpdateInput, 'clientId' | 'recordId' | 'customInfo'>, keyof RecordRow>;
+/** The payload's names (the call table's, from the contract) for the record's columns. */
+type ColumnOf<F extends string> = F extends 'declarationStatus' ? 'declaration_status' : F;
+type ScalarField = Exclude<EcUpdateField, 'customInfo'>;
+const PAYLOAD_COLUMNS = Object.fromEntries(
+  Object.entries(EC_UPDATE_FIELDS)
+    .filter(([payload]) => payload !== 'customInfo')
+    .map(([payload, field]) => [payload, field === 'declarationStatus' ? 'declaration_status' : field]),
+) as { [K in ScalarField]: ColumnOf<(typeof EC_UPDATE_FIELDS)[K]> };
 type PayloadField = keyof typeof PAYLOAD_COLUMNS;
 type Column = (typeof PAYLOAD_COLUMNS)[PayloadField] | 'ec_category_common_type_id';
 type Merged = Pick<RecordRow, Column>;

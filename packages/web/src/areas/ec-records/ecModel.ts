@@ -3,10 +3,11 @@ import {
   EC_FILTER_FIELDS,
   EC_RECORD_FIELDS,
   EC_SORT_FIELDS,
+  EC_UPDATE_FIELDS,
   EC_WORD_FIELDS,
   MatchType,
   type CallInput,
-  type EcRecord,
+  type EcUpdateField,
   type Locale,
 } from '@portal/contract';
 import type { ListFields, ListState } from './generic/listQuery';
@@ -82,35 +83,9 @@ export function ecFieldLabel(key: string, locale: Locale): string | undefined {
   return field ? field[locale] : undefined;
 }
 
-/** The update payload's names (document 3, section 7) and the record field each one changes. */
-export const PAYLOAD_FIELDS = {
-  categoryId: 'ec_category_id',
-  categorizeDate: 'ec_categorize_date',
-  categoryRemarks: 'ec_categorize_remarks',
-  productCategoryId: 'ec_product_category_id',
-  titleHintWord: 'ec_title_hint_word',
-  brandHintWord: 'ec_brand_hint_word',
-  process1Result: 'ec_process1_result',
-  process1Date: 'ec_process1_date',
-  process1ConfirmDate: 'ec_process1_confirm_date',
-  process2Result: 'ec_process2_result',
-  process2Date: 'ec_process2_date',
-  process2ConfirmDate: 'ec_process2_confirm_date',
-  process3Result: 'ec_process3_result',
-  process3Date: 'ec_process3_date',
-  process3ConfirmDate: 'ec_process3_confirm_date',
-  declarationStatus: 'declarationStatus',
-  processResult: 'ec_process_result',
-  processConfirmDate: 'ec_process_confirm_date',
-  processRemarks: 'ec_process_remarks',
-  action: 'ec_response_action',
-  reason: 'ec_response_reason',
-  trademarkId: 'ec_response_trademark',
-  responseDate: 'ec_response_date',
-  responseRemarks: 'ec_response_remarks',
-  customInfo: 'custom_info',
-} as const satisfies Record<string, keyof EcRecord>;
-export type PayloadField = keyof typeof PAYLOAD_FIELDS;
+/** The update payload's names and the record field each one changes (from the contract, shared with the server). */
+export const PAYLOAD_FIELDS = EC_UPDATE_FIELDS;
+export type PayloadField = EcUpdateField;
 
 /** A history row's field name (either naming) as the record's. */
 export function recordFieldOf(name: string): string {
