@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EC_RECORD_FIELDS, Role } from '@portal/contract';
-import { createClient, createUser, startTestPortal } from '@portal/server/testing';
+import { EC_RECORD_FIELDS, Role, WS_RECORD_FIELDS } from '@portal/contract';
+import { createClient, createUser, startTestPortal, type TestPortal } from '@portal/server/testing';
 import { sql } from 'kysely';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
- * Benchmark: the record list (/ec-list?clientId&pageSize=500) with 500 rows and every column open (set-columns with
- * every field and custom column), in Debian's Chromium driven by Playwright, against the real server serving the
+ * Benchmark: the record list (/ec-list?clientId&pageSize=500, or /ws-list with BENCH_KIND=ws) with 500 rows and
+ * every column open (set-columns with every field and, for EC, custom column), in Debian's Chromium driven by Playwright, against the real server serving the
  * built web app (`npm run build` first), on PostgreSQL, signed in as an analyst by the session cookie.
  * - rendered: from navigation start (performance.now() of the new document) until the table shows all its columns
  *   with its first rows painted, and until the 500th row is on screen (the body scrolled to its end: the table is
@@ -16,7 +16,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  *   records arrived, for where the time goes;
  * - scrolling: the table body scrolled by fixed steps, one per animation frame, for SCROLL_MS vertically and then
  *   horizontally (forth, then back); the frame intervals (median, p95, max, share over 50 ms) and the long tasks.
- * BENCH_BROWSER_ROWS records (default 3,000) for one client, with 4 custom columns and every field filled.
+ * BENCH_BROWSER_ROWS records (default 3,000) for one client with every field filled: marketplace records with 4
+ * custom columns (BENCH_KIND=ec, the default) or website records with a multi-line whois (BENCH_KIND=ws).
  */
 const ROWS = Number(process.env.BENCH_BROWSER_ROWS ?? 3000);
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
@@ -41,8 +42,8 @@ const percentile = (values: readonly number[], p: number) => {
 if (process.env.TEST_DB !== 'postgres') throw new Error('the browser benchmark runs on PostgreSQL: TEST_DB=postgres');
 if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
 
-/** One client's records, every list column filled the way categorized and answered records are. */
-async function seed(tp: Awaited<ReturnType<typeof startTestPortal>>): Promise<number> {
+/** One client's marketplace records, every list column filled the way categorized and answered records are. */
+async function seedEc(tp: TestPortal): Promise<number> {
   const db = tp.portal.services.db;
   const clientId = await createClient(tp, 'Browser Bench Co');
   const { id: mainId } = await db.insertInto('infringement_category').values({ name: '偽物', name_en: 'Counterfeit', code: 'B' }).returning('id').executeTakeFirstOrThrow();
@@ -101,6 +102,65 @@ async function seed(tp: Awaited<ReturnType<typeof startTestPortal>>): Promise<nu
   return clientId;
 }
 
+/** One client's website records, every list column filled the way categorized and answered records are. */
+async function seedWs(tp: TestPortal): Promise<number> {
+  const db = tp.portal.services.db;
+  const clientId = await createClient(tp, 'Browser Bench Co');
+  const { trademark_id } = await db
+    .insertInto('trademark')
+    .values({ client_id: clientId, no: 'JP-2024-001', region: 'JP', type: '3', text: 'SAKURA', image: null, register_date: null, invalid_date: null, status: 1, created_at: new Date(), updated_at: new Date() })
+    .returning('trademark_id')
+    .executeTakeFirstOrThrow();
+  const { report_id } = await db.insertInto('ws_report').values({ client_id: clientId, report_name: 'browser bench', upload_date: new Date(), send_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO ws_record (client_id, report_id, ws_no, search_engine, scan_date, search_keyword, page_domain, page_url, domain_region, tld,
+      domain_contact, categorize_date, category_id, remarks, redirect_url, whois, domain_created_at, domain_expire_at, domain_updated_at,
+      action, response_remarks, trademark_id, response_date, process1_date, process1_result, process1_confirm_date, process2_date,
+      process2_result, process2_confirm_date, process3_date, process3_result, process3_confirm_date, process_result, process_confirm_date,
+      process_remarks, published, updated_at)
+    SELECT ${clientId}, ${report_id}, g, (ARRAY['Google','Bing','Yahoo','Baidu','Naver'])[1 + g % 5], DATE '2026-01-01' + (g % 300),
+      CASE WHEN g % 2 = 0 THEN 'sakura beauty outlet' ELSE 'さくらビューティー 激安' END,
+      (ARRAY['sakura','skb','beauty','cosme','glow','outlet'])[1 + g % 6] || '-' || substr(md5(g::text), 1, 10) || (ARRAY['.com','.net','.shop','.top','.xyz','.jp'])[1 + g % 6],
+      'https://' || (ARRAY['sakura','skb','beauty','cosme','glow','outlet'])[1 + g % 6] || '-' || substr(md5(g::text), 1, 10) || (ARRAY['.com','.net','.shop','.top','.xyz','.jp'])[1 + g % 6] || '/products/serum-' || g || '?utm_source=search',
+      (ARRAY['CN','US','RU','JP','NL','SG'])[1 + g % 6], (ARRAY['com','net','shop','top','xyz','jp'])[1 + g % 6],
+      'abuse@registrar' || (g % 40) || '.example, +1.5555550' || (g % 100), DATE '2026-02-01' + (g % 200), 1 + g % 11,
+      'Logo and product photos copied from the official site', 'https://redirect' || (g % 30) || '.example/landing?id=' || g,
+      'Domain Name: SITE' || g || E'.EXAMPLE\\nRegistrar: Example Registrar ' || (g % 40) || E', Inc.\\nCreation Date: 2024-01-01T00:00:00Z\\nRegistrant Country: CN',
+      DATE '2020-01-01' + (g % 1500), DATE '2027-01-01' + (g % 900), DATE '2025-01-01' + (g % 300),
+      1 + g % 3, 'Checked by the brand team', ${trademark_id}, DATE '2026-03-01' + (g % 100),
+      DATE '2026-02-10' + (g % 100), 1 + g % 3, DATE '2026-02-12' + (g % 100),
+      DATE '2026-02-20' + (g % 100), 1 + g % 3, DATE '2026-02-22' + (g % 100),
+      DATE '2026-03-01' + (g % 100), 1 + g % 3, DATE '2026-03-03' + (g % 100),
+      1 + g % 3, DATE '2026-03-10' + (g % 100), 'Closed after the third round', true, now()
+    FROM generate_series(1, ${ROWS}::int) AS g`.execute(db);
+  await sql`ANALYZE ws_record`.execute(db);
+  return clientId;
+}
+
+/** What differs between the two lists; everything else is measured the same way. */
+const KINDS = {
+  ec: {
+    name: 'EC',
+    list: '/ec-list',
+    prefix: '/api/ec-data',
+    seed: seedEc,
+    // Every column open: the record fields, the aggregate category the list adds, and the custom columns by name.
+    columns: [...EC_RECORD_FIELDS.flatMap((f) => (f.key === 'ec_category_id' ? [f.key, 'ec_category_common_type_id'] : [f.key])), ...CUSTOM_COLUMNS.map((c) => c.column_name)],
+    recordId: (r: Record<string, unknown>) => r.ec_id as number | undefined,
+  },
+  ws: {
+    name: 'WS',
+    list: '/ws-list',
+    prefix: '/api/ws-data',
+    seed: seedWs,
+    columns: WS_RECORD_FIELDS.map((f) => f.key as string),
+    recordId: (r: Record<string, unknown>) => r.id as number | undefined,
+  },
+};
+const kind = KINDS[process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec'];
+/** The list's test ids: `${testPrefix}-table-body`, `${testPrefix}-row-<id>`. */
+const testPrefix = process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec';
+
 /** Marks the page sets from its first script: when the table shows every column, its first rows, then its last row. */
 interface LoadMarks {
   /** The document's scripts ran (DOMContentLoaded) and the 500 records arrived (the search call's response end). */
@@ -118,7 +178,7 @@ interface LoadMarks {
  * then scrolls the body to its end (rows out of view are not in the DOM) until the last record's row is on screen,
  * then waits two more frames (painted). Long tasks are counted from navigation start.
  */
-function watchLoad(args: { columns: number; lastId: number }): void {
+function watchLoad(args: { columns: number; lastId: number; prefix: string }): void {
   const w = window as unknown as { __load?: Partial<LoadMarks> & { done?: boolean } };
   const marks: Partial<LoadMarks> & { done?: boolean } = { longTasks: 0, longTaskMs: 0 };
   w.__load = marks;
@@ -128,16 +188,16 @@ function watchLoad(args: { columns: number; lastId: number }): void {
       marks.longTaskMs = (marks.longTaskMs ?? 0) + entry.duration;
     }
   }).observe({ type: 'longtask', buffered: true });
-  const holder = () => document.querySelector<HTMLElement>('[data-testid="ec-table-body"]');
+  const holder = () => document.querySelector<HTMLElement>(`[data-testid="${args.prefix}-table-body"]`);
   const frame = () => {
     const now = performance.now();
     if (marks.firstRowMs === undefined) {
       const headers = document.querySelectorAll('.rec-table .ant-table-thead > tr > th').length;
-      if (headers >= args.columns && document.querySelector('.rec-table [data-testid^="ec-row-"]')) {
+      if (headers >= args.columns && document.querySelector(`.rec-table [data-testid^="${args.prefix}-row-"]`)) {
         marks.firstRowMs = now;
       }
     } else if (marks.lastRowMs === undefined) {
-      const last = document.querySelector(`.rec-table [data-testid="ec-row-${args.lastId}"]`);
+      const last = document.querySelector(`.rec-table [data-testid="${args.prefix}-row-${args.lastId}"]`);
       if (last && last.getBoundingClientRect().bottom <= (holder()?.getBoundingClientRect().bottom ?? 0) + 1) {
         marks.lastRowMs = now;
         requestAnimationFrame(() =>
@@ -173,9 +233,9 @@ interface ScrollStats {
  */
 async function scroll(page: Page, direction: 'vertical' | 'horizontal', step: number, ms: number): Promise<ScrollStats> {
   const raw = await page.evaluate(
-    ({ direction, step, ms }) =>
+    ({ direction, step, ms, prefix }) =>
       new Promise<{ intervals: number[]; longTasks: number; farthest: string | number | null }>((resolve) => {
-        const holder = document.querySelector<HTMLElement>('[data-testid="ec-table-body"]');
+        const holder = document.querySelector<HTMLElement>(`[data-testid="${prefix}-table-body"]`);
         if (!holder) throw new Error('no table body');
         const intervals: number[] = [];
         let longTasks = 0;
@@ -187,7 +247,7 @@ async function scroll(page: Page, direction: 'vertical' | 'horizontal', step: nu
         const where = () => {
           if (direction === 'horizontal') return Math.round(document.querySelector<HTMLElement>('.rec-table .ant-table-header')?.scrollLeft ?? 0);
           const top = holder.getBoundingClientRect().top;
-          const rows = [...document.querySelectorAll<HTMLElement>('.rec-table [data-testid^="ec-row-"]')];
+          const rows = [...document.querySelectorAll<HTMLElement>(`.rec-table [data-testid^="${prefix}-row-"]`)];
           return rows.find((r) => r.getBoundingClientRect().bottom > top + 1)?.dataset.testid ?? null;
         };
         const frame = (t: number) => {
@@ -212,7 +272,7 @@ async function scroll(page: Page, direction: 'vertical' | 'horizontal', step: nu
           requestAnimationFrame(frame);
         });
       }),
-    { direction, step, ms },
+    { direction, step, ms, prefix: testPrefix },
   );
   const intervals = raw.intervals;
   return {
@@ -231,7 +291,7 @@ let browser: Browser | undefined;
 try {
   if (!fs.existsSync(path.join(tp.portal.services.config.webDist, 'index.html'))) throw new Error('the web app is not built: npm run build');
   const seedStarted = performance.now();
-  const clientId = await seed(tp);
+  const clientId = await kind.seed(tp);
   const seedMs = performance.now() - seedStarted;
   const analyst = await createUser(tp, { role: Role.ANALYST, name: 'Bench Analyst' });
   await tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
@@ -243,13 +303,12 @@ try {
     return json.data;
   };
 
-  // Every column open: the record fields, the aggregate category the list adds, and the custom columns by name.
-  const fieldKeys = EC_RECORD_FIELDS.flatMap((f) => (f.key === 'ec_category_id' ? [f.key, 'ec_category_common_type_id'] : [f.key]));
-  const columns = [...fieldKeys, ...CUSTOM_COLUMNS.map((c) => c.column_name)];
-  await post('/api/ec-data/set-columns', { columns });
+  const columns = kind.columns;
+  await post(`${kind.prefix}/set-columns`, { columns });
   // The 500th row of the first page, as the list asks for it (default order).
-  const page1 = await post<{ records: { ec_id: number }[]; total: number }>('/api/ec-data/search-records', { clientId, limit: PAGE_SIZE, offset: 0 });
-  const lastId = page1.records[PAGE_SIZE - 1]?.ec_id;
+  const page1 = await post<{ records: Record<string, unknown>[]; total: number }>(`${kind.prefix}/search-records`, { clientId, limit: PAGE_SIZE, offset: 0 });
+  const last = page1.records[PAGE_SIZE - 1];
+  const lastId = last === undefined ? undefined : kind.recordId(last);
   if (lastId === undefined) throw new Error(`the first page has ${page1.records.length} records, not ${PAGE_SIZE}`);
   // Header cells: the selection box, every column and the actions (and a cell over the scrollbar when it has a width).
   const headerCells = columns.length + 2;
@@ -260,8 +319,8 @@ try {
   // tsx compiles this file keeping function names (esbuild's __name helper), which the functions sent to the page
   // carry along; the page gets a no-op helper.
   await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
-  await context.addInitScript(watchLoad, { columns: headerCells, lastId });
-  const url = `${baseUrl}/ec-list?clientId=${clientId}&pageSize=${PAGE_SIZE}`;
+  await context.addInitScript(watchLoad, { columns: headerCells, lastId, prefix: testPrefix });
+  const url = `${baseUrl}${kind.list}?clientId=${clientId}&pageSize=${PAGE_SIZE}`;
 
   const load = async (): Promise<{ page: Page; marks: LoadMarks }> => {
     const page = await context.newPage();
@@ -269,18 +328,18 @@ try {
     try {
       await page.waitForFunction(() => (window as unknown as { __load?: { done?: boolean } }).__load?.done === true, undefined, { timeout: 30_000, polling: 100 });
     } catch (error) {
-      const state = await page.evaluate(() => ({
+      const state = await page.evaluate((prefix) => ({
         marks: (window as unknown as { __load?: unknown }).__load,
         headerCells: document.querySelectorAll('.rec-table .ant-table-thead > tr > th').length,
-        rows: document.querySelectorAll('.rec-table [data-testid^="ec-row-"]').length,
-      }));
+        rows: document.querySelectorAll(`.rec-table [data-testid^="${prefix}-row-"]`).length,
+      }), testPrefix);
       throw new Error(`the list did not finish loading: ${JSON.stringify(state)}`, { cause: error });
     }
-    const marks = await page.evaluate(() => {
+    const marks = await page.evaluate((search) => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const ended = (part: string) => Math.max(0, ...performance.getEntriesByType('resource').filter((e) => e.name.includes(part)).map((e) => (e as PerformanceResourceTiming).responseEnd));
-      return { ...(window as unknown as { __load: LoadMarks }).__load, scriptsMs: nav?.domContentLoadedEventEnd ?? 0, dataMs: ended('/api/ec-data/search-records') };
-    });
+      return { ...(window as unknown as { __load: LoadMarks }).__load, scriptsMs: nav?.domContentLoadedEventEnd ?? 0, dataMs: ended(search) };
+    }, `${kind.prefix}/search-records`);
     return { page, marks };
   };
 
@@ -298,7 +357,7 @@ try {
 
   // Scrolling on the last loaded page: back to the top first, then SCROLL_MS each way.
   const page = lastPage!;
-  await page.evaluate(() => document.querySelector('[data-testid="ec-table-body"]')?.scrollTo(0, 0));
+  await page.evaluate((prefix) => document.querySelector(`[data-testid="${prefix}-table-body"]`)?.scrollTo(0, 0), testPrefix);
   await page.waitForTimeout(300);
   const idle = await page.evaluate(
     () =>
@@ -321,7 +380,7 @@ try {
   const pick = (key: keyof LoadMarks) => runs.map((r) => r[key]);
   console.log(
     JSON.stringify({
-      benchmark: 'EC record list in Chromium: 500 rows, every column (PostgreSQL)',
+      benchmark: `${kind.name} record list in Chromium: 500 rows, every column (PostgreSQL)`,
       records: ROWS,
       seedSeconds: round1(seedMs / 1000),
       viewport: `${VIEWPORT.width}x${VIEWPORT.height}`,

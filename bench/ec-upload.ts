@@ -4,22 +4,39 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EC_RECORD_FIELDS, Role } from '@portal/contract';
-import { createClient, createUser, openXlsxFile, startTestPortal } from '@portal/server/testing';
+import { EC_RECORD_FIELDS, Role, WS_RECORD_FIELDS } from '@portal/contract';
+import { createClient, createUser, openXlsxFile, startTestPortal, type TestPortal } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * Benchmark: a new upload of a 100,000-row, 60-column .xlsx through the portal's real HTTP call (every cell
- * checked, every row matched against master data, stored in one transaction) against the plain baseline of the
- * same rows: the same streaming reader's parse plus COPY into a table of 60 text columns (no indexes). Also the peak RSS of the process
- * during the portal's upload. PostgreSQL only (TEST_DB=postgres). ROWS overrides the row count.
+ * Benchmark: a new upload of a 100,000-row .xlsx through the portal's real HTTP call (every cell checked, every
+ * row matched against master data, stored in one transaction) against the plain baseline of the same rows: the same
+ * streaming reader's parse plus COPY into a table of as many text columns (no indexes). Also the peak RSS of the
+ * process during the portal's upload. PostgreSQL only (TEST_DB=postgres). BENCH_UPLOAD_ROWS overrides the row count.
+ * - BENCH_KIND=ec (the default): a marketplace report of 60 columns (39 record columns + 21 custom columns);
+ * - BENCH_KIND=ws: a website report with every WS column (35: the WS upload refuses columns it does not know and
+ *   has no custom columns, so there is no filler), a multi-line whois in every row.
  */
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
-const CUSTOM = 21; // 39 record columns + 21 custom columns = 60
 
-const recordColumns = [
+type Cell = string | number | null;
+interface UploadBench {
+  name: string;
+  call: string;
+  header: string[];
+  row(n: number): Cell[];
+  /** The client's master data the upload matches rows against. */
+  setup(tp: TestPortal, clientId: number): Promise<void>;
+}
+
+const pad = (v: number) => String(v).padStart(2, '0');
+const day = (n: number, year = 2026) => `${year}-${pad(1 + (n % 12))}-${pad(1 + (n % 28))}`;
+
+// ---------------------------------------------------------------- marketplace (EC) reports
+const CUSTOM = 21; // 39 record columns + 21 custom columns = 60
+const ecColumns = [
   'ec_no', 'ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_no', 'ec_product_title', 'ec_product_url', 'ec_product_brand',
   'ec_product_seller', 'ec_product_seller_url', 'ec_product_price', 'ec_product_currency', 'ec_product_image_url', 'ec_product_onsell_count',
   'ec_product_sold_count', 'ec_product_region', 'ec_product_city', 'ec_categorize_date', 'ec_product_category_id', 'ec_category_id',
@@ -28,11 +45,11 @@ const recordColumns = [
   'ec_process3_result', 'ec_process3_confirm_date', 'declarationStatus', 'ec_process_result', 'ec_process_confirm_date', 'ec_process_remarks',
   'ec_category_rule_id',
 ] as const;
-const label = (key: string) => EC_RECORD_FIELDS.find((f) => f.key === key)?.en ?? key;
+const ecLabel = (key: string) => EC_RECORD_FIELDS.find((f) => f.key === key)?.en ?? key;
 const customNames = Array.from({ length: CUSTOM }, (_, i) => `Extra ${i + 1}`);
 
-function row(n: number): (string | number | null)[] {
-  const scraped: Record<string, string | number | null> = {
+function ecRow(n: number): Cell[] {
+  const scraped: Record<string, Cell> = {
     ec_no: n,
     ec_site: ['Amazon', 'Taobao', 'Rakuten', 'eBay'][n % 4]!,
     ec_scan_date: `2026-${String(1 + (n % 12)).padStart(2, '0')}`,
@@ -56,32 +73,99 @@ function row(n: number): (string | number | null)[] {
     ec_process1_date: n % 3 === 0 ? '2026-1102' : null,
     ec_process1_result: n % 3 === 0 ? 2 : null,
   };
-  return [...recordColumns.map((k) => scraped[k] ?? null), ...customNames.map((_, i) => (i % 3 === 0 ? `value ${n % 100}` : null))];
+  return [...ecColumns.map((k) => scraped[k] ?? null), ...customNames.map((_, i) => (i % 3 === 0 ? `value ${n % 100}` : null))];
 }
+
+const EC: UploadBench = {
+  name: 'EC',
+  call: '/api/ec-report/upload-report',
+  header: [...ecColumns.map(ecLabel), ...customNames],
+  row: ecRow,
+  async setup(tp, clientId) {
+    const db = tp.portal.services.db;
+    await db.insertInto('custom_column').values(customNames.map((column_name, i) => ({ client_id: clientId, column_name, column_category: 1, column_position: 'ec_product_title', column_order: i }))).execute();
+    const { brand_id } = await db.insertInto('brand').values({ client_id: clientId, brand_name: 'SAKURA BEAUTY' }).returning('brand_id').executeTakeFirstOrThrow();
+    await db.insertInto('brand_keyword').values(['sakura beauty', 'さくらビューティー', 'skb'].map((keyword_name) => ({ client_id: clientId, brand_id, keyword_name }))).execute();
+    await db.insertInto('special_word').values([{ client_id: clientId, type: 1, word: 'compatible with' }, { client_id: clientId, type: 2, word: 'genuine' }]).execute();
+    await db.insertInto('special_url').values(Array.from({ length: 50 }, (_, i) => ({ client_id: clientId, type: 2, url: `https://www.amazon.example/shop/seller-${i * 13}`, seller: `bad-${i}`, seller_id: '', company: '', remarks: '' }))).execute();
+  },
+};
+
+// ---------------------------------------------------------------- website (WS) reports
+const TRADEMARK_NO = 'JP-2024-001';
+const DOMAINS = ['sakura', 'skb', 'beauty', 'cosme', 'glow', 'outlet'];
+const TLDS = ['com', 'net', 'shop', 'top', 'xyz', 'jp'];
+
+function wsRow(n: number): Cell[] {
+  const tld = TLDS[(n >> 1) % 6]!;
+  const domain = `${DOMAINS[n % 6]!}-${((n * 2654435761) >>> 0).toString(16)}.${tld}`;
+  const categorized = n % 3 === 0;
+  const values: Record<string, Cell> = {
+    no: n,
+    searchEngine: ['Google', 'Bing', 'Yahoo', 'Baidu', 'Naver'][n % 5]!,
+    scanDate: day(n),
+    searchKeyword: n % 2 ? 'sakura beauty outlet' : 'さくらビューティー 激安',
+    pageDomain: domain,
+    pageURL: `https://${domain}/p/${n}`,
+    domainRegion: ['CN', 'US', 'RU', 'JP', 'NL', 'SG'][n % 6]!,
+    tld,
+    domainContact: `abuse@registrar${n % 40}.example`,
+    categorizeDate: categorized ? day(n + 3) : null,
+    categoryId: categorized ? 1 + (n % 11) : null,
+    remarks: n % 5 === 0 ? 'Logo and product photos copied' : null,
+    redirectURL: n % 4 === 0 ? `https://${domain}/landing?ref=${n}` : null,
+    whois: `Domain Name: ${domain.toUpperCase()}\nRegistrar: Example Registrar ${n % 40}, Inc.\nCreation Date: ${day(n, 2024)}T00:00:00Z\nRegistrant Country: ${['CN', 'US', 'RU'][n % 3]!}`,
+    domainCreatedAt: day(n, 2024),
+    domainExpireAt: day(n, 2027),
+    domainUpdatedAt: n % 2 ? day(n, 2025) : null,
+    action: n % 7 === 0 ? 1 + (n % 3) : null,
+    responseRemarks: n % 7 === 0 ? 'Checked by the brand team' : null,
+    trademarkId: n % 10 === 0 ? TRADEMARK_NO : null,
+    process1Date: categorized ? day(n + 5) : null,
+    process1ResultId: categorized ? 1 + (n % 3) : null,
+  };
+  return WS_RECORD_FIELDS.map((f) => values[f.key] ?? null);
+}
+
+const WS: UploadBench = {
+  name: 'WS',
+  call: '/api/ws-report/upload-report',
+  header: WS_RECORD_FIELDS.map((f) => f.en),
+  row: wsRow,
+  async setup(tp, clientId) {
+    await tp.portal.services.db
+      .insertInto('trademark')
+      .values({ client_id: clientId, no: TRADEMARK_NO, region: 'JP', type: '3', text: 'SAKURA', image: null, register_date: null, invalid_date: null, status: 1, created_at: new Date(), updated_at: new Date() })
+      .execute();
+  },
+};
+
+const kind = process.env.BENCH_KIND === 'ws' ? WS : EC;
+const COLUMNS = kind.header.length;
 
 async function writeSheet(file: string): Promise<void> {
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
   const sheet = writer.addWorksheet('Report');
-  sheet.addRow([...recordColumns.map(label), ...customNames]).commit();
-  for (let n = 1; n <= ROWS; n++) sheet.addRow(row(n)).commit();
+  sheet.addRow(kind.header).commit();
+  for (let n = 1; n <= ROWS; n++) sheet.addRow(kind.row(n)).commit();
   sheet.commit();
   await writer.commit();
 }
 
-/** The baseline: stream-parse the same file and COPY its rows as text into a 60-column table. */
+/** The baseline: stream-parse the same file and COPY its rows as text into a table of as many text columns. */
 async function baseline(file: string, url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('DROP TABLE IF EXISTS bench_copy');
-    await client.query(`CREATE TABLE bench_copy (${Array.from({ length: 60 }, (_, i) => `c${i} text`).join(', ')})`);
+    await client.query(`CREATE TABLE bench_copy (${Array.from({ length: COLUMNS }, (_, i) => `c${i} text`).join(', ')})`);
     const started = performance.now();
     const sheet = await openXlsxFile(file, () => undefined);
     const escape = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!));
     async function* lines() {
       for await (const r of sheet.rows) {
         if (r.number === 1) continue;
-        yield `${Array.from({ length: 60 }, (_, i) => escape(r.cells[i]?.value)).join('\t')}\n`;
+        yield `${Array.from({ length: COLUMNS }, (_, i) => escape(r.cells[i]?.value)).join('\t')}\n`;
       }
     }
     await pipeline(Readable.from(lines()), client.query(copyFrom('COPY bench_copy FROM STDIN')));
@@ -102,11 +186,7 @@ async function portalUpload(file: string): Promise<{ ms: number; peakRssMb: numb
     const clientId = await createClient(tp, 'Bench Co');
     const analyst = await createUser(tp, { role: Role.ANALYST });
     await db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
-    await db.insertInto('custom_column').values(customNames.map((column_name, i) => ({ client_id: clientId, column_name, column_category: 1, column_position: 'ec_product_title', column_order: i }))).execute();
-    const { brand_id } = await db.insertInto('brand').values({ client_id: clientId, brand_name: 'SAKURA BEAUTY' }).returning('brand_id').executeTakeFirstOrThrow();
-    await db.insertInto('brand_keyword').values(['sakura beauty', 'さくらビューティー', 'skb'].map((keyword_name) => ({ client_id: clientId, brand_id, keyword_name }))).execute();
-    await db.insertInto('special_word').values([{ client_id: clientId, type: 1, word: 'compatible with' }, { client_id: clientId, type: 2, word: 'genuine' }]).execute();
-    await db.insertInto('special_url').values(Array.from({ length: 50 }, (_, i) => ({ client_id: clientId, type: 2, url: `https://www.amazon.example/shop/seller-${i * 13}`, seller: `bad-${i}`, seller_id: '', company: '', remarks: '' }))).execute();
+    await kind.setup(tp, clientId);
     const address = await tp.portal.app.listen({ port: 0, host: '127.0.0.1' });
 
     global.gc?.();
@@ -123,7 +203,7 @@ async function portalUpload(file: string): Promise<{ ms: number; peakRssMb: numb
     const started = performance.now();
     // curl sends the file from disk, so the measured process holds only the portal (as a server would).
     const out = await new Promise<string>((resolve, reject) =>
-      execFile('curl', ['-s', '-H', `authorization: Bearer ${analyst.token}`, '-F', `clientId=${clientId}`, '-F', `file=@${file};filename=bench.xlsx`, `${address}/api/ec-report/upload-report`], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile('curl', ['-s', '-H', `authorization: Bearer ${analyst.token}`, '-F', `clientId=${clientId}`, '-F', `file=@${file};filename=bench.xlsx`, `${address}${kind.call}`], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
     );
     const body = JSON.parse(out) as { code: number; message: string; data: { count: number } | null };
     const ms = performance.now() - started;
@@ -137,7 +217,7 @@ async function portalUpload(file: string): Promise<{ ms: number; peakRssMb: numb
 
 if (process.env.TEST_DB !== 'postgres') throw new Error('the upload benchmark runs on PostgreSQL: TEST_DB=postgres');
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const file = path.join(os.tmpdir(), `bench-upload-${ROWS}.xlsx`);
+const file = path.join(os.tmpdir(), `bench-upload-${kind.name.toLowerCase()}-${ROWS}.xlsx`);
 const mode = process.argv[2];
 
 /** Each side runs in a process of its own, so one's garbage does not count in the other's peak memory. */
@@ -162,9 +242,9 @@ if (mode === 'baseline') {
   const portal = inChild('portal');
   console.log(
     JSON.stringify({
-      benchmark: 'EC new upload vs streaming parse + COPY',
+      benchmark: `${kind.name} new upload vs streaming parse + COPY`,
       rows: ROWS,
-      columns: 60,
+      columns: COLUMNS,
       fileMb: sizeMb,
       baselineSeconds: Number((base.ms / 1000).toFixed(1)),
       baselineRowsPerSecond: Math.round(ROWS / (base.ms / 1000)),

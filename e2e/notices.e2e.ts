@@ -55,8 +55,8 @@ describe('notices and news in the browser', () => {
     expect(await isUnviewed(page, record)).toBe('true');
     expect(await isUnviewed(page, report)).toBe('true');
     const table = await page.locator('.ant-table').innerText();
-    expect(table).toContain('EC report uploaded');
-    expect(table).toContain('EC record updated');
+    expect(table).toContain('Report posted');
+    expect(table).toContain('Record updated');
     await j.screenshot(page, 'notices-en');
 
     // A keyword in the title or content of one notice only.
@@ -91,7 +91,7 @@ describe('notices and news in the browser', () => {
     await expect.poll(() => header.innerText(), WAIT).toContain('タイトル');
     const headerText = await header.innerText();
     for (const title of ['内容', '種類', '送信日時', '既読', '操作']) expect(headerText).toContain(title);
-    expect(await page.locator('.ant-table-tbody').innerText()).toContain('ECレポートアップロード');
+    expect(await page.locator('.ant-table-tbody').innerText()).toContain('レポート公開');
     await j.screenshot(page, 'notices-ja');
     await page.context().close();
   });

@@ -10,6 +10,8 @@ import * as testPurchases from './test-purchases.js';
 import * as trademarks from './trademarks.js';
 import * as ecReports from './ec-reports.js';
 import * as ecRecords from './ec-records.js';
+import * as wsReports from './ws-reports.js';
+import * as wsRecords from './ws-records.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -127,6 +129,22 @@ export const calls = {
   '/api/ec-data/fetch-report-names': { input: ecReports.reportNamesInput, output: ecReports.reportNamesOutput },
   '/api/ec-data/get-columns': { input: ecRecords.getColumnsInput, output: ecRecords.columnsOutput },
   '/api/ec-data/set-columns': { input: ecRecords.setColumnsInput, output: ecRecords.columnsOutput },
+  '/api/ws-report/fetch-reports': { input: wsReports.fetchReportsInput, output: wsReports.reportsOutput },
+  '/api/ws-report/remove-report': { input: wsReports.reportActionInput, output: wsReports.reportActionOutput },
+  '/api/ws-report/post-report': { input: wsReports.postReportInput, output: wsReports.reportActionOutput },
+  /** Multipart: clientId plus the spreadsheet as `file`. A refused sheet answers code 1022 with data.errors. */
+  '/api/ws-report/upload-report': { input: wsReports.uploadReportInput, output: wsReports.uploadReportOutput },
+  '/api/ws-report/batch-update': { input: wsReports.uploadReportInput, output: wsReports.uploadReportOutput },
+  '/api/ws-data/search-records': { input: wsRecords.searchRecordsInput, output: wsRecords.searchRecordsOutput },
+  '/api/ws-data/fetch-filters': { input: wsRecords.fetchFiltersInput, output: wsRecords.fetchFiltersOutput },
+  '/api/ws-data/get-record': { input: wsRecords.recordIdInput, output: wsRecords.recordOutput },
+  '/api/ws-data/get-record-history': { input: wsRecords.recordIdInput, output: wsRecords.historyOutput },
+  '/api/ws-data/update-record': { input: wsRecords.updateRecordInput, output: wsRecords.updateRecordOutput },
+  '/api/ws-data/batch-update-category': { input: wsRecords.batchCategoryInput, output: wsRecords.batchOutput },
+  '/api/ws-data/batch-update-action': { input: wsRecords.batchActionInput, output: wsRecords.batchOutput },
+  '/api/ws-data/fetch-report-names': { input: wsReports.reportNamesInput, output: wsReports.reportNamesOutput },
+  '/api/ws-data/get-columns': { input: wsRecords.getColumnsInput, output: wsRecords.columnsOutput },
+  '/api/ws-data/set-columns': { input: wsRecords.setColumnsInput, output: wsRecords.columnsOutput },
   '/api/analyst/fetch-ec-sites': { input: sites.fetchSitesInput, output: sites.fetchSitesOutput },
   '/api/analyst/get-ec-site': { input: sites.getSiteInput, output: sites.siteOutput },
   '/api/analyst/create-ec-site': { input: sites.createSiteInput, output: sites.siteOutput },

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
-import type { MessageKey } from './messages/index.js';
-import { isoDate, MATCH_TYPES } from './search.js';
+import {
+  batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
+  optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
+  recordSearchSchema, roundsInError, searchRecordsInputSchema, searchRecordsOutputSchema, setColumnsInput, type SaveRuleFields,
+} from './records.js';
 
 /**
  * Document 3: marketplace (EC) records, their list, detail, history and batch updates. Answers use the spec's
@@ -115,76 +118,19 @@ export const EC_DATE_FIELDS = [
   'ec_process2_date', 'ec_process2_confirm_date', 'ec_process3_date', 'ec_process3_confirm_date', 'ec_process_confirm_date',
 ] as const;
 
-const filterValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
-
 /** The list's search (document 3, section 7): conditions, column filters (`null` = blank), sort, paging. */
-export const recordSearch = z
-  .object({
-    clientId: id,
-    keyword: z.string().max(200, 'validation.tooLong').optional().default(''),
-    wordFields: z.array(z.enum(EC_WORD_FIELDS, { error: 'validation.searchField' })).max(EC_WORD_FIELDS.length).optional().default([]),
-    dateFields: z.array(z.enum(EC_DATE_FIELDS, { error: 'validation.searchField' })).max(EC_DATE_FIELDS.length).optional().default([]),
-    startDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
-    endDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
-    searchType: z.union(MATCH_TYPES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { error: 'validation.searchType' }).optional().default(3),
-    whereFields: z
-      .array(z.object({ key: z.enum(EC_FILTER_FIELDS, { error: 'validation.searchField' }), values: z.array(filterValue).max(1000) }))
-      .max(EC_FILTER_FIELDS.length)
-      .optional()
-      .default([]),
-    orderFields: z
-      .array(z.object({ key: z.enum(EC_SORT_FIELDS, { error: 'validation.searchField' }), value: z.union([z.literal(1), z.literal(2)]) }))
-      .max(3)
-      .optional()
-      .default([]),
-    /** 1: only the rows section 4 flags as errors (analysts). */
-    filterErrorRecord: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
-    /** The records a notice was about. */
-    noticeId: id.optional(),
-  })
-  .refine((c) => !c.startDate || !c.endDate || c.endDate >= c.startDate, { message: 'validation.endBeforeStart', path: ['endDate'] });
+export const recordSearch = recordSearchSchema({ word: EC_WORD_FIELDS, date: EC_DATE_FIELDS, filter: EC_FILTER_FIELDS, sort: EC_SORT_FIELDS });
+export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
+export const searchRecordsOutput = searchRecordsOutputSchema(ecRecord);
 
-export const searchRecordsInput = recordSearch.and(
-  z.object({
-    limit: z.number().int().min(1).max(500).optional().default(20),
-    offset: z.number().int().min(0).max(100_000_000).optional().default(0),
-  }),
-);
-export const searchRecordsOutput = z.object({
-  records: z.array(ecRecord),
-  total: z.number(),
-  offset: z.number(),
-  /** Rows flagged as errors among the client's records (analysts; 0 for clients). */
-  errorRecordCount: z.number(),
-});
+export const fetchFiltersInput = fetchFiltersInputSchema(EC_FILTER_FIELDS);
+export { fetchFiltersOutput, FILTER_VALUES_MAX, recordIdInput, historyRow, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput, recordSaveProblem, type SaveRuleFields };
 
-export const fetchFiltersInput = z.object({ clientId: id, fieldName: z.enum(EC_FILTER_FIELDS, { error: 'validation.searchField' }) });
-export const fetchFiltersOutput = z.object({
-  /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. */
-  filters: z.array(z.object({ value: filterValue, count: z.number() })),
-  total: z.number(),
-  offset: z.number(),
-});
-export const FILTER_VALUES_MAX = 1000;
-
-export const recordIdInput = z.object({ clientId: id, recordId: id });
 export const recordOutput = z.object({ record: ecRecord });
 
-export const historyRow = z.object({
-  id: z.number(),
-  updateByUserName: z.string(),
-  createdAt: z.string(),
-  /** What changed: `batch-category`, `batch-action`, `update`, `upload-update`, `inherit`. */
-  source: z.string(),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-});
-export const historyOutput = z.object({ history: z.array(historyRow) });
-
-const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).optional();
-const optionalCode = (max: number, message: string) =>
-  z.preprocess((v) => (v === '' ? null : v), z.number({ error: message }).int(message).min(1, message).max(max, message).nullable()).optional();
-const optionalId = z.preprocess((v) => (v === '' ? null : v), id.nullable()).optional();
-const text = (max: number) => z.string().max(max, 'validation.tooLong').optional();
+const optionalDate = recordOptionalDate;
+const optionalCode = recordOptionalCode;
+const text = optionalText;
 
 /** The update payload's names (document 3, section 7) and the record field (answer name) each one changes. */
 export const EC_UPDATE_FIELDS = {
@@ -271,18 +217,16 @@ export const updateRecordInput = z.object({
 export type UpdateRecordInput = z.infer<typeof updateRecordInput>;
 export const updateRecordOutput = z.object({ record: ecRecord, ec_upload_image_names: z.string() });
 
-const recordIds = z.array(id).min(1, 'validation.noRecordsSelected').max(10_000, 'validation.tooManyRecords');
 export const batchCategoryInput = z.object({
   clientId: id,
   recordIds,
-  commoncategoryId: z.number({ error: 'validation.batchValueRequired' }).int('validation.batchValueRequired').min(1, 'validation.batchValueRequired').max(17, 'validation.batchValueRequired'),
+  commoncategoryId: batchCode(17),
 });
 export const batchActionInput = z.object({
   clientId: id,
   recordIds,
-  action: z.number({ error: 'validation.batchValueRequired' }).int('validation.batchValueRequired').min(1, 'validation.batchValueRequired').max(4, 'validation.batchValueRequired'),
+  action: batchCode(4),
 });
-export const batchOutput = z.object({ updateCount: z.number() });
 
 /** Evidence screenshots (png, jpg, jpeg), several per record. */
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
@@ -299,51 +243,13 @@ export const deleteEvidenceOutput = z.object({ names: z.string() });
  * filled while the one before is empty, or the final result is filled while no round is.
  */
 export function recordErrors(r: Pick<EcRecord, 'ec_process1_result' | 'ec_process1_date' | 'ec_process2_result' | 'ec_process2_date' | 'ec_process3_result' | 'ec_process3_date' | 'ec_process_result' | 'ec_process_confirm_date'>): boolean {
-  const rounds = [
-    [r.ec_process1_result, r.ec_process1_date],
-    [r.ec_process2_result, r.ec_process2_date],
-    [r.ec_process3_result, r.ec_process3_date],
-  ] as const;
-  const filled = rounds.map(([res, date]) => res !== null || date !== null);
-  if (rounds.some(([res, date]) => (res === null) !== (date === null))) return true;
-  if ((filled[1] && !filled[0]) || (filled[2] && !filled[1])) return true;
-  if ((r.ec_process_result === null) !== (r.ec_process_confirm_date === null)) return true;
-  return r.ec_process_result !== null && !filled.some(Boolean);
-}
-
-/** The list's column chooser, remembered per user: the record fields (and custom column names) shown. */
-export const getColumnsInput = z.object({});
-export const columnsOutput = z.object({ columns: z.array(z.string()).nullable() });
-export const setColumnsInput = z.object({ columns: z.array(z.string().min(1).max(200)).max(300) });
-
-/** The fields the save rule reads, by their payload names; blank is null, undefined or ''. */
-export type SaveRuleFields = Record<
-  | 'categorizeDate' | 'categoryId' | 'processResult' | 'processConfirmDate'
-  | 'process1Result' | 'process1Date' | 'process2Result' | 'process2Date' | 'process3Result' | 'process3Date',
-  unknown
->;
-
-/**
- * Document 3, section 5 "Record detail save (analyst only), checked in this order": the first problem, or null.
- * 1 categorize date; 2 subcategory; 3 each round's result and date together; 4 round 2 needs round 1, round 3
- * needs round 2; 5 the final result and its confirm date together; 6 a final result needs a round.
- * The browser checks with it before sending; the server checks the saved record merged with the change.
- */
-export function recordSaveProblem(f: SaveRuleFields): { key: MessageKey; params?: { round: number } } | null {
-  const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
-  if (!filled(f.categorizeDate)) return { key: 'validation.categorizeDateRequired' };
-  if (!filled(f.categoryId)) return { key: 'validation.recordCategoryRequired' };
-  const rounds = [
-    [f.process1Result, f.process1Date],
-    [f.process2Result, f.process2Date],
-    [f.process3Result, f.process3Date],
-  ] as const;
-  for (const [i, [result, date]] of rounds.entries()) {
-    if (filled(result) !== filled(date)) return { key: 'validation.roundIncomplete', params: { round: i + 1 } };
-  }
-  const used = rounds.map(([result, date]) => filled(result) || filled(date));
-  for (const n of [1, 2]) if (used[n] && !used[n - 1]) return { key: 'validation.roundOrder', params: { round: n } };
-  if (filled(f.processResult) !== filled(f.processConfirmDate)) return { key: 'validation.finalIncomplete' };
-  if (filled(f.processResult) && !used.some(Boolean)) return { key: 'validation.finalWithoutRound' };
-  return null;
+  return roundsInError({
+    rounds: [
+      [r.ec_process1_result, r.ec_process1_date],
+      [r.ec_process2_result, r.ec_process2_date],
+      [r.ec_process3_result, r.ec_process3_date],
+    ],
+    result: r.ec_process_result,
+    confirmDate: r.ec_process_confirm_date,
+  });
 }

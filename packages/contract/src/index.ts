@@ -34,3 +34,10 @@ export { REPORT_MAX_BYTES, REPORT_MAX_XLS_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNP
 export * as ecRecords from './ec-records.js';
 export type { EcRecord, EcFilterField, EcUpdateField, UpdateRecordInput, SaveRuleFields } from './ec-records.js';
 export { EC_PROCESS_RESULTS, EC_RESPONSE_ACTIONS, EC_FILTER_FIELDS, EC_SORT_FIELDS, EC_WORD_FIELDS, EC_DATE_FIELDS, EC_ANALYST_FIELDS, EC_RESPONSE_FIELDS, EC_UPDATE_FIELDS, EVIDENCE_MAX_BYTES, FILTER_VALUES_MAX, recordErrors, recordSaveProblem } from './ec-records.js';
+export * as records from './records.js';
+export { roundsInError, recordSearchSchema } from './records.js';
+export * as wsReports from './ws-reports.js';
+export type { WsReport } from './ws-reports.js';
+export * as wsRecords from './ws-records.js';
+export type { WsRecord, WsRecordField, WsFilterField, WsUpdateField, WsUpdateRecordInput, WsSiteCategory, WsAction, WsProcessResult } from './ws-records.js';
+export { WS_SITE_CATEGORIES, WS_ACTIONS, WS_PROCESS_RESULTS, WS_RECORD_FIELDS, WS_RECORD_FIELD_KEYS, WS_FILTER_FIELDS, WS_SORT_FIELDS, WS_WORD_FIELDS, WS_DATE_FIELDS, WS_UPDATE_FIELDS, WS_ANALYST_FIELDS, WS_RESPONSE_FIELDS, wsRecordErrors } from './ws-records.js';

@@ -4,7 +4,7 @@ import { isoDate } from './search.js';
 
 /** Document 2: the notice centre and the news list. */
 
-/** Notice types: 1 EC record updated, 2 EC records batch updated, 3 EC report uploaded. */
+/** Notice types: 1 a record updated, 2 records updated together, 3 a report posted (marketplace or website records; the text says which). */
 export const NOTICE_TYPES = [1, 2, 3] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 

@@ -15,6 +15,8 @@ import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
 import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
+import { registerWsRecordCalls } from './areas/ws-records/calls.js';
+import { registerWsReportCalls } from './areas/ws-reports/calls.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -47,6 +49,8 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTrademarkCalls(registry.call, registry.download);
   registerEcReportCalls(registry.call, registry.download);
   registerEcRecordCalls(registry.call, registry.download);
+  registerWsReportCalls(registry.call, registry.download);
+  registerWsRecordCalls(registry.call, registry.download);
   return { calls: registry.list, downloads: registry.downloads };
 }
 

@@ -28,11 +28,16 @@ describe('demo data', () => {
     expect(await seedDemo(services)).toEqual(accounts); // a restart prints the same accounts and seeds nothing twice
     expect(await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'admin@example.com').execute()).toHaveLength(1);
 
-    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account' | 'trademark' | 'stored_file' | 'ec_report' | 'ec_record') =>
+    const count = async (table: 'client' | 'client_contract' | 'brand' | 'special_url' | 'attorney_letter' | 'notice' | 'news' | 'infringement_subcategory' | 'ec_site_account' | 'trademark' | 'stored_file' | 'ec_report' | 'ec_record' | 'ws_report' | 'ws_record') =>
       (await services.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file', 'ec_report', 'ec_record'] as const) {
+    for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file', 'ec_report', 'ec_record', 'ws_report', 'ws_record'] as const) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
+    // The website report: 30 sites with whois text, most categorized and posted, none in error.
+    const sites = await services.db.selectFrom('ws_record').select(['whois', 'published', 'category_id', 'is_error']).execute();
+    expect(sites).toHaveLength(30);
+    expect(sites.every((r) => r.whois.startsWith('Domain Name:') && !r.is_error)).toBe(true);
+    expect(sites.filter((r) => r.published && r.category_id !== null)).toHaveLength(24);
     // The demo logos are real PNGs, served like any upload.
     const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');

@@ -16,6 +16,7 @@ export interface UserTable {
   user_department: Generated<string>;
   user_locale: Generated<'en' | 'ja'>;
   ec_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
+  ws_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   client_id: number | null;
   user_last_used_date: NullableTimestamp;
   user_create_at: Timestamp;
@@ -336,6 +337,56 @@ export interface EcRecordHistoryTable {
   created_at: Date;
 }
 
+export interface WsReportTable {
+  report_id: Generated<number>;
+  client_id: number;
+  report_name: string;
+  upload_date: Date;
+  uploaded_by: number | null;
+  send_date: Date | null;
+}
+export interface WsRecordTable {
+  ws_id: Generated<number>;
+  client_id: number;
+  report_id: number;
+  ws_no: number | null;
+  search_engine: Generated<string>;
+  scan_date: string | null;
+  search_keyword: Generated<string>;
+  page_domain: Generated<string>;
+  page_url: string;
+  domain_region: Generated<string>;
+  tld: Generated<string>;
+  domain_contact: Generated<string>;
+  categorize_date: string | null;
+  category_id: number | null;
+  remarks: Generated<string>;
+  redirect_url: Generated<string>;
+  whois: Generated<string>;
+  domain_created_at: string | null;
+  domain_expire_at: string | null;
+  domain_updated_at: string | null;
+  action: number | null;
+  response_remarks: Generated<string>;
+  trademark_id: number | null;
+  response_date: string | null;
+  process1_date: string | null;
+  process1_result: number | null;
+  process1_confirm_date: string | null;
+  process2_date: string | null;
+  process2_result: number | null;
+  process2_confirm_date: string | null;
+  process3_date: string | null;
+  process3_result: number | null;
+  process3_confirm_date: string | null;
+  process_result: number | null;
+  process_confirm_date: string | null;
+  process_remarks: Generated<string>;
+  published: Generated<boolean>;
+  updated_at: Date;
+  is_error: GeneratedAlways<boolean>;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -367,6 +418,9 @@ export interface Database {
   ec_report: EcReportTable;
   ec_record: EcRecordTable;
   ec_record_history: EcRecordHistoryTable;
+  ws_report: WsReportTable;
+  ws_record: WsRecordTable;
+  ws_record_history: EcRecordHistoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -36,6 +36,8 @@ import enEcRecords from '../locales/en/ecRecords.json';
 import jaEcRecords from '../locales/ja/ecRecords.json';
 import enEcReports from '../locales/en/ecReports.json';
 import jaEcReports from '../locales/ja/ecReports.json';
+import enWsRecords from '../locales/en/wsRecords.json';
+import jaWsRecords from '../locales/ja/wsRecords.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -43,7 +45,7 @@ import jaEcReports from '../locales/ja/ecReports.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -61,6 +63,7 @@ export const resources = {
     trademarks: jaTrademarks satisfies typeof enTrademarks,
     ecRecords: jaEcRecords satisfies typeof enEcRecords,
     ecReports: jaEcReports satisfies typeof enEcReports,
+    wsRecords: jaWsRecords satisfies typeof enWsRecords,
     contract: messages.ja,
   },
 } as const;
@@ -101,7 +104,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'ecRecords', 'ecReports', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'ecRecords', 'ecReports', 'wsRecords', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -88,8 +88,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/trademark/:id', roles: ONLINE, title: 'detail', parent: '/trademark', Page: TrademarkForm },
   { path: '/ec-list', roles: ONLINE, title: 'ecList', Page: lazy(() => import('../areas/ec-records/EcListPage')) },
   { path: '/ec-data/:cid/:rid', roles: ONLINE, title: 'ecRecord', parent: '/ec-list', Page: lazy(() => import('../areas/ec-records/EcDetailPage')) },
-  { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: Preparing },
-  { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: Preparing },
+  { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: lazy(() => import('../areas/ws-records/WsListPage')) },
+  { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: Preparing },
   { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];

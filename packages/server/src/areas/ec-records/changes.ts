@@ -9,7 +9,6 @@ import type { Db, Tx } from '../../platform/db.js';
  * `recordsChanged` in the same transaction.
  */
 
-const TOPIC = 'ec-records';
 const FILTER_TTL_MS = 60_000;
 
 export interface FilterAnswer {
@@ -31,13 +30,19 @@ export interface RecordCaches {
   generation: number;
 }
 
-const byServices = new WeakMap<Services, RecordCaches>();
+const byServices = new WeakMap<Services, Map<string, RecordCaches>>();
 
-export function recordCaches(services: Services): RecordCaches {
-  const existing = byServices.get(services);
+/** The caches of one record kind (its topic: `ec-records`, `ws-records`). */
+export function recordCaches(services: Services, topic = 'ec-records'): RecordCaches {
+  let kinds = byServices.get(services);
+  if (!kinds) {
+    kinds = new Map();
+    byServices.set(services, kinds);
+  }
+  const existing = kinds.get(topic);
   if (existing) return existing;
   const created: RecordCaches = { filters: new TtlCache(FILTER_TTL_MS, 10_000), inflight: new Map(), generation: 0 };
-  services.bus.on(TOPIC, (key) => {
+  services.bus.on(topic, (key) => {
     created.generation += 1;
     const [client, fields] = key.split('/');
     const clientId = Number(client);
@@ -48,12 +53,12 @@ export function recordCaches(services: Services): RecordCaches {
     created.generation += 1;
     created.filters.clear();
   });
-  byServices.set(services, created);
+  kinds.set(topic, created);
   return created;
 }
 
 /** The records of a client changed (only the given fields, when named): drops what was derived from them. */
-export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[]): Promise<void> {
-  recordCaches(services);
-  await services.bus.publish(db, TOPIC, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
+export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[], topic = 'ec-records'): Promise<void> {
+  recordCaches(services, topic);
+  await services.bus.publish(db, topic, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
 }

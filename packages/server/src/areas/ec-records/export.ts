@@ -2,13 +2,16 @@ import { PassThrough, type Writable } from 'node:stream';
 import { EC_RECORD_FIELDS, ecRecords, isMessageKey, type Locale } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { checkTenant } from '../../platform/tenant.js';
-import { FIELD_COLUMNS, clientName, customColumns, visibleTo, type FieldRow } from './repo.js';
-import { after, orderBy, searchWhere, sortKeys, type SortKey } from './search.js';
+import * as generic from '../records/search.js';
+import type { AnyRow, RecordKind } from '../records/search.js';
+import { EC_KIND, FIELD_COLUMNS, clientName, customColumns, visibleTo, type FieldRow } from './repo.js';
+import type { SortKey } from './search.js';
 
 /**
  * Export of records to .xlsx (document 3, "export of the search result"), streamed: rows are read from the
@@ -26,7 +29,27 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const safeText = (s: string) => (FORMULA_START.test(s) ? `'${s}` : s);
 
-type Cell = string | number | null;
+export type Cell = string | number | null;
+type CustomColumn = { column_name: string; column_position: string; column_order: number };
+
+/**
+ * What the export of one record kind needs (marketplace EC here, website WS in ../ws-records/export.ts): the list
+ * kind (table, sort, keyset), the fields with their labels, the columns read, how a field becomes a cell (in the
+ * upload's terms, so the sheet can be uploaded again), the custom columns, the search schema and the file name.
+ */
+export interface ExportKind<Row extends AnyRow, L> {
+  kind: RecordKind;
+  fields: readonly { key: string; en: string; ja: string }[];
+  /** The columns read, as `r.column`. */
+  select: readonly string[];
+  lookups(db: Conn, clientId: number): Promise<L>;
+  cell(row: Row, key: string, lookups: L): Cell;
+  customColumns(db: Conn, clientId: number): Promise<CustomColumn[]>;
+  customOf(row: Row): Record<string, unknown>;
+  search: z.ZodType<generic.RecordSearch, unknown>;
+  /** The file name's start: `ec-records`, `ws-records`. */
+  fileStem: string;
+}
 
 /** What the cells name in the upload's terms (codes and numbers), so an exported sheet can be uploaded again. */
 export interface ExportLookups {
@@ -52,12 +75,16 @@ export async function exportLookups(db: Conn, clientId: number): Promise<ExportL
 }
 
 /** One column of the sheet: a record field, or a custom column (inserted after the field it follows, by order). */
-export type ExportColumn = { type: 'field'; key: (typeof EC_RECORD_FIELDS)[number]['key']; label: string } | { type: 'custom'; name: string };
+export type ExportColumn<Key extends string = (typeof EC_RECORD_FIELDS)[number]['key']> = { type: 'field'; key: Key; label: string } | { type: 'custom'; name: string };
 
-export function exportColumns(locale: Locale, custom: { column_name: string; column_position: string; column_order: number }[]): ExportColumn[] {
-  const columns: ExportColumn[] = [];
+export function exportColumns<Key extends string = (typeof EC_RECORD_FIELDS)[number]['key']>(
+  locale: Locale,
+  custom: CustomColumn[],
+  fields: readonly { key: Key; en: string; ja: string }[] = EC_RECORD_FIELDS as unknown as readonly { key: Key; en: string; ja: string }[],
+): ExportColumn<Key>[] {
+  const columns: ExportColumn<Key>[] = [];
   const placed = new Set<string>();
-  for (const f of EC_RECORD_FIELDS) {
+  for (const f of fields) {
     columns.push({ type: 'field', key: f.key, label: f[locale] });
     for (const c of custom.filter((c) => c.column_position === f.key).sort((a, b) => a.column_order - b.column_order)) {
       columns.push({ type: 'custom', name: c.column_name });
@@ -68,9 +95,21 @@ export function exportColumns(locale: Locale, custom: { column_name: string; col
   return columns;
 }
 
+/** A text cell: blank for '', formula-safe otherwise. */
+export const textCell = (s: string): Cell => (s === '' ? null : safeText(s));
+/** A cell naming an id by its code or number in `map` (the id itself when unknown). */
+export const namedCell = (map: Map<number, string>, id: number | null): Cell => (id === null ? null : textCell(map.get(id) ?? String(id)));
+/** Any other column value as a cell. */
+export function plainCell(v: unknown): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return textCell(v);
+  return textCell(String(v));
+}
+
 function fieldCell(r: FieldRow, key: (typeof EC_RECORD_FIELDS)[number]['key'], l: ExportLookups): Cell {
-  const text = (s: string) => (s === '' ? null : safeText(s));
-  const named = (map: Map<number, string>, id: number | null) => (id === null ? null : text(map.get(id) ?? String(id)));
+  const text = textCell;
+  const named = namedCell;
   switch (key) {
     case 'ec_product_price':
       return r.ec_product_price === null ? null : Number(r.ec_product_price);
@@ -86,13 +125,8 @@ function fieldCell(r: FieldRow, key: (typeof EC_RECORD_FIELDS)[number]['key'], l
       return named(l.reportNames, r.report_id);
     case 'declarationStatus':
       return text(r.declaration_status);
-    default: {
-      const v = r[key];
-      if (v === null || v === undefined) return null;
-      if (typeof v === 'number') return v;
-      if (typeof v === 'string') return text(v);
-      return text(String(v));
-    }
+    default:
+      return plainCell(r[key]);
   }
 }
 
@@ -101,9 +135,17 @@ function fieldCell(r: FieldRow, key: (typeof EC_RECORD_FIELDS)[number]['key'], l
  * columns after their position), then one row per record; text that could run as a formula gets a leading
  * apostrophe. Waits whenever `out` is full. Answers the number of rows written.
  */
-export async function writeRecordsXlsx(
+export function writeRecordsXlsx(
   out: Writable,
   opts: { locale: Locale; columns: ExportColumn[]; lookups: ExportLookups; batches: AsyncIterable<FieldRow[]> },
+): Promise<number> {
+  return writeSheet(out, { ...opts, cell: (r, key) => fieldCell(r, key as (typeof EC_RECORD_FIELDS)[number]['key'], opts.lookups), customOf: (r) => r.custom_info ?? {} });
+}
+
+/** The sheet writer of any record kind: `cell` turns a field of a row into its cell, `customOf` its custom values. */
+export async function writeSheet<Row>(
+  out: Writable,
+  opts: { locale: Locale; columns: ExportColumn<string>[]; batches: AsyncIterable<Row[]>; cell: (r: Row, key: string) => Cell; customOf: (r: Row) => Record<string, unknown> },
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(opts.locale === 'ja' ? 'レコード' : 'Records');
@@ -111,11 +153,11 @@ export async function writeRecordsXlsx(
   let count = 0;
   for await (const batch of opts.batches) {
     for (const r of batch) {
-      const custom = r.custom_info ?? {};
+      const custom = opts.customOf(r);
       const cells = opts.columns.map((c) => {
-        if (c.type === 'field') return fieldCell(r, c.key, opts.lookups);
+        if (c.type === 'field') return opts.cell(r, c.key);
         const v = custom[c.name];
-        return v === undefined || v === null || v === '' ? null : safeText(String(v));
+        return v === undefined || v === null || v === '' ? null : safeText(typeof v === 'string' ? v : JSON.stringify(v));
       });
       sheet.addRow(cells).commit();
     }
@@ -173,22 +215,29 @@ function drained(stage: Writable, out: Writable): Promise<void> {
 }
 
 /** The records matching `where`, in the order of `keys`, batch by batch (keyset paging: no long transaction). */
-export async function* recordBatches(
+export function recordBatches(db: Conn, where: Expression<SqlBool>, keys: SortKey[], opts: { max?: number; batchSize?: number } = {}): AsyncGenerator<FieldRow[]> {
+  return kindBatches<FieldRow>(db, { kind: EC_KIND as unknown as RecordKind, select: FIELD_COLUMNS }, where, keys, opts);
+}
+
+/** recordBatches of any record kind: the `select` columns of its table. */
+export async function* kindBatches<Row extends AnyRow>(
   db: Conn,
+  ek: { kind: RecordKind; select: readonly string[] },
   where: Expression<SqlBool>,
   keys: SortKey[],
   { max = EXPORT_MAX_ROWS, batchSize = BATCH }: { max?: number; batchSize?: number } = {},
-): AsyncGenerator<FieldRow[]> {
-  const fetch = (last: FieldRow | undefined, limit: number): Promise<FieldRow[]> => {
-    let q = db.selectFrom('ec_record as r').select(FIELD_COLUMNS).where(where);
-    if (last) q = q.where(after(keys, last));
-    return q.orderBy(orderBy(keys)).limit(limit).execute();
+): AsyncGenerator<Row[]> {
+  const select = sql.join(ek.select.map((c) => sql.ref(c)));
+  const fetch = async (last: Row | undefined, limit: number): Promise<Row[]> => {
+    const conds = last ? sql<SqlBool>`(${where}) AND ${generic.after(ek.kind, keys, last)}` : where;
+    const res = await sql<Row>`SELECT ${select} FROM ${sql.table(ek.kind.table)} AS r WHERE ${conds} ORDER BY ${generic.orderBy(ek.kind, keys)} LIMIT ${limit}`.execute(db);
+    return res.rows;
   };
   let read = 0;
   let limit = Math.min(batchSize, max);
-  let next: Promise<FieldRow[]> | null = fetch(undefined, limit);
+  let next: Promise<Row[]> | null = fetch(undefined, limit);
   while (next) {
-    const rows: FieldRow[] = await next;
+    const rows: Row[] = await next;
     read += rows.length;
     const more = rows.length === limit && read < max;
     // The next batch is read while this one is written.
@@ -204,19 +253,38 @@ export async function* recordBatches(
 
 const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s\p{Cc}]+/gu, '_').slice(0, 80) || 'client';
 
+/** The marketplace export. */
+export const EC_EXPORT: ExportKind<FieldRow, ExportLookups> = {
+  kind: EC_KIND as unknown as RecordKind,
+  fields: EC_RECORD_FIELDS,
+  select: FIELD_COLUMNS,
+  lookups: exportLookups,
+  cell: (r, key, l) => fieldCell(r, key as (typeof EC_RECORD_FIELDS)[number]['key'], l),
+  customColumns,
+  customOf: (r) => r.custom_info ?? {},
+  search: ecRecords.recordSearch,
+  fileStem: 'ec-records',
+};
+
 /**
  * The export as a download: the records of one client that the user may see and that match `where` (a condition
  * on alias `r`), streamed. The report area's download calls this with `sql\`r.report_id = ${reportId}\``.
  */
-export async function exportRecords(
+export function exportRecords(ctx: AuthedContext, opts: { clientId: number; where?: Expression<SqlBool>; order?: SortKey[]; fileName?: string }): Promise<DownloadAnswer> {
+  return exportKindRecords(ctx, EC_EXPORT, opts);
+}
+
+/** exportRecords of any record kind. */
+export async function exportKindRecords<Row extends AnyRow, L>(
   ctx: AuthedContext,
+  ek: ExportKind<Row, L>,
   opts: { clientId: number; where?: Expression<SqlBool>; order?: SortKey[]; fileName?: string },
 ): Promise<DownloadAnswer> {
   const db = ctx.services.db;
   const where = opts.where ? sql<SqlBool>`(${visibleTo(ctx, opts.clientId)} AND ${opts.where})` : visibleTo(ctx, opts.clientId);
-  const [name, custom, lookups] = await Promise.all([clientName(db, opts.clientId), customColumns(db, opts.clientId), exportLookups(db, opts.clientId)]);
+  const [name, custom, lookups] = await Promise.all([clientName(db, opts.clientId), ek.customColumns(db, opts.clientId), ek.lookups(db, opts.clientId)]);
   // The first batch is read before answering, so a query that fails answers as an error, not as a cut-off file.
-  const rest = recordBatches(db, where, opts.order ?? sortKeys([]));
+  const rest = kindBatches<Row>(db, ek, where, opts.order ?? generic.sortKeys(ek.kind, []));
   const first = await rest.next();
   async function* batches() {
     if (first.done) return;
@@ -224,8 +292,8 @@ export async function exportRecords(
     yield* rest;
   }
   const out = new PassThrough();
-  const columns = exportColumns(ctx.locale, custom);
-  writeRecordsXlsx(out, { locale: ctx.locale, columns, lookups, batches: batches() }).catch((err: unknown) => {
+  const columns = exportColumns<string>(ctx.locale, custom, ek.fields);
+  writeSheet<Row>(out, { locale: ctx.locale, columns, batches: batches(), cell: (r, key) => ek.cell(r, key, lookups), customOf: ek.customOf }).catch((err: unknown) => {
     if (err instanceof DownloadClosed) ctx.log.info('export stopped: the download was closed');
     else ctx.log.warn({ err }, 'export failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -233,7 +301,7 @@ export async function exportRecords(
   return {
     contentType: XLSX_CONTENT_TYPE,
     body: out,
-    fileName: opts.fileName ?? `ec-records-${fileSafe(name)}-${ctx.now.toISOString().slice(0, 10)}.xlsx`,
+    fileName: opts.fileName ?? `${ek.fileStem}-${fileSafe(name)}-${ctx.now.toISOString().slice(0, 10)}.xlsx`,
   };
 }
 
@@ -266,8 +334,13 @@ function searchFromQuery(q: Record<string, string>): Record<string, unknown> {
 }
 
 /** GET /api/ec-data/export-search-result: the whole result of the list's search (no paging) as .xlsx. */
-export async function exportSearchResult(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const parsed = ecRecords.recordSearch.safeParse(searchFromQuery(query));
+export function exportSearchResult(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
+  return exportKindSearchResult(ctx, EC_EXPORT, query);
+}
+
+/** exportSearchResult of any record kind (GET /api/ws-data/export-search-result for websites). */
+export async function exportKindSearchResult<Row extends AnyRow, L>(ctx: AuthedContext, ek: ExportKind<Row, L>, query: Record<string, string>): Promise<DownloadAnswer> {
+  const parsed = ek.search.safeParse(searchFromQuery(query));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') || 'query';
@@ -275,6 +348,6 @@ export async function exportSearchResult(ctx: AuthedContext, query: Record<strin
   }
   const input = parsed.data;
   await checkTenant(ctx.db, ctx.user, { field: 'clientId', analysts: 'any' }, input.clientId);
-  const where = await searchWhere(ctx, input);
-  return exportRecords(ctx, { clientId: input.clientId, where, order: sortKeys(input.orderFields) });
+  const where = await generic.searchWhere(ctx, ek.kind, input);
+  return exportKindRecords(ctx, ek, { clientId: input.clientId, where, order: generic.sortKeys(ek.kind, input.orderFields) });
 }

@@ -1,9 +1,10 @@
-import { Role, hasRole, type EcRecord } from '@portal/contract';
-import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord } from '@portal/contract';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { EcRecordTable } from '../../platform/schema.js';
+import { isAnalyst, visibleTo, type FieldKind, type RecordKind } from '../records/search.js';
 
 /**
  * SQL of marketplace (EC) records. Every field name a payload may carry (filters, sort, search) is mapped to a
@@ -13,7 +14,7 @@ import type { EcRecordTable } from '../../platform/schema.js';
 type Conn = Db | Tx;
 export type RecordRow = Selectable<EcRecordTable>;
 
-export type FieldKind = 'text' | 'int' | 'numeric' | 'date' | 'bool';
+export type { FieldKind };
 interface Field {
   /** The column of ec_record (alias r). */
   column: keyof RecordRow & string;
@@ -144,18 +145,52 @@ export function present(r: RecordRow): EcRecord {
   };
 }
 
-/** Analysts (and analyst-administrators) see and categorize every record; client users see their published ones. */
-export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANALYST);
+export { isAnalyst, visibleTo };
 
-/**
- * The records the signed-in user may see of one client (the tenancy rule already admitted the client):
- * analysts all of them, client users only the published ones of their own company.
- */
-export function visibleTo(ctx: AuthedContext, clientId: number): Expression<SqlBool> {
-  if (isAnalyst(ctx)) return sql<SqlBool>`r.client_id = ${clientId}`;
-  if (ctx.user.clientId !== clientId) return sql<SqlBool>`FALSE`;
-  return sql<SqlBool>`(r.client_id = ${clientId} AND r.published)`;
-}
+/** The search bar's fields: ids and numbers match their digits as text. */
+const WORD_COLUMNS = {
+  ec_id: sql`r.ec_id::text`,
+  ec_no: sql`r.ec_no::text`,
+  ec_product_title: col('ec_product_title'),
+  ec_product_seller: col('ec_product_seller'),
+  ec_product_url: col('ec_product_url'),
+  ec_search_keyword: col('ec_search_keyword'),
+  ec_product_brand: col('ec_product_brand'),
+  ec_categorize_remarks: col('ec_categorize_remarks'),
+  ec_response_reason: col('ec_response_reason'),
+  ec_process_remarks: col('ec_process_remarks'),
+} satisfies Record<(typeof EC_WORD_FIELDS)[number], RawBuilder<unknown>>;
+
+const DATE_COLUMNS = {
+  ec_scan_date: col('ec_scan_date'),
+  ec_categorize_date: col('ec_categorize_date'),
+  ec_response_date: col('ec_response_date'),
+  ec_process1_date: col('ec_process1_date'),
+  ec_process1_confirm_date: col('ec_process1_confirm_date'),
+  ec_process2_date: col('ec_process2_date'),
+  ec_process2_confirm_date: col('ec_process2_confirm_date'),
+  ec_process3_date: col('ec_process3_date'),
+  ec_process3_confirm_date: col('ec_process3_confirm_date'),
+  ec_process_confirm_date: col('ec_process_confirm_date'),
+} satisfies Record<(typeof EC_DATE_FIELDS)[number], RawBuilder<unknown>>;
+
+/** Marketplace records as a record kind of the shared list machinery. */
+export const EC_KIND: RecordKind<RecordRow, EcRecord> = {
+  topic: 'ec-records',
+  table: 'ec_record',
+  historyTable: 'ec_record_history',
+  reportTable: 'ec_report',
+  idColumn: 'ec_id',
+  idField: 'ec_id',
+  scanField: 'ec_scan_date',
+  fields: FIELDS,
+  words: WORD_COLUMNS,
+  dates: DATE_COLUMNS,
+  present,
+  columnsColumn: 'ec_columns',
+  listPath: '/ec-list',
+  detailPath: (clientId, recordId) => `/ec-data/${clientId}/${recordId}`,
+};
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {

@@ -6,10 +6,13 @@ import type { SheetCell } from './sheet.js';
  * The columns of an EC report spreadsheet (document 1, section 5 "Spreadsheet cell checks"), found by their key,
  * English or Japanese label. Each check turns a cell into the value stored, or names the rule it breaks.
  */
-export type Kind = 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark';
+export type Kind =
+  | 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark'
+  | 'wsAction' | 'siteCategory';
 
-export interface ColumnRule {
-  key: EcRecordField;
+export interface ColumnRule<Key extends string = string> {
+  /** The record field (the export's header key). */
+  key: Key;
   kind: Kind;
   /** Required in a new upload. */
   required?: boolean;
@@ -19,7 +22,7 @@ export interface ColumnRule {
 }
 
 /** Every column an upload reads; the record fields missing here are computed (matching) or fixed (report). */
-export const COLUMN_RULES: ColumnRule[] = [
+export const COLUMN_RULES: ColumnRule<EcRecordField>[] = [
   { key: 'ec_id', kind: 'id' },
   { key: 'ec_no', kind: 'int', scraped: true },
   { key: 'ec_site', kind: 'text', required: true, max: 200, scraped: true },
@@ -61,13 +64,24 @@ export const COLUMN_RULES: ColumnRule[] = [
   { key: 'ec_process_remarks', kind: 'text', max: 2000 },
 ];
 
-/** Columns an export has that an upload does not read (computed on upload); they are skipped, not refused. */
-export const IGNORED_FIELDS: ReadonlySet<string> = new Set(
-  EC_RECORD_FIELDS.map((f) => f.key).filter((k) => !COLUMN_RULES.some((r) => r.key === k)),
-);
+/** A record kind's fields with their labels (EC_RECORD_FIELDS, WS_RECORD_FIELDS). */
+export type FieldLabels = readonly { key: string; en: string; ja: string }[];
 
-const labelsOf = (key: string) => {
-  const f = EC_RECORD_FIELDS.find((x) => x.key === key);
+/** What a sheet of one record kind holds: its fields (header labels) and the columns an upload reads. */
+export interface SheetColumns {
+  fields: FieldLabels;
+  rules: readonly ColumnRule[];
+}
+export const EC_SHEET: SheetColumns = { fields: EC_RECORD_FIELDS, rules: COLUMN_RULES };
+
+/** Columns an export has that an upload does not read (computed on upload); they are skipped, not refused. */
+export function ignoredFields(sheet: SheetColumns): ReadonlySet<string> {
+  return new Set(sheet.fields.map((f) => f.key).filter((k) => !sheet.rules.some((r) => r.key === k)));
+}
+export const IGNORED_FIELDS: ReadonlySet<string> = ignoredFields(EC_SHEET);
+
+const labelsOf = (fields: FieldLabels, key: string) => {
+  const f = fields.find((x) => x.key === key);
   return f ? [f.key, f.en, f.ja] : [key];
 };
 export const normalizeHeader = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -75,23 +89,27 @@ export const normalizeHeader = (s: string) => s.normalize('NFKC').trim().replace
 /** What a header cell names: a rule, a custom column, an ignored field, or nothing known. */
 export type HeaderMatch = { type: 'rule'; rule: ColumnRule } | { type: 'custom'; name: string } | { type: 'ignored' } | { type: 'unknown' };
 
-export function headerMatcher(customColumns: string[]): (header: string) => HeaderMatch {
+export function headerMatcher(customColumns: string[], sheet: SheetColumns = EC_SHEET): (header: string) => HeaderMatch {
   const byLabel = new Map<string, HeaderMatch>();
   for (const name of customColumns) byLabel.set(normalizeHeader(name), { type: 'custom', name });
-  for (const key of IGNORED_FIELDS) for (const label of labelsOf(key)) byLabel.set(normalizeHeader(label), { type: 'ignored' });
-  for (const rule of COLUMN_RULES) for (const label of labelsOf(rule.key)) byLabel.set(normalizeHeader(label), { type: 'rule', rule });
+  for (const key of ignoredFields(sheet)) for (const label of labelsOf(sheet.fields, key)) byLabel.set(normalizeHeader(label), { type: 'ignored' });
+  for (const rule of sheet.rules) for (const label of labelsOf(sheet.fields, rule.key)) byLabel.set(normalizeHeader(label), { type: 'rule', rule });
   return (header) => byLabel.get(normalizeHeader(header)) ?? { type: 'unknown' };
 }
 
-export function columnLabel(key: string, locale: Locale): string {
-  return EC_RECORD_FIELDS.find((f) => f.key === key)?.[locale] ?? key;
+export function columnLabel(key: string, locale: Locale, fields: FieldLabels = EC_RECORD_FIELDS): string {
+  return fields.find((f) => f.key === key)?.[locale] ?? key;
 }
 
-/** Lookups a check needs: codes of the client's product categories, subcategories, trademark numbers. */
+/**
+ * Lookups a check needs: codes of the client's product categories, subcategories, trademark numbers (EC), and the
+ * site categories by number or English/Japanese name (WS).
+ */
 export interface Lookups {
   subcategories: Map<string, { id: number; common: number }>;
   productCategories: Map<string, number>;
   trademarks: Map<string, number>;
+  siteCategories?: Map<string, number>;
 }
 
 export type Checked = { ok: true; value: string | number | null } | { ok: false; key: MessageKey; params?: Record<string, string | number> };
@@ -153,6 +171,14 @@ export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups
       return [1, 2, 3].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3' });
     case 'action':
       return [1, 2, 3, 4].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3, 4' });
+    case 'wsAction':
+      return [1, 2, 3].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3' });
+    case 'siteCategory': {
+      const id = Number.isInteger(numeric) ? numeric : lookups.siteCategories?.get(normalizeHeader(text));
+      return id !== undefined && lookups.siteCategories !== undefined && [...lookups.siteCategories.values()].includes(id)
+        ? ok(id)
+        : bad('cell.code', { codes: [...new Set(lookups.siteCategories?.values() ?? [])].join(', ') });
+    }
     case 'subcategory': {
       const sub = lookups.subcategories.get(text.toLowerCase());
       return sub ? ok(sub.id) : bad('cell.subcategory', { value: text.slice(0, 50) });

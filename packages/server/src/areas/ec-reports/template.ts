@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
-import { COLUMN_RULES, columnLabel } from './columns.js';
+import { EC_SHEET, columnLabel, type SheetColumns } from './columns.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -10,18 +10,23 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * English or Japanese labels alike), with the client's custom columns after the record fields. Required columns
  * are bold; a note on each header says what its cells take.
  */
-export async function templateFor(ctx: AuthedContext, clientId: number): Promise<DownloadAnswer> {
-  const custom = await ctx.db
-    .selectFrom('custom_column')
-    .select('column_name')
-    .where('client_id', '=', clientId)
-    .orderBy('column_order')
-    .orderBy('column_id')
-    .execute();
+export interface TemplateKind {
+  sheet: SheetColumns;
+  /** The client's custom columns follow the record fields (EC). */
+  customColumns: boolean;
+  sheetName: string;
+  fileName: string;
+}
+export const EC_TEMPLATE: TemplateKind = { sheet: EC_SHEET, customColumns: true, sheetName: 'EC', fileName: 'ec-report-template.xlsx' };
+
+export async function templateFor(ctx: AuthedContext, clientId: number, kind: TemplateKind = EC_TEMPLATE): Promise<DownloadAnswer> {
+  const custom = kind.customColumns
+    ? await ctx.db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).orderBy('column_order').orderBy('column_id').execute()
+    : [];
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('EC');
-  const rules = COLUMN_RULES.filter((r) => r.kind !== 'id');
-  const headers = [...rules.map((r) => columnLabel(r.key, ctx.locale)), ...custom.map((c) => c.column_name)];
+  const sheet = workbook.addWorksheet(kind.sheetName);
+  const rules = kind.sheet.rules.filter((r) => r.kind !== 'id');
+  const headers = [...rules.map((r) => columnLabel(r.key, ctx.locale, kind.sheet.fields)), ...custom.map((c) => c.column_name)];
   const row = sheet.addRow(headers);
   rules.forEach((rule, i) => {
     const cell = row.getCell(i + 1);
@@ -31,7 +36,7 @@ export async function templateFor(ctx: AuthedContext, clientId: number): Promise
   sheet.columns.forEach((col) => (col.width = 18));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { contentType: XLSX_TYPE, body, fileName: `ec-report-template.xlsx` };
+  return { contentType: XLSX_TYPE, body, fileName: kind.fileName };
 }
 
 function hintFor(kind: string, locale: 'en' | 'ja'): string {
@@ -48,6 +53,8 @@ function hintFor(kind: string, locale: 'en' | 'ja'): string {
     subcategory: ['Infringement subcategory code', '侵害サブカテゴリのコード'],
     productCategory: ['Product category code', '商品カテゴリのコード'],
     trademark: ['Trademark number of this client', 'このクライアントの商標番号'],
+    wsAction: ['1 takedown, 2 pending, 3 no action', '1 削除申請、2 保留、3 対応不要'],
+    siteCategory: ['Site category 1-11 or its name (e.g. 11 or Phishing)', 'サイト分類 1〜11 または名称（例：11、フィッシング）'],
   };
   const [en, ja] = hints[kind] ?? ['', ''];
   return locale === 'ja' ? ja : en;

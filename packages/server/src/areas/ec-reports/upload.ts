@@ -1,11 +1,12 @@
 import { translate, UPLOAD_PROBLEMS_SHOWN, type Locale, type MessageKey, type UploadProblem } from '@portal/contract';
+import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups } from './columns.js';
+import { EC_SHEET, checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
 import { loadMatcher, urlKey, type Matcher } from './matching.js';
 import { openSheet, type SheetRow } from './sheet.js';
-import { insertRecords, updateRecords, type NewRecord, type RecordChange } from './writes.js';
+import { EC_TABLE, insertRecords, updateRecords, type NewRecord, type RecordChange, type RecordTable } from './writes.js';
 
 /**
  * New and update uploads (document 1, sections 4 and 5). Every cell is checked before the upload counts: rows are
@@ -31,6 +32,26 @@ class Problems {
   }
 }
 
+/**
+ * What a record kind's upload needs to know: the sheet's columns and cell rules, the required columns of a new
+ * upload, the tables, the lookups of its checks, and how a checked row of a new upload is prepared and inserted
+ * (EC adds its matching hints and repeat flags; `P` is the prepared row).
+ */
+export interface UploadKind<P = unknown> {
+  sheet: SheetColumns;
+  table: RecordTable;
+  reportTable: 'ec_report' | 'ws_report';
+  /** The id field (its column is the update upload's key). */
+  idKey: string;
+  /** Columns a new upload must have. */
+  required: string[];
+  loadLookups(db: Db | Tx, clientId: number): Promise<Lookups>;
+  customColumnNames(db: Db | Tx, clientId: number): Promise<string[]>;
+  /** Answers how a checked row of a new upload becomes what `insert` takes (loading what that needs once). */
+  prepare(db: Db | Tx, clientId: number, lookups: Lookups): Promise<(values: Record<string, string | number | null>, custom: Record<string, string>) => P>;
+  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, rows: P[]): Promise<void>;
+}
+
 interface Layout {
   rules: { index: number; rule: ColumnRule }[];
   custom: { index: number; name: string }[];
@@ -50,8 +71,8 @@ async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
 }
 
 /** Reads the header row: every column must be known, once; the required ones must be there. */
-function readHeader(row: SheetRow | undefined, customNames: string[], required: string[], problems: Problems, locale: Locale): Layout {
-  const match = headerMatcher(customNames);
+function readHeader(row: SheetRow | undefined, customNames: string[], required: string[], problems: Problems, locale: Locale, sheet: SheetColumns): Layout {
+  const match = headerMatcher(customNames, sheet);
   const layout: Layout = { rules: [], custom: [] };
   const seen = new Set<string>();
   (row?.cells ?? []).forEach((cell, index) => {
@@ -65,7 +86,7 @@ function readHeader(row: SheetRow | undefined, customNames: string[], required: 
     else if (m.type === 'custom') layout.custom.push({ index, name: m.name });
     else if (m.type === 'unknown') problems.add(1, header, 'cell.unknownColumn');
   });
-  for (const key of required) if (!seen.has(key)) problems.add(1, columnLabel(key, locale), 'cell.missingColumn');
+  for (const key of required) if (!seen.has(key)) problems.add(1, columnLabel(key, locale, sheet.fields), 'cell.missingColumn');
   return layout;
 }
 
@@ -77,7 +98,7 @@ async function customColumnNames(db: Db | Tx, clientId: number): Promise<string[
 const isBlankRow = (row: SheetRow) => row.cells.every((c) => !c.formula && (c.value === null || String(c.value).trim() === ''));
 
 /** Checks one row's cells against the layout; answers the values by record field, or null when any is bad. */
-function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Problems, locale: Locale, opts: { newUpload: boolean }) {
+function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Problems, locale: Locale, opts: { newUpload: boolean; sheet: SheetColumns }) {
   const values: Record<string, string | number | null> = {};
   const custom: Record<string, string> = {};
   let ok = true;
@@ -89,7 +110,7 @@ function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Pro
     if (checked.ok) values[rule.key] = checked.value;
     else {
       ok = false;
-      problems.add(row.number, columnLabel(rule.key, locale), checked.key, checked.params);
+      problems.add(row.number, columnLabel(rule.key, locale, opts.sheet.fields), checked.key, checked.params);
     }
   }
   for (const { index, name } of layout.custom) {
@@ -117,22 +138,38 @@ function toNewRecord(values: Record<string, string | number | null>, custom: Rec
   return { values, custom, hints, urlKey: urlKey(str('ec_product_url')), commonCategory: commonCategoryOf(lookups, category) };
 }
 
-export async function uploadNewReport(ctx: AuthedContext, clientId: number): Promise<{ reportId: number; count: number }> {
+/** Marketplace (EC) reports: subcategory, product category and trademark lookups, custom columns, matching hints. */
+export const EC_UPLOAD: UploadKind<NewRecord> = {
+  sheet: EC_SHEET,
+  table: EC_TABLE,
+  reportTable: 'ec_report',
+  idKey: 'ec_id',
+  required: ['ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_title', 'ec_product_url'],
+  loadLookups,
+  customColumnNames,
+  async prepare(db, clientId, lookups) {
+    const matcher = await loadMatcher(db, clientId);
+    return (values, custom) => toNewRecord(values, custom, matcher, lookups);
+  },
+  insert: insertRecords,
+};
+
+export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, kind: UploadKind<P> = EC_UPLOAD as unknown as UploadKind<P>): Promise<{ reportId: number; count: number }> {
   const file = ctx.files[0];
   if (!file) throw new AppError('fileRequired');
   const sheet = await openSheet(file);
-  const [lookups, customNames, matcher] = await Promise.all([loadLookups(ctx.db, clientId), customColumnNames(ctx.db, clientId), loadMatcher(ctx.db, clientId)]);
+  const lookups = await kind.loadLookups(ctx.db, clientId);
+  const [customNames, prepare] = await Promise.all([kind.customColumnNames(ctx.db, clientId), kind.prepare(ctx.db, clientId, lookups)]);
   const problems = new Problems(ctx.locale, () => sheet.name);
-  const required = ['ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_title', 'ec_product_url'];
 
-  const { report_id } = await ctx.db
-    .insertInto('ec_report')
-    .values({ client_id: clientId, report_name: file.filename.replace(/\.[^.]+$/, '').slice(0, 300) || 'report', upload_date: ctx.now, uploaded_by: ctx.user.userId })
-    .returning('report_id')
-    .executeTakeFirstOrThrow();
+  const reportName = file.filename.replace(/\.[^.]+$/, '').slice(0, 300) || 'report';
+  const created = await sql<{ report_id: number }>`
+    INSERT INTO ${sql.table(kind.reportTable)} (client_id, report_name, upload_date, uploaded_by)
+    VALUES (${clientId}, ${reportName}, ${ctx.now}, ${ctx.user.userId}) RETURNING report_id`.execute(ctx.db);
+  const report_id = Number(created.rows[0]!.report_id);
 
   let layout: Layout | null = null;
-  let batch: NewRecord[] = [];
+  let batch: P[] = [];
   let count = 0;
   const seen = new Set<string>();
   // The database writes one batch while the next is read and checked: at most one write is in flight.
@@ -142,20 +179,20 @@ export async function uploadNewReport(ctx: AuthedContext, clientId: number): Pro
     batch = [];
     await writing;
     if (problems.total === 0 && rows.length > 0) {
-      writing = insertRecords(ctx.db, { clientId, reportId: report_id, now: ctx.now, seen }, rows);
+      writing = kind.insert(ctx.db, { clientId, reportId: report_id, now: ctx.now, seen }, rows);
       writing.catch(() => undefined); // awaited before the next write; this only keeps Node from calling it unhandled
     }
   };
   for await (const row of sheet.rows) {
     if (!layout) {
-      layout = readHeader(row, customNames, required, problems, ctx.locale);
+      layout = readHeader(row, customNames, kind.required, problems, ctx.locale, kind.sheet);
       problems.throwIfAny();
       continue;
     }
     if (isBlankRow(row)) continue;
-    const checked = checkRow(row, layout, lookups, problems, ctx.locale, { newUpload: true });
+    const checked = checkRow(row, layout, lookups, problems, ctx.locale, { newUpload: true, sheet: kind.sheet });
     count += 1;
-    if (checked && problems.total === 0) batch.push(toNewRecord(checked.values, checked.custom, matcher, lookups));
+    if (checked && problems.total === 0) batch.push(prepare(checked.values, checked.custom));
     if (batch.length >= BATCH) await flush();
   }
   if (!layout) throw new AppError('uploadEmpty');
@@ -166,11 +203,12 @@ export async function uploadNewReport(ctx: AuthedContext, clientId: number): Pro
   return { reportId: report_id, count };
 }
 
-export async function uploadUpdate(ctx: AuthedContext, clientId: number): Promise<{ count: number; published: number[] }> {
+export async function uploadUpdate<P>(ctx: AuthedContext, clientId: number, kind: UploadKind<P> = EC_UPLOAD as unknown as UploadKind<P>): Promise<{ count: number; published: number[] }> {
   const file = ctx.files[0];
   if (!file) throw new AppError('fileRequired');
   const sheet = await openSheet(file);
-  const [lookups, customNames] = await Promise.all([loadLookups(ctx.db, clientId), customColumnNames(ctx.db, clientId)]);
+  const [lookups, customNames] = await Promise.all([kind.loadLookups(ctx.db, clientId), kind.customColumnNames(ctx.db, clientId)]);
+  const idLabel = () => columnLabel(kind.idKey, ctx.locale, kind.sheet.fields);
   const problems = new Problems(ctx.locale, () => sheet.name);
 
   let layout: Layout | null = null;
@@ -180,37 +218,36 @@ export async function uploadUpdate(ctx: AuthedContext, clientId: number): Promis
   const published: number[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const found = await ctx.db
-      .selectFrom('ec_record')
-      .select(['ec_id', 'published'])
-      .where('client_id', '=', clientId)
-      .where('ec_id', 'in', batch.map((b) => b.id))
-      .execute();
-    const known = new Map(found.map((f) => [Number(f.ec_id), f.published]));
-    for (const b of batch) if (!known.has(b.id)) problems.add(b.row, columnLabel('ec_id', ctx.locale), 'cell.unknownRecord', { value: b.id });
+    const id = sql.ref(kind.table.idColumn);
+    const found = await sql<{ id: number; published: boolean }>`
+      SELECT ${id} AS id, published FROM ${sql.table(kind.table.table)}
+      WHERE client_id = ${clientId} AND ${id} = ANY(${batch.map((b) => b.id)}::bigint[])`.execute(ctx.db);
+    const known = new Map(found.rows.map((f) => [Number(f.id), f.published]));
+    for (const b of batch) if (!known.has(b.id)) problems.add(b.row, idLabel(), 'cell.unknownRecord', { value: b.id });
     if (problems.total === 0) {
-      await updateRecords(ctx.db, { clientId, userId: ctx.user.userId, now: ctx.now }, batch);
+      await updateRecords(ctx.db, { clientId, userId: ctx.user.userId, now: ctx.now }, batch, kind.table);
       for (const b of batch) if (known.get(b.id)) published.push(b.id);
     }
     batch = [];
   };
   for await (const row of sheet.rows) {
     if (!layout) {
-      layout = readHeader(row, customNames, ['ec_id'], problems, ctx.locale);
+      layout = readHeader(row, customNames, [kind.idKey], problems, ctx.locale, kind.sheet);
       problems.throwIfAny();
       continue;
     }
     if (isBlankRow(row)) continue;
-    const checked = checkRow(row, layout, lookups, problems, ctx.locale, { newUpload: false });
+    const checked = checkRow(row, layout, lookups, problems, ctx.locale, { newUpload: false, sheet: kind.sheet });
     count += 1;
     if (!checked) continue;
-    const id = Number(checked.values.ec_id);
+    const id = Number(checked.values[kind.idKey]);
     if (ids.has(id)) {
-      problems.add(row.number, columnLabel('ec_id', ctx.locale), 'cell.duplicateRecord', { value: id });
+      problems.add(row.number, idLabel(), 'cell.duplicateRecord', { value: id });
       continue;
     }
     ids.add(id);
-    const { ec_id: _id, ...values } = checked.values;
+    const values = { ...checked.values };
+    delete values[kind.idKey];
     const category = (values.ec_category_id ?? null) as number | null;
     batch.push({ row: row.number, id, values, custom: checked.custom, commonCategory: commonCategoryOf(lookups, category) });
     if (batch.length >= BATCH) await flush();

@@ -20,8 +20,22 @@ export interface RecordChange {
   commonCategory: number | null;
 }
 
-/** Record fields a sheet carries, with their column and SQL type. Text columns store '' for a blank cell. */
-const FIELD_COLUMNS: [field: string, column: string, type: string][] = [
+/** A record field a sheet carries, with its column and SQL type. Text columns store '' for a blank cell. */
+export type FieldColumn = [field: string, column: string, type: string];
+
+/** Where a record kind's uploaded rows go: its tables, id column, sheet fields, and the EC-only extra columns. */
+export interface RecordTable {
+  table: 'ec_record' | 'ws_record';
+  historyTable: 'ec_record_history' | 'ws_record_history';
+  idColumn: string;
+  fields: FieldColumn[];
+  /** Custom column values (jsonb column `custom_info`). */
+  customInfo: boolean;
+  /** The aggregate category column set with the subcategory, if the kind has one. */
+  commonCategoryColumn?: string;
+}
+
+const FIELD_COLUMNS: FieldColumn[] = [
   ['ec_no', 'ec_no', 'int'],
   ['ec_site', 'ec_site', 'text'],
   ['ec_scan_date', 'ec_scan_date', 'date'],
@@ -61,9 +75,39 @@ const FIELD_COLUMNS: [field: string, column: string, type: string][] = [
   ['ec_process_confirm_date', 'ec_process_confirm_date', 'date'],
   ['ec_process_remarks', 'ec_process_remarks', 'text'],
 ];
-const TEXT = new Set(FIELD_COLUMNS.filter(([, , t]) => t === 'text').map(([f]) => f));
+export const EC_TABLE: RecordTable = {
+  table: 'ec_record',
+  historyTable: 'ec_record_history',
+  idColumn: 'ec_id',
+  fields: FIELD_COLUMNS,
+  customInfo: true,
+  commonCategoryColumn: 'ec_category_common_type_id',
+};
 
 const arrayOf = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
+
+/**
+ * One INSERT ... SELECT FROM unnest of the sheet fields of `rows` plus the `extra` columns (one value per row).
+ * A blank text field is stored as ''.
+ */
+export async function insertRows(
+  db: Db | Tx,
+  spec: RecordTable,
+  rows: Record<string, string | number | null>[],
+  extra: [column: string, type: string, values: unknown[]][],
+): Promise<void> {
+  const columns: string[] = [];
+  const arrays: ReturnType<typeof arrayOf>[] = [];
+  for (const [field, column, type] of spec.fields) {
+    columns.push(column);
+    arrays.push(arrayOf(rows.map((r) => r[field] ?? (type === 'text' ? '' : null)), type));
+  }
+  for (const [column, type, values] of extra) {
+    columns.push(column);
+    arrays.push(arrayOf(values, type));
+  }
+  await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
+}
 
 export async function insertRecords(
   db: Db | Tx,
@@ -80,62 +124,62 @@ export async function insertRecords(
     return isRepeat;
   });
 
-  const columns: string[] = [];
-  const arrays: ReturnType<typeof arrayOf>[] = [];
-  const add = (column: string, type: string, values: unknown[]) => {
-    columns.push(column);
-    arrays.push(arrayOf(values, type));
-  };
-  for (const [field, column, type] of FIELD_COLUMNS) {
-    add(column, type, rows.map((r) => r.values[field] ?? (TEXT.has(field) ? '' : null)));
-  }
-  add('client_id', 'int', rows.map(() => at.clientId));
-  add('report_id', 'int', rows.map(() => at.reportId));
-  add('ec_category_common_type_id', 'smallint', rows.map((r) => r.commonCategory));
-  add('custom_info', 'jsonb', rows.map((r) => JSON.stringify(r.custom)));
-  add('ec_blacklist_object', 'text', rows.map((r) => r.hints.blacklist));
-  add('ec_whitelist_object', 'text', rows.map((r) => r.hints.whitelist));
-  add('ec_is_need_to_check', 'boolean', rows.map((r) => r.hints.needToCheck));
-  add('ec_title_hint_word', 'text', rows.map((r) => r.hints.titleHints));
-  add('ec_brand_hint_word', 'text', rows.map((r) => r.hints.brandHints));
-  add('url_key', 'text', rows.map((r) => r.urlKey));
-  add('is_repeat', 'boolean', repeat);
-  add('updated_at', 'timestamptz', rows.map(() => at.now.toISOString()));
-  await sql`INSERT INTO ec_record (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
+  const extra: [string, string, unknown[]][] = [
+    ['client_id', 'int', rows.map(() => at.clientId)],
+    ['report_id', 'int', rows.map(() => at.reportId)],
+    ['ec_category_common_type_id', 'smallint', rows.map((r) => r.commonCategory)],
+    ['custom_info', 'jsonb', rows.map((r) => JSON.stringify(r.custom))],
+    ['ec_blacklist_object', 'text', rows.map((r) => r.hints.blacklist)],
+    ['ec_whitelist_object', 'text', rows.map((r) => r.hints.whitelist)],
+    ['ec_is_need_to_check', 'boolean', rows.map((r) => r.hints.needToCheck)],
+    ['ec_title_hint_word', 'text', rows.map((r) => r.hints.titleHints)],
+    ['ec_brand_hint_word', 'text', rows.map((r) => r.hints.brandHints)],
+    ['url_key', 'text', rows.map((r) => r.urlKey)],
+    ['is_repeat', 'boolean', repeat],
+    ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
+  ];
+  await insertRows(db, EC_TABLE, rows.map((r) => r.values), extra);
 }
 
 /**
  * Applies the cells an update sheet fills; a blank cell leaves its field as it is. One history row per record
  * names the fields the sheet set.
  */
-export async function updateRecords(db: Db | Tx, at: { clientId: number; userId: number; now: Date }, changes: RecordChange[]): Promise<void> {
-  const present = FIELD_COLUMNS.filter(([field]) => changes.some((c) => c.values[field] !== undefined));
+export async function updateRecords(
+  db: Db | Tx,
+  at: { clientId: number; userId: number; now: Date },
+  changes: RecordChange[],
+  spec: RecordTable = EC_TABLE,
+): Promise<void> {
+  const present = spec.fields.filter(([field]) => changes.some((c) => c.values[field] !== undefined));
   const sets = present.map(([, column]) => sql`${sql.ref(column)} = COALESCE(v.${sql.ref(column)}, r.${sql.ref(column)})`);
-  const arrays = [
-    arrayOf(changes.map((c) => c.id), 'bigint'),
-    ...present.map(([field, , type]) => arrayOf(changes.map((c) => c.values[field] ?? null), type)),
-    arrayOf(changes.map((c) => c.commonCategory), 'smallint'),
-    arrayOf(changes.map((c) => JSON.stringify(c.custom)), 'jsonb'),
-  ];
-  const names = ['ec_id', ...present.map(([, column]) => column), 'common_category', 'custom'];
+  const arrays = [arrayOf(changes.map((c) => c.id), 'bigint'), ...present.map(([field, , type]) => arrayOf(changes.map((c) => c.values[field] ?? null), type))];
+  const names = [spec.idColumn, ...present.map(([, column]) => column)];
+  const extraSets = [];
+  if (spec.commonCategoryColumn) {
+    arrays.push(arrayOf(changes.map((c) => c.commonCategory), 'smallint'));
+    names.push('common_category');
+    extraSets.push(sql`${sql.ref(spec.commonCategoryColumn)} = COALESCE(v.common_category, r.${sql.ref(spec.commonCategoryColumn)})`);
+  }
+  if (spec.customInfo) {
+    arrays.push(arrayOf(changes.map((c) => JSON.stringify(c.custom)), 'jsonb'));
+    names.push('custom');
+    extraSets.push(sql`custom_info = r.custom_info || v.custom`);
+  }
+  const id = sql.ref(spec.idColumn);
   await sql`
-    UPDATE ec_record r SET ${sql.join([
-      ...sets,
-      sql`ec_category_common_type_id = COALESCE(v.common_category, r.ec_category_common_type_id)`,
-      sql`custom_info = r.custom_info || v.custom`,
-      sql`updated_at = ${at.now}`,
-    ])}
+    UPDATE ${sql.table(spec.table)} r SET ${sql.join([...sets, ...extraSets, sql`updated_at = ${at.now}`])}
     FROM unnest(${sql.join(arrays)}) AS v(${sql.join(names.map((n) => sql.ref(n)))})
-    WHERE r.ec_id = v.ec_id AND r.client_id = ${at.clientId}`.execute(db);
+    WHERE r.${id} = v.${id} AND r.client_id = ${at.clientId}`.execute(db);
 
   const history = changes.map((c) => {
     const fields: Record<string, unknown> = {};
-    for (const [field] of FIELD_COLUMNS) if (c.values[field] !== undefined && c.values[field] !== null) fields[field] = c.values[field];
+    for (const [field] of spec.fields) if (c.values[field] !== undefined && c.values[field] !== null) fields[field] = c.values[field];
     for (const [name, value] of Object.entries(c.custom)) fields[`custom:${name}`] = value;
     return JSON.stringify(fields);
   });
   await sql`
-    INSERT INTO ec_record_history (record_id, client_id, user_id, source, fields, created_at)
+    INSERT INTO ${sql.table(spec.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
     SELECT id, ${at.clientId}, ${at.userId}, 'upload-update', f, ${at.now}
     FROM unnest(${arrayOf(changes.map((c) => c.id), 'bigint')}, ${arrayOf(history, 'jsonb')}) AS h(id, f)`.execute(db);
 }

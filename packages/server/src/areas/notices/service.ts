@@ -83,17 +83,19 @@ export type NoticeScope = { recordIds: number[] } | { reportId: number };
 
 /**
  * The notice service the record and report areas call: tells every live user of a client, each in their own
- * language. Runs in the caller's transaction, so a rolled-back change notifies nobody.
+ * language. Runs in the caller's transaction, so a rolled-back change notifies nobody. The type says what happened
+ * (1 a record updated, 2 records updated together, 3 a report posted); `records` says of which record kind, whose
+ * texts the catalogue has under `notice.type{n}` (EC, the default) and `notice.ws.type{n}` (websites).
  */
 export async function notifyClientUsers(
   services: Services,
   db: Db | Tx,
   clientId: number,
-  notice: { type: NoticeType; params: Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
+  notice: { type: NoticeType; records?: 'ec' | 'ws'; params: Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
 ): Promise<number> {
   if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
   const users = await repo.liveUsersOfClient(db, clientId);
-  const text = (locale: Locale, part: 'title' | 'content') => translate(locale, `notice.type${notice.type}.${part}` as MessageKey, notice.params);
+  const text = (locale: Locale, part: 'title' | 'content') => translate(locale, `notice.${notice.records === 'ws' ? 'ws.' : ''}type${notice.type}.${part}` as MessageKey, notice.params);
   await repo.insertMany(
     db,
     users.map((u) => ({

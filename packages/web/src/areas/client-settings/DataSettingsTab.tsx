@@ -1,7 +1,7 @@
-import { Result, Tabs } from 'antd';
-import { ToolOutlined } from '@ant-design/icons';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EcReportPanel } from '../ec-reports/EcReportPanel';
+import { WsReportPanel } from '../ws-reports/WsReportPanel';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
@@ -13,11 +13,6 @@ import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
  */
 export default function DataSettingsTab({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
-  const preparing = (text: string, testId: string) => (
-    <div data-testid={testId}>
-      <Result icon={<ToolOutlined />} title={t('preparing.title')} subTitle={text} />
-    </div>
-  );
   return (
     <Tabs
       defaultActiveKey="ecMaster"
@@ -25,7 +20,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
       items={[
         { key: 'ecReport', label: t('tab.ecReport'), children: <EcReportPanel clientId={clientId} /> },
         { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },
-        { key: 'wsReport', label: t('tab.wsReport'), children: preparing(t('preparing.wsReport'), 'ws-report-preparing') },
+        { key: 'wsReport', label: t('tab.wsReport'), children: <WsReportPanel clientId={clientId} /> },
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
         { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
         { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },

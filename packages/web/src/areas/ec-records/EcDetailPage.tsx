@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, Flex, Form, Result, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ecRecords, isMessageKey, type EcRecord } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
 import { DetailMissing } from '../../components/DetailMissing';
-import { MembersOnlyText } from '../../components/MembersOnly';
 import { PageSpin } from '../../components/PageSpin';
 import { RecordPager } from './generic/RecordPager';
 import { useAccessKeys } from './generic/useAccessKeys';
-import { detailQuery, listQueryFromDetail, parseDetailPlace, parseListQuery, searchPayload } from './generic/listQuery';
-import { EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, safeUrl, type EcListState, type PayloadField } from './ecModel';
-import { useLookups, useRecordScope, type Lookups } from './ecLookups';
+import { NoCompany } from './generic/RecordList';
+import { useDetailRoute, useRecordPager, useRecordSave } from './generic/useRecordDetail';
+import { EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, safeUrl, type EcListState, type EcSearchInput, type PayloadField } from './ecModel';
+import { useLookups, type Lookups } from './ecLookups';
 import { changedPayload, formFields, formValuesOf, isEmptyUpdate, saveProblem, type RecordFormValues } from './recordForm';
 import { CategorizeSection, ReportSection, ResponseSection, usePayloadLabel, type Step } from './detail/RecordSections';
 import { RecordTabs } from './detail/RecordTabs';
@@ -22,7 +22,9 @@ import { useEcTexts } from './useEcTexts';
 /** Spec 2: S update, L back, O open, P previous, N next. */
 const ACCESS_KEYS = ['s', 'l', 'o', 'p', 'n'] as const;
 
-const positiveInt = (value: string | undefined) => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+const searchRecords = (input: EcSearchInput) => api('/api/ec-data/search-records', input);
+const recordKey = (record: EcRecord) => ecKeys.record(record.client_id, record.ec_id);
+const detailPath = (record: EcRecord) => `/ec-data/${record.client_id}/${record.ec_id}`;
 
 /**
  * Document 3, section 2 "Marketplace record detail" (/ec-data/{cid}/{rid}?num&total&<the list's query>): the client
@@ -30,14 +32,7 @@ const positiveInt = (value: string | undefined) => (value && /^\d{1,15}$/.test(v
  */
 export default function EcDetailPage() {
   const { t } = useTranslation(['ecRecords', 'common']);
-  const params = useParams();
-  const [query] = useSearchParams();
-  const queryText = query.toString();
-  const { analyst, ownClientId } = useRecordScope();
-  const clientId = analyst ? positiveInt(params.cid) : ownClientId;
-  const recordId = positiveInt(params.rid);
-  const listState = useMemo(() => parseListQuery(new URLSearchParams(queryText), EC_LIST_FIELDS), [queryText]);
-  const place = useMemo(() => parseDetailPlace(new URLSearchParams(queryText)), [queryText]);
+  const { analyst, clientId, recordId, listState, place, backTo, noCompany } = useDetailRoute(EC_LIST_FIELDS, '/ec-list');
   const lookups = useLookups(clientId);
   const ready = clientId !== undefined && recordId !== undefined;
   const record = useQuery({
@@ -45,12 +40,8 @@ export default function EcDetailPage() {
     queryFn: async () => (await api('/api/ec-data/get-record', { clientId: clientId ?? 0, recordId: recordId ?? 0 })).record,
     enabled: ready,
   });
-  // The list the user came from: its own query, on the page of this record; the route's client for analysts.
-  const backTo = `/ec-list?${listQueryFromDetail({ ...listState, clientId: analyst ? (listState.clientId ?? clientId) : undefined }, place.num)}`;
 
-  if (!analyst && ownClientId === undefined) {
-    return <Result status="info" title={t('common:membersOnly.title')} subTitle={<MembersOnlyText />} />;
-  }
+  if (noCompany) return <NoCompany testId="ec-detail-no-company" />;
   if (!ready) return <DetailMissing title={t('detail.missing')} backTo={backTo} backLabel={t('detail.back')} />;
   if (record.isLoading || !lookups.customColumnsLoaded) return <PageSpin />;
   if (!record.data) return <DetailMissing title={t('detail.missing')} error={record.error} backTo={backTo} backLabel={t('detail.back')} />;
@@ -76,10 +67,8 @@ function RecordDetail({ record, clientId, analyst, lookups, listState, place, ba
   const label = usePayloadLabel();
   const texts = useEcTexts();
   const [form] = Form.useForm<RecordFormValues>();
-  const [busy, setBusy] = useState(false);
-  // A ref as well as the state: a second activation in the same moment must already see the first.
-  const saving = useRef(false);
-  const [moving, setMoving] = useState(false);
+  const { busy, saving, run } = useRecordSave();
+  const { moving, go } = useRecordPager({ clientId, listState, search: searchRecords, recordKey, detailPath });
   useAccessKeys(ACCESS_KEYS);
   const [step, setStep] = useState<Step>(1);
   const customNames = useMemo(() => lookups.customColumns.map((c) => c.column_name), [lookups.customColumns]);
@@ -115,40 +104,13 @@ function RecordDetail({ record, clientId, analyst, lookups, listState, place, ba
       void message.info(t('detail.nothingChanged'));
       return;
     }
-    saving.current = true;
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await api('/api/ec-data/update-record', payload);
       // The form refreshes from the answer's record (section 4).
       setRecord({ ...answer.record, ec_upload_image_names: answer.ec_upload_image_names });
       void queryClient.invalidateQueries({ queryKey: ecKeys.lists });
       void queryClient.invalidateQueries({ queryKey: ecKeys.history(clientId, record.ec_id) });
-      void message.success(t('detail.saved'));
-    } catch (error) {
-      void message.error(t('detail.saveFailed', { message: errorMessage(error) }));
-    } finally {
-      saving.current = false;
-      setBusy(false);
-    }
-  };
-
-  /** The one-record pager: the list's search with limit 1 at offset num - 1, then that record's detail. */
-  const go = async (num: number) => {
-    setMoving(true);
-    try {
-      const answer = await api('/api/ec-data/search-records', searchPayload(listState, clientId, { limit: 1, offset: num - 1 }));
-      const next = answer.records[0];
-      if (!next) {
-        void message.warning(t('pager.gone'));
-        return;
-      }
-      queryClient.setQueryData(ecKeys.record(clientId, next.ec_id), next);
-      await navigate(`/ec-data/${next.client_id}/${next.ec_id}?${detailQuery(listState, num, answer.total)}`);
-    } catch (error) {
-      void message.error(errorMessage(error));
-    } finally {
-      setMoving(false);
-    }
+    });
   };
 
   const onEvidence = (names: string) => setRecord({ ...record, ec_upload_image_names: names });

@@ -2,13 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Flex, Progress, Tag, Tooltip, Typography, Upload, theme } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, LoadingOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CallOutput } from '@portal/contract';
 import { ApiError, errorMessage } from '../../app/api';
-import { upload } from '../../app/upload';
+import type { UploadOptions } from '../../app/upload';
 import { REPORT_ACCEPT, REPORT_MAX_MB, fileProblem, keepLast, moreProblems, problemLines, problemsOf, type Problems } from './model';
 
 export type UploadKind = 'new' | 'update';
-export type UploadAnswer = CallOutput<'/api/ec-report/upload-report'>;
+/** What both upload calls of a report kind answer: the whole report list and how many records they wrote. */
+export interface UploadAnswer<R> {
+  reports: R[];
+  count: number;
+}
+/** One report kind's upload call (new: upload-report, update: batch-update) for a client. */
+export type SendReport<R> = (kind: UploadKind, clientId: number, file: File, options: UploadOptions) => Promise<UploadAnswer<R>>;
 
 /** One file of the upload list (spec 4: the last 2 are kept), newest last. */
 export interface UploadEntry {
@@ -24,21 +29,21 @@ export interface UploadEntry {
   error?: string;
 }
 
-const PATHS = { new: '/api/ec-report/upload-report', update: '/api/ec-report/batch-update' } as const;
 /** Spec 4, 8 and 9: a refused spreadsheet's problems stay on screen for 20 seconds. */
 const PROBLEMS_SECONDS = 20;
-const PROBLEMS_KEY = 'ec-upload-errors';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 let nextUid = 0;
 
 /**
- * Spec 2.12 and 4, the uploads of the EC report tab: one .xls or .xlsx at a time, checked here by its extension and
- * size (the server checks it again, cell by cell), sent at once with its progress in the file list, which keeps the
- * last 2 files with their status. A refused sheet lists its problems in an error toast for 20 seconds.
+ * Spec 2.12 and 4, the uploads of a report tab (EC and WS): one .xls or .xlsx at a time, checked here by its
+ * extension and size (the server checks it again, cell by cell), sent at once with its progress in the file list,
+ * which keeps the last 2 files with their status. A refused sheet lists its problems in an error toast for 20 seconds.
+ * `testPrefix` names the report kind in the test ids (`ec-upload-errors`, `ws-upload-errors`).
  */
-export function useReportUploads(clientId: number, onUploaded: (answer: UploadAnswer) => void) {
+export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUploaded: (answer: UploadAnswer<R>) => void, testPrefix: string) {
   const { t } = useTranslation('ecReports');
+  const problemsKey = `${testPrefix}-upload-errors`;
   const { message } = App.useApp();
   const [files, setFiles] = useState<UploadEntry[]>([]);
   // The uploads under way by uid: stopped when the panel goes away or their entry is removed.
@@ -56,12 +61,12 @@ export function useReportUploads(clientId: number, onUploaded: (answer: UploadAn
     const lines = problemLines(problems, (p) => t('upload.problem', p));
     const more = moreProblems(problems);
     void message.error({
-      key: PROBLEMS_KEY,
+      key: problemsKey,
       duration: PROBLEMS_SECONDS,
       content: (
         <div style={{ display: 'inline-block', textAlign: 'left', maxWidth: 'min(680px, 85vw)', verticalAlign: 'top' }}>
           <div>{text}</div>
-          <div data-testid="ec-upload-errors">
+          <div data-testid={problemsKey}>
             <ul style={{ maxHeight: 260, overflowY: 'auto', margin: '6px 0 0', paddingInlineStart: 20 }}>
               {lines.map((line, index) => (
                 <li key={index}>{line}</li>
@@ -89,12 +94,12 @@ export function useReportUploads(clientId: number, onUploaded: (answer: UploadAn
 
   const start = async (kind: UploadKind, file: File) => {
     if (!accepts(file)) return;
-    const uid = `ec-upload-${++nextUid}`;
+    const uid = `${testPrefix}-upload-${++nextUid}`;
     const controller = new AbortController();
     running.current.set(uid, controller);
     setFiles((list) => keepLast([...list, { uid, name: file.name, kind, status: 'uploading', percent: 0 }]));
     try {
-      const answer = await upload(PATHS[kind], { clientId }, file, { onProgress: (percent) => patch(uid, { percent }), signal: controller.signal });
+      const answer = await send(kind, clientId, file, { onProgress: (percent) => patch(uid, { percent }), signal: controller.signal });
       patch(uid, { status: 'done', percent: 100, count: answer.count });
       onUploaded(answer);
       void message.success(kind === 'new' ? t('upload.newDone', { name: file.name, count: answer.count }) : t('upload.updateDone', { count: answer.count }));
@@ -103,7 +108,7 @@ export function useReportUploads(clientId: number, onUploaded: (answer: UploadAn
       patch(uid, { status: 'error', error: errorMessage(error) });
       const problems = error instanceof ApiError ? problemsOf(error.data) : null;
       if (problems && problems.errors.length > 0) showProblems(errorMessage(error), problems);
-      else void message.error({ key: PROBLEMS_KEY, duration: PROBLEMS_SECONDS, content: t('upload.failed', { name: file.name, message: errorMessage(error) }) });
+      else void message.error({ key: problemsKey, duration: PROBLEMS_SECONDS, content: t('upload.failed', { name: file.name, message: errorMessage(error) }) });
     } finally {
       running.current.delete(uid);
     }
@@ -122,10 +127,10 @@ export function useReportUploads(clientId: number, onUploaded: (answer: UploadAn
 }
 
 /** A button opening the file picker; Playwright sets the file on the wrapper's <input type=file>. */
-export function UploadButton({ kind, onFile }: { kind: UploadKind; onFile: (file: File) => void }) {
+export function UploadButton({ kind, onFile, testPrefix }: { kind: UploadKind; onFile: (file: File) => void; testPrefix: string }) {
   const { t } = useTranslation('ecReports');
   return (
-    <div data-testid={`ec-upload-${kind}`}>
+    <div data-testid={`${testPrefix}-upload-${kind}`}>
       <Upload
         accept={REPORT_ACCEPT}
         multiple={false}
@@ -147,14 +152,14 @@ export function UploadButton({ kind, onFile }: { kind: UploadKind; onFile: (file
 }
 
 /** The last files uploaded, each with its kind, its progress and then its outcome. */
-export function UploadList({ files, onRemove }: { files: readonly UploadEntry[]; onRemove: (uid: string) => void }) {
+export function UploadList({ files, onRemove, testPrefix }: { files: readonly UploadEntry[]; onRemove: (uid: string) => void; testPrefix: string }) {
   const { t } = useTranslation('ecReports');
   const { token } = theme.useToken();
   if (files.length === 0) return null;
   return (
-    <Flex vertical gap={4} style={{ maxWidth: 760 }} data-testid="ec-upload-list">
+    <Flex vertical gap={4} style={{ maxWidth: 760 }} data-testid={`${testPrefix}-upload-list`}>
       {files.map((f) => (
-        <Flex key={f.uid} align="center" gap={8} data-testid="ec-upload-file" data-status={f.status} style={{ minHeight: 28 }}>
+        <Flex key={f.uid} align="center" gap={8} data-testid={`${testPrefix}-upload-file`} data-status={f.status} style={{ minHeight: 28 }}>
           {f.status === 'uploading' && <LoadingOutlined style={{ color: token.colorPrimary }} />}
           {f.status === 'done' && <CheckCircleFilled style={{ color: token.colorSuccess }} />}
           {f.status === 'error' && <CloseCircleFilled style={{ color: token.colorError }} />}

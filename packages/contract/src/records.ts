@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { id } from './accounts.js';
+import type { MessageKey } from './messages/index.js';
+import { isoDate, MATCH_TYPES } from './search.js';
+
+/**
+ * Document 3: what the marketplace (EC) and website (WS) record lists share. Each kind names its own whitelisted
+ * fields; the schemas below are built from them, so both lists search, filter, sort, page, batch and keep history
+ * in the same shape.
+ */
+
+/** A column filter value: text, number, boolean, or `null` for blank. */
+export const filterValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+/** The most values fetch-filters answers. */
+export const FILTER_VALUES_MAX = 1000;
+
+/** The whitelisted field names of one record kind, by their answer names. */
+export interface RecordSearchFields<W extends string, D extends string, F extends string, S extends string> {
+  word: readonly [W, ...W[]];
+  date: readonly [D, ...D[]];
+  filter: readonly [F, ...F[]];
+  sort: readonly [S, ...S[]];
+}
+
+/** The list's search (document 3, section 7): conditions, column filters (`null` = blank), sort, error filter, notice. */
+export function recordSearchSchema<W extends string, D extends string, F extends string, S extends string>(fields: RecordSearchFields<W, D, F, S>) {
+  return z
+    .object({
+      clientId: id,
+      keyword: z.string().max(200, 'validation.tooLong').optional().default(''),
+      wordFields: z.array(z.enum(fields.word, { error: 'validation.searchField' })).max(fields.word.length).optional().default([]),
+      dateFields: z.array(z.enum(fields.date, { error: 'validation.searchField' })).max(fields.date.length).optional().default([]),
+      startDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
+      endDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
+      searchType: z.union(MATCH_TYPES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { error: 'validation.searchType' }).optional().default(3),
+      whereFields: z
+        .array(z.object({ key: z.enum(fields.filter, { error: 'validation.searchField' }), values: z.array(filterValue).max(1000) }))
+        .max(fields.filter.length)
+        .optional()
+        .default([]),
+      orderFields: z
+        .array(z.object({ key: z.enum(fields.sort, { error: 'validation.searchField' }), value: z.union([z.literal(1), z.literal(2)]) }))
+        .max(3)
+        .optional()
+        .default([]),
+      /** 1: only the rows section 4 flags as errors (analysts). */
+      filterErrorRecord: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
+      /** The records a notice was about. */
+      noticeId: id.optional(),
+    })
+    .refine((c) => !c.startDate || !c.endDate || c.endDate >= c.startDate, { message: 'validation.endBeforeStart', path: ['endDate'] });
+}
+
+/** The search plus paging. */
+export function searchRecordsInputSchema<T extends z.ZodType>(search: T) {
+  return search.and(
+    z.object({
+      limit: z.number().int().min(1).max(500).optional().default(20),
+      offset: z.number().int().min(0).max(100_000_000).optional().default(0),
+    }),
+  );
+}
+/** One page of a kind's records. */
+export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number(),
+    offset: z.number(),
+    /** Rows flagged as errors among the client's records (analysts; 0 for clients). */
+    errorRecordCount: z.number(),
+  });
+}
+
+export function fetchFiltersInputSchema<F extends string>(filter: readonly [F, ...F[]]) {
+  return z.object({ clientId: id, fieldName: z.enum(filter, { error: 'validation.searchField' }) });
+}
+export const fetchFiltersOutput = z.object({
+  /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. */
+  filters: z.array(z.object({ value: filterValue, count: z.number() })),
+  total: z.number(),
+  offset: z.number(),
+});
+
+export const recordIdInput = z.object({ clientId: id, recordId: id });
+
+export const historyRow = z.object({
+  id: z.number(),
+  updateByUserName: z.string(),
+  createdAt: z.string(),
+  /** What changed: `batch-category`, `batch-action`, `update`, `upload-update`, `inherit`. */
+  source: z.string(),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export const historyOutput = z.object({ history: z.array(historyRow) });
+
+/** Payload helpers shared by the update calls: '' is blank. */
+export const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable()).optional();
+export const optionalCode = (max: number, message: string) =>
+  z.preprocess((v) => (v === '' ? null : v), z.number({ error: message }).int(message).min(1, message).max(max, message).nullable()).optional();
+export const optionalId = z.preprocess((v) => (v === '' ? null : v), id.nullable()).optional();
+export const optionalText = (max: number) => z.string().max(max, 'validation.tooLong').optional();
+
+/** Selected rows of a batch update. */
+export const recordIds = z.array(id).min(1, 'validation.noRecordsSelected').max(10_000, 'validation.tooManyRecords');
+/** A batch update's value: a code from 1 to max. */
+export const batchCode = (max: number) =>
+  z.number({ error: 'validation.batchValueRequired' }).int('validation.batchValueRequired').min(1, 'validation.batchValueRequired').max(max, 'validation.batchValueRequired');
+export const batchOutput = z.object({ updateCount: z.number() });
+
+/** The list's column chooser, remembered per user and kind: the record fields (and custom column names) shown. */
+export const getColumnsInput = z.object({});
+export const columnsOutput = z.object({ columns: z.array(z.string()).nullable() });
+export const setColumnsInput = z.object({ columns: z.array(z.string().min(1).max(200)).max(300) });
+
+/** A record's report rounds and final result, whatever the kind calls them; blank is null. */
+export interface RoundValues {
+  rounds: readonly (readonly [result: unknown, date: unknown])[];
+  result: unknown;
+  confirmDate: unknown;
+}
+/**
+ * Section 4: a row is an error when a round's or the final result lacks its date (or the reverse), a later round is
+ * filled while the one before is empty, or the final result is filled while no round is.
+ */
+export function roundsInError(v: RoundValues): boolean {
+  const filled = v.rounds.map(([res, date]) => res !== null || date !== null);
+  if (v.rounds.some(([res, date]) => (res === null) !== (date === null))) return true;
+  if (filled.some((f, i) => i > 0 && f && !filled[i - 1])) return true;
+  if ((v.result === null) !== (v.confirmDate === null)) return true;
+  return v.result !== null && !filled.some(Boolean);
+}
+
+/**
+ * The fields the save rule reads, by their update payload names (the same for EC and WS; for WS records
+ * `categoryId` is the site category); blank is null, undefined or ''.
+ */
+export type SaveRuleFields = Record<
+  | 'categorizeDate' | 'categoryId' | 'processResult' | 'processConfirmDate'
+  | 'process1Result' | 'process1Date' | 'process2Result' | 'process2Date' | 'process3Result' | 'process3Date',
+  unknown
+>;
+
+/**
+ * Document 3, section 5 "Record detail save (analyst only), checked in this order": the first problem, or null.
+ * 1 categorize date; 2 category (EC: the subcategory; WS: the site category, categoryId); 3 each round's result and
+ * date together; 4 round 2 needs round 1, round 3 needs round 2; 5 the final result and its confirm date together;
+ * 6 a final result needs a round. The browser checks with it before sending; the server checks the saved record
+ * merged with the change.
+ */
+export function recordSaveProblem(f: SaveRuleFields): { key: MessageKey; params?: { round: number } } | null {
+  const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
+  if (!filled(f.categorizeDate)) return { key: 'validation.categorizeDateRequired' };
+  if (!filled(f.categoryId)) return { key: 'validation.recordCategoryRequired' };
+  const rounds = [
+    [f.process1Result, f.process1Date],
+    [f.process2Result, f.process2Date],
+    [f.process3Result, f.process3Date],
+  ] as const;
+  for (const [i, [result, date]] of rounds.entries()) {
+    if (filled(result) !== filled(date)) return { key: 'validation.roundIncomplete', params: { round: i + 1 } };
+  }
+  const used = rounds.map(([result, date]) => filled(result) || filled(date));
+  for (const n of [1, 2]) if (used[n] && !used[n - 1]) return { key: 'validation.roundOrder', params: { round: n } };
+  if (filled(f.processResult) !== filled(f.processConfirmDate)) return { key: 'validation.finalIncomplete' };
+  if (filled(f.processResult) && !used.some(Boolean)) return { key: 'validation.finalWithoutRound' };
+  return null;
+}

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { id } from './accounts.js';
+import {
+  batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, getColumnsInput, historyOutput, optionalCode, optionalDate,
+  optionalId, optionalText, recordIdInput, recordIds, recordSearchSchema, roundsInError, searchRecordsInputSchema, searchRecordsOutputSchema,
+  setColumnsInput,
+} from './records.js';
+
+/**
+ * Document 3: website (WS) records, their list, detail (with whois), history and batch updates. Answers use the
+ * spec's website record names (`pageURL`, `process1ResultId`, ...) plus the bookkeeping `client_id`, `is_error`,
+ * `published`, `updated_at`; the update payload uses the call table's names (`process1Result`, ...), as for EC.
+ * The search, filter, history, batch and column chooser schemas are the EC ones built from the WS field lists.
+ */
+
+/** Site categories (document 3, "Website enumerations"): the record's `categoryId`. */
+export const WS_SITE_CATEGORIES = {
+  1: { en: 'Official', ja: '公式サイト' },
+  2: { en: 'Non-related', ja: '無関係' },
+  3: { en: 'Suspicious', ja: '疑わしい' },
+  4: { en: 'Need confirmation', ja: '要確認' },
+  5: { en: 'Parking site', ja: 'パーキングサイト' },
+  6: { en: 'No content', ja: 'コンテンツなし' },
+  7: { en: 'Not displayed', ja: '表示不可' },
+  8: { en: 'Domain selling', ja: 'ドメイン販売' },
+  9: { en: 'Blocked', ja: 'ブロック' },
+  10: { en: 'Dangerous site', ja: '危険サイト' },
+  11: { en: 'Phishing', ja: 'フィッシング' },
+} as const;
+/** The client's action on a website record: the record's `action`. */
+export const WS_ACTIONS = {
+  1: { en: 'Takedown', ja: '削除申請' },
+  2: { en: 'Pending', ja: '保留' },
+  3: { en: 'No Action', ja: '対応不要' },
+} as const;
+/** Per-round and final results: `process1ResultId` ... `processResultId`. */
+export const WS_PROCESS_RESULTS = {
+  1: { en: 'In review', ja: '審査中' },
+  2: { en: 'Takedown (done)', ja: '削除完了' },
+  3: { en: 'No action', ja: '対応なし' },
+} as const;
+export type WsSiteCategory = keyof typeof WS_SITE_CATEGORIES;
+export type WsAction = keyof typeof WS_ACTIONS;
+export type WsProcessResult = keyof typeof WS_PROCESS_RESULTS;
+export const WS_SITE_CATEGORY_MAX = 11;
+export const WS_ACTION_MAX = 3;
+
+/** The fields of a website record (document 3, section 3) with their English and Japanese labels: the list's columns. */
+export const WS_RECORD_FIELDS = [
+  { key: 'id', en: 'ID', ja: 'ID' },
+  { key: 'no', en: 'No.', ja: 'No.' },
+  { key: 'reportId', en: 'Report', ja: 'レポート' },
+  { key: 'searchEngine', en: 'Search engine', ja: '検索エンジン' },
+  { key: 'scanDate', en: 'Scan date', ja: '調査日' },
+  { key: 'searchKeyword', en: 'Search keyword', ja: '検索キーワード' },
+  { key: 'pageDomain', en: 'Domain', ja: 'ドメイン' },
+  { key: 'pageURL', en: 'Page URL', ja: 'ページURL' },
+  { key: 'domainRegion', en: 'Domain region', ja: 'ドメイン地域' },
+  { key: 'tld', en: 'TLD', ja: 'TLD' },
+  { key: 'domainContact', en: 'Domain contact', ja: 'ドメイン連絡先' },
+  { key: 'categorizeDate', en: 'Report date', ja: '報告日' },
+  { key: 'categoryId', en: 'Site category', ja: 'サイト分類' },
+  { key: 'remarks', en: 'Comments', ja: 'コメント' },
+  { key: 'redirectURL', en: 'Redirect URL', ja: 'リダイレクトURL' },
+  { key: 'whois', en: 'Whois', ja: 'Whois' },
+  { key: 'domainCreatedAt', en: 'Domain created', ja: 'ドメイン作成日' },
+  { key: 'domainExpireAt', en: 'Domain expires', ja: 'ドメイン有効期限' },
+  { key: 'domainUpdatedAt', en: 'Domain updated', ja: 'ドメイン更新日' },
+  { key: 'action', en: 'Enforcement flag', ja: '対応方針' },
+  { key: 'responseRemarks', en: 'Client comment', ja: 'クライアントコメント' },
+  { key: 'trademarkId', en: 'Trademark registration number', ja: '商標登録番号' },
+  { key: 'responseDate', en: 'Response date', ja: '回答日' },
+  { key: 'process1Date', en: '1st report date', ja: '1回目申立日' },
+  { key: 'process1ResultId', en: '1st result', ja: '1回目結果' },
+  { key: 'process1ConfirmDate', en: '1st confirm date', ja: '1回目確認日' },
+  { key: 'process2Date', en: '2nd report date', ja: '2回目申立日' },
+  { key: 'process2ResultId', en: '2nd result', ja: '2回目結果' },
+  { key: 'process2ConfirmDate', en: '2nd confirm date', ja: '2回目確認日' },
+  { key: 'process3Date', en: '3rd report date', ja: '3回目申立日' },
+  { key: 'process3ResultId', en: '3rd result', ja: '3回目結果' },
+  { key: 'process3ConfirmDate', en: '3rd confirm date', ja: '3回目確認日' },
+  { key: 'processResultId', en: 'Final result', ja: '最終結果' },
+  { key: 'processConfirmDate', en: 'Final result date', ja: '最終結果確認日' },
+  { key: 'processRemarks', en: 'Remarks', ja: '備考' },
+] as const;
+export type WsRecordField = (typeof WS_RECORD_FIELDS)[number]['key'];
+export const WS_RECORD_FIELD_KEYS = WS_RECORD_FIELDS.map((f) => f.key) as [WsRecordField, ...WsRecordField[]];
+
+const nullableNumber = z.number().nullable();
+/** YYYY-MM-DD or null. */
+const nullableDate = z.string().nullable();
+
+export const wsRecord = z.object({
+  id: z.number(),
+  client_id: z.number(),
+  no: nullableNumber,
+  reportId: z.number(),
+  searchEngine: z.string(),
+  scanDate: nullableDate,
+  searchKeyword: z.string(),
+  pageDomain: z.string(),
+  pageURL: z.string(),
+  domainRegion: z.string(),
+  tld: z.string(),
+  domainContact: z.string(),
+  categorizeDate: nullableDate,
+  /** Site category 1-11 (WS_SITE_CATEGORIES). */
+  categoryId: nullableNumber,
+  remarks: z.string(),
+  redirectURL: z.string(),
+  /** The whois text as uploaded (multi-line); the detail shows it preformatted. */
+  whois: z.string(),
+  domainCreatedAt: nullableDate,
+  domainExpireAt: nullableDate,
+  domainUpdatedAt: nullableDate,
+  /** Client action 1-3 (WS_ACTIONS). */
+  action: nullableNumber,
+  responseRemarks: z.string(),
+  trademarkId: nullableNumber,
+  responseDate: nullableDate,
+  process1Date: nullableDate,
+  process1ResultId: nullableNumber,
+  process1ConfirmDate: nullableDate,
+  process2Date: nullableDate,
+  process2ResultId: nullableNumber,
+  process2ConfirmDate: nullableDate,
+  process3Date: nullableDate,
+  process3ResultId: nullableNumber,
+  process3ConfirmDate: nullableDate,
+  processResultId: nullableNumber,
+  processConfirmDate: nullableDate,
+  processRemarks: z.string(),
+  /** The rules of section 4 find a round or the final result inconsistent (shown to analysts). */
+  is_error: z.boolean(),
+  /** Visible to the client's users (the report was posted with it). */
+  published: z.boolean(),
+  updated_at: z.string(),
+});
+export type WsRecord = z.infer<typeof wsRecord>;
+
+/** Columns the list can filter (distinct values), by their answer names. */
+export const WS_FILTER_FIELDS = [
+  'reportId', 'no', 'searchEngine', 'scanDate', 'searchKeyword', 'pageDomain', 'pageURL', 'domainRegion', 'tld', 'categorizeDate',
+  'categoryId', 'action', 'trademarkId', 'responseDate', 'process1ResultId', 'process2ResultId', 'process3ResultId', 'processResultId',
+] as const;
+export type WsFilterField = (typeof WS_FILTER_FIELDS)[number];
+export const WS_SORT_FIELDS = [
+  'id', 'no', 'reportId', 'searchEngine', 'scanDate', 'pageDomain', 'pageURL', 'domainRegion', 'tld', 'categorizeDate', 'categoryId',
+  'action', 'responseDate', 'domainCreatedAt', 'domainExpireAt', 'process1Date', 'process2Date', 'process3Date', 'processConfirmDate',
+] as const;
+export const WS_WORD_FIELDS = [
+  'id', 'no', 'pageURL', 'pageDomain', 'searchKeyword', 'redirectURL', 'domainContact', 'remarks', 'responseRemarks', 'processRemarks',
+] as const;
+export const WS_DATE_FIELDS = [
+  'scanDate', 'categorizeDate', 'responseDate', 'domainCreatedAt', 'domainExpireAt', 'domainUpdatedAt', 'process1Date', 'process1ConfirmDate',
+  'process2Date', 'process2ConfirmDate', 'process3Date', 'process3ConfirmDate', 'processConfirmDate',
+] as const;
+
+/** The list's search: the EC shape with the WS fields. */
+export const recordSearch = recordSearchSchema({ word: WS_WORD_FIELDS, date: WS_DATE_FIELDS, filter: WS_FILTER_FIELDS, sort: WS_SORT_FIELDS });
+export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
+export const searchRecordsOutput = searchRecordsOutputSchema(wsRecord);
+export const fetchFiltersInput = fetchFiltersInputSchema(WS_FILTER_FIELDS);
+export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
+export const recordOutput = z.object({ record: wsRecord });
+
+/** The update payload's names (document 3, section 7, Records (WS)) and the record field (answer name) each changes. */
+export const WS_UPDATE_FIELDS = {
+  categoryId: 'categoryId',
+  categorizeDate: 'categorizeDate',
+  remarks: 'remarks',
+  process1Result: 'process1ResultId',
+  process1Date: 'process1Date',
+  process1ConfirmDate: 'process1ConfirmDate',
+  process2Result: 'process2ResultId',
+  process2Date: 'process2Date',
+  process2ConfirmDate: 'process2ConfirmDate',
+  process3Result: 'process3ResultId',
+  process3Date: 'process3Date',
+  process3ConfirmDate: 'process3ConfirmDate',
+  processResult: 'processResultId',
+  processConfirmDate: 'processConfirmDate',
+  processRemarks: 'processRemarks',
+  action: 'action',
+  trademarkId: 'trademarkId',
+  responseDate: 'responseDate',
+  responseRemarks: 'responseRemarks',
+} as const;
+export type WsUpdateField = keyof typeof WS_UPDATE_FIELDS;
+/** Fields only analysts may change (a client user sending one is refused). */
+export const WS_ANALYST_FIELDS = [
+  'categoryId', 'categorizeDate', 'remarks', 'process1Result', 'process1Date', 'process1ConfirmDate', 'process2Result', 'process2Date',
+  'process2ConfirmDate', 'process3Result', 'process3Date', 'process3ConfirmDate', 'processResult', 'processConfirmDate', 'processRemarks',
+] as const;
+/** Fields a client user may change: the response. */
+export const WS_RESPONSE_FIELDS = ['action', 'trademarkId', 'responseDate', 'responseRemarks'] as const;
+
+const result = optionalCode(3, 'validation.processResultInvalid');
+/** Dates YYYY-MM-DD; '' and null clear a field; an absent field is left as it is. */
+export const updateRecordInput = z.object({
+  clientId: id,
+  recordId: id,
+  categoryId: optionalCode(WS_SITE_CATEGORY_MAX, 'validation.siteCategoryInvalid'),
+  categorizeDate: optionalDate,
+  remarks: optionalText(2000),
+  process1Result: result,
+  process1Date: optionalDate,
+  process1ConfirmDate: optionalDate,
+  process2Result: result,
+  process2Date: optionalDate,
+  process2ConfirmDate: optionalDate,
+  process3Result: result,
+  process3Date: optionalDate,
+  process3ConfirmDate: optionalDate,
+  processResult: result,
+  processConfirmDate: optionalDate,
+  processRemarks: optionalText(2000),
+  action: optionalCode(WS_ACTION_MAX, 'validation.wsActionInvalid'),
+  trademarkId: optionalId,
+  responseDate: optionalDate,
+  responseRemarks: optionalText(2000),
+});
+export type WsUpdateRecordInput = z.infer<typeof updateRecordInput>;
+export const updateRecordOutput = z.object({ record: wsRecord });
+
+/** Analysts: set the site category of the selected records. */
+export const batchCategoryInput = z.object({ clientId: id, recordIds, categoryId: batchCode(WS_SITE_CATEGORY_MAX) });
+/** Client users: set the action of the selected (published) records. */
+export const batchActionInput = z.object({ clientId: id, recordIds, action: batchCode(WS_ACTION_MAX) });
+
+/** Section 4's error flag for a website record. */
+export function wsRecordErrors(r: Pick<WsRecord, 'process1ResultId' | 'process1Date' | 'process2ResultId' | 'process2Date' | 'process3ResultId' | 'process3Date' | 'processResultId' | 'processConfirmDate'>): boolean {
+  return roundsInError({
+    rounds: [
+      [r.process1ResultId, r.process1Date],
+      [r.process2ResultId, r.process2Date],
+      [r.process3ResultId, r.process3Date],
+    ],
+    result: r.processResultId,
+    confirmDate: r.processConfirmDate,
+  });
+}

@@ -1,0 +1,352 @@
+import { FILTER_VALUES_MAX, Role, hasRole, type SearchConditions } from '@portal/contract';
+import { CompiledQuery, sql, type AliasedRawBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { AuthedContext } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { searchCondition } from '../../platform/search.js';
+import { recordCaches, type FilterAnswer } from '../ec-records/changes.js';
+
+/**
+ * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
+ * conditions, column filters, sort and paging, the same WHERE for the page and its count. Built to stay fast on a
+ * million records of one client: every condition starts from the client, the default order (scan date, id, both
+ * descending) walks the kind's index (client_id, scan date DESC, id DESC), and a fuzzy keyword uses its trigram
+ * indexes. What differs between kinds (table, field whitelist, presenter) is the RecordKind.
+ */
+
+type Conn = Db | Tx;
+type FilterValue = string | number | boolean | null;
+export type FieldKind = 'text' | 'int' | 'numeric' | 'date' | 'bool';
+export interface Field {
+  /** The column of the kind's table (alias r). */
+  column: string;
+  kind: FieldKind;
+}
+/** A bookkeeping-free row of a kind's table. */
+export type AnyRow = Record<string, unknown>;
+
+/**
+ * What makes a record kind: its tables, its whitelisted fields by answer name (a name that is not a key of
+ * `fields` never reaches the query text), the search bar's columns, the default order and the presenter.
+ */
+export interface RecordKind<Row extends AnyRow = AnyRow, Answer = unknown> {
+  /** Cache topic, also the kind's name in logs: `ec-records`, `ws-records`. */
+  topic: string;
+  table: 'ec_record' | 'ws_record';
+  historyTable: 'ec_record_history' | 'ws_record_history';
+  reportTable: 'ec_report' | 'ws_report';
+  /** The id column (also a field name in `fields` under idField). */
+  idColumn: string;
+  idField: string;
+  /** The scan date field: the default order, descending, with the id. */
+  scanField: string;
+  fields: Record<string, Field>;
+  words: Record<string, RawBuilder<unknown>>;
+  dates: Record<string, RawBuilder<unknown>>;
+  present(row: Row): Answer;
+  /** Users' column chooser column. */
+  columnsColumn: 'ec_columns' | 'ws_columns';
+  /** The list's route (notices link to it) and the detail route of one record. */
+  listPath: string;
+  detailPath(clientId: number, recordId: number): string;
+}
+
+/** The column of a whitelisted field, as a quoted reference. */
+export function colOf(kind: RecordKind, name: string): RawBuilder<unknown> {
+  const f = kind.fields[name];
+  if (!f) throw new AppError('badRequest', { field: name }, 'validation.searchField');
+  return sql.ref(`r.${f.column}`);
+}
+
+/** The kind's table as `r`, typed with its row. */
+export function fromTable<Row extends AnyRow>(kind: RecordKind<Row>): AliasedRawBuilder<Row, 'r'> {
+  return sql<Row>`${sql.table(kind.table)}`.as('r');
+}
+
+export type RecordSearch = SearchConditions & {
+  clientId: number;
+  whereFields: { key: string; values: FilterValue[] }[];
+  orderFields: { key: string; value: 1 | 2 }[];
+  filterErrorRecord: boolean;
+  noticeId?: number | undefined;
+};
+export type SearchInput = RecordSearch & { limit: number; offset: number };
+
+/** Analysts (and analyst-administrators) see and categorize every record; client users see their published ones. */
+export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANALYST);
+
+/**
+ * The records the signed-in user may see of one client (the tenancy rule already admitted the client):
+ * analysts all of them, client users only the published ones of their own company.
+ */
+export function visibleTo(ctx: AuthedContext, clientId: number): Expression<SqlBool> {
+  if (isAnalyst(ctx)) return sql<SqlBool>`r.client_id = ${clientId}`;
+  if (ctx.user.clientId !== clientId) return sql<SqlBool>`FALSE`;
+  return sql<SqlBool>`(r.client_id = ${clientId} AND r.published)`;
+}
+
+const TRUE = sql<SqlBool>`TRUE`;
+const FALSE = sql<SqlBool>`FALSE`;
+const and = (parts: Expression<SqlBool>[]) => (parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`);
+const or = (parts: Expression<SqlBool>[]) => (parts.length === 0 ? FALSE : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`);
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_MONTH = /^\d{4}-\d{2}$/;
+const validDay = (s: string) => ISO_DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/**
+ * One column filter: any of the values; `null` is the blank (NULL, or the empty text). A value that cannot be in
+ * the column (a word for a number column) matches nothing rather than failing the call.
+ */
+function filterCondition(kind: RecordKind, name: string, values: FilterValue[]): Expression<SqlBool> | null {
+  if (values.length === 0) return null;
+  const type = kind.fields[name]!.kind;
+  const c = colOf(kind, name);
+  const parts: Expression<SqlBool>[] = [];
+  if (values.includes(null)) parts.push(type === 'text' ? sql<SqlBool>`(${c} IS NULL OR ${c} = '')` : sql<SqlBool>`${c} IS NULL`);
+  const given = values.filter((v): v is string | number | boolean => v !== null);
+  switch (type) {
+    case 'text': {
+      const texts = [...new Set(given.map(String))];
+      if (texts.length) parts.push(sql<SqlBool>`${c} = ANY(${texts}::text[])`);
+      break;
+    }
+    case 'int':
+    case 'numeric': {
+      const nums = [...new Set(given.map((v) => (typeof v === 'boolean' ? NaN : Number(v))).filter((n) => Number.isFinite(n) && (type === 'numeric' || Number.isInteger(n))))];
+      if (nums.length) parts.push(type === 'int' ? sql<SqlBool>`${c} = ANY(${nums}::bigint[])` : sql<SqlBool>`${c} = ANY(${nums.map(String)}::numeric[])`);
+      break;
+    }
+    case 'date': {
+      const texts = given.map(String);
+      const days = [...new Set(texts.filter(validDay))];
+      if (days.length) parts.push(sql<SqlBool>`${c} = ANY(${days}::date[])`);
+      // A scan month (YYYY-MM), as the list shows it, means every day of that month.
+      const months = new Set(texts.filter((t) => ISO_MONTH.test(t) && Number(t.slice(5)) >= 1 && Number(t.slice(5)) <= 12));
+      for (const m of months) parts.push(sql<SqlBool>`(${c} >= ${`${m}-01`}::date AND ${c} < (${`${m}-01`}::date + interval '1 month'))`);
+      break;
+    }
+    case 'bool': {
+      const truth = new Set(given.map((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : v === false || v === 0 || v === '0' || v === 'false' ? 0 : -1)));
+      if (truth.has(1)) parts.push(sql<SqlBool>`${c}`);
+      if (truth.has(0)) parts.push(sql<SqlBool>`NOT ${c}`);
+      break;
+    }
+  }
+  return or(parts);
+}
+
+/** The records of a notice the signed-in user received (another user's notice answers as one that does not exist). */
+async function noticeCondition(ctx: AuthedContext, kind: RecordKind, noticeId: number): Promise<Expression<SqlBool>> {
+  const notice = await ctx.db.selectFrom('notice').select('scope').where('id', '=', noticeId).where('user_id', '=', ctx.user.userId).executeTakeFirst();
+  if (!notice) throw new AppError('objectNotFound');
+  const scope = notice.scope;
+  if (scope?.recordIds) {
+    const ids = scope.recordIds.filter((n) => Number.isSafeInteger(n));
+    return sql<SqlBool>`${colOf(kind, kind.idField)} = ANY(${ids}::bigint[])`;
+  }
+  if (scope?.reportId !== undefined) return sql<SqlBool>`r.report_id = ${scope.reportId}`;
+  return TRUE;
+}
+
+/** The WHERE of a search: the visible records of the client, then every condition of the payload. */
+export async function searchWhere(ctx: AuthedContext, kind: RecordKind, input: RecordSearch): Promise<Expression<SqlBool>> {
+  const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId)];
+  if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
+  if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
+  parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
+  for (const w of input.whereFields) {
+    const cond = filterCondition(kind, w.key, w.values);
+    if (cond) parts.push(cond);
+  }
+  return and(parts);
+}
+
+export interface SortKey {
+  name: string;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * The order of the list: the fields asked for (1 ascending, 2 descending), by default the scan date descending,
+ * and always the id last so pages never overlap. PostgreSQL's own NULL placement is kept (last ascending, first
+ * descending), which is how the scan index is ordered.
+ */
+export function sortKeys(kind: RecordKind, orderFields: RecordSearch['orderFields']): SortKey[] {
+  const keys: SortKey[] = [];
+  for (const o of orderFields) if (!keys.some((k) => k.name === o.key)) keys.push({ name: o.key, dir: o.value === 1 ? 'asc' : 'desc' });
+  if (keys.length === 0) keys.push({ name: kind.scanField, dir: 'desc' });
+  if (!keys.some((k) => k.name === kind.idField)) keys.push({ name: kind.idField, dir: keys[0]!.dir });
+  return keys;
+}
+
+export function orderBy(kind: RecordKind, keys: SortKey[]): RawBuilder<unknown> {
+  return sql.join(keys.map((k) => sql`${colOf(kind, k.name)} ${sql.raw(k.dir === 'asc' ? 'ASC' : 'DESC')}`));
+}
+
+function valueOf(kind: RecordKind, row: AnyRow, name: string): string | number | boolean | null {
+  return row[kind.fields[name]!.column] as string | number | boolean | null;
+}
+
+/**
+ * The rows after `last` in the order of `keys` (keyset paging for the export), with NULL placed as PostgreSQL does
+ * (as if larger than every value). The usual order (scan date and id, same direction) is one row comparison that
+ * the scan index answers as a range; other orders add a bound on their first key to help any index.
+ */
+export function after(kind: RecordKind, keys: SortKey[], last: AnyRow): Expression<SqlBool> {
+  const [first, second] = keys;
+  if (keys.length === 2 && first!.name === kind.scanField && second!.name === kind.idField && first!.dir === second!.dir) {
+    const v = valueOf(kind, last, kind.scanField);
+    const id = valueOf(kind, last, kind.idField);
+    const s = colOf(kind, kind.scanField);
+    const i = colOf(kind, kind.idField);
+    if (first!.dir === 'desc') {
+      return v === null
+        ? sql<SqlBool>`((${s} IS NULL AND ${i} < ${id}) OR ${s} IS NOT NULL)`
+        : sql<SqlBool>`(${s}, ${i}) < (${v}::date, ${id}::bigint)`;
+    }
+    return v === null
+      ? sql<SqlBool>`(${s} IS NULL AND ${i} > ${id})`
+      : sql<SqlBool>`((${s}, ${i}) > (${v}::date, ${id}::bigint) OR ${s} IS NULL)`;
+  }
+  const strictlyAfter = (k: SortKey, v: unknown): Expression<SqlBool> => {
+    const c = colOf(kind, k.name);
+    if (k.dir === 'asc') return v === null ? FALSE : sql<SqlBool>`(${c} > ${v} OR ${c} IS NULL)`;
+    return v === null ? sql<SqlBool>`${c} IS NOT NULL` : sql<SqlBool>`${c} < ${v}`;
+  };
+  const equal = (k: SortKey, v: unknown): Expression<SqlBool> => (v === null ? sql<SqlBool>`${colOf(kind, k.name)} IS NULL` : sql<SqlBool>`${colOf(kind, k.name)} = ${v}`);
+  const branches: Expression<SqlBool>[] = [];
+  keys.forEach((k, i) => {
+    const v = valueOf(kind, last, k.name);
+    if (k.dir === 'asc' && v === null) return;
+    branches.push(and([...keys.slice(0, i).map((p) => equal(p, valueOf(kind, last, p.name))), strictlyAfter(k, v)]));
+  });
+  const v0 = valueOf(kind, last, first!.name);
+  const bound = v0 === null ? (first!.dir === 'asc' ? sql<SqlBool>`${colOf(kind, first!.name)} IS NULL` : TRUE) : first!.dir === 'desc' ? sql<SqlBool>`${colOf(kind, first!.name)} <= ${v0}` : TRUE;
+  return and([bound, or(branches)]);
+}
+
+/** How long an exact count may take on PostgreSQL before the planner's estimate answers instead. */
+const COUNT_BUDGET_MS = 120;
+/**
+ * When the planner expects counting to cost more than this (in its cost units: a million index entries are about
+ * 40,000, a hundred thousand about 4,000), its row estimate answers at once.
+ */
+const COUNT_COST_LIMIT = 20_000;
+/** How long exact filter values may take before the recent records answer (the exact ones are kept for later). */
+const FILTER_BUDGET_MS = 150;
+/** Filter values computed slower than this are kept (a small client's are cheap to compute again). */
+const FILTER_CACHE_AFTER_MS = 100;
+/** The recent records the quick filter values are taken from. */
+const FILTER_SAMPLE_ROWS = 20_000;
+
+export const matching = <Row extends AnyRow>(db: Conn, kind: RecordKind<Row>, where: Expression<SqlBool>) => db.selectFrom(fromTable(kind)).where(where);
+
+export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: RecordKind<Row, Answer>, input: SearchInput) {
+  const where = await searchWhere(ctx, kind as RecordKind, input);
+  const keys = sortKeys(kind as RecordKind, input.orderFields);
+  const [rows, count, errors] = await Promise.all([
+    matching(ctx.db, kind, where).selectAll('r').orderBy(orderBy(kind as RecordKind, keys)).limit(input.limit).offset(input.offset).execute(),
+    countOf(ctx, kind as RecordKind, where),
+    isAnalyst(ctx) ? errorCount(ctx.db, kind as RecordKind, input.clientId) : Promise.resolve(0),
+  ]);
+  // An estimate is never below what the page itself shows.
+  const total = count.exact ? count.n : Math.max(count.n, input.offset + rows.length + (rows.length === input.limit ? 1 : 0));
+  return { records: rows.map((r) => kind.present(r as Row)), total, offset: input.offset, errorRecordCount: errors };
+}
+
+/**
+ * The number of matching records: exact, except on PostgreSQL when counting would take long: when the planner
+ * expects it to cost more than COUNT_COST_LIMIT, or the exact count overruns its budget, the planner's estimate
+ * answers, so a list page stays quick on a million records (and a huge total does not flip between the two).
+ */
+async function countOf(ctx: AuthedContext, kind: RecordKind, where: Expression<SqlBool>): Promise<{ n: number; exact: boolean }> {
+  const exact = async (db: Conn) => Number((await matching(db, kind, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (ctx.services.dbKind !== 'postgres') return { n: await exact(ctx.db), exact: true };
+  const db = ctx.services.db;
+  const compiled = matching(db, kind, where).select(sql`1`.as('one')).compile();
+  const explained = await db.executeQuery<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number; 'Total Cost': number } }[] }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+  const estimate = Math.round(plan?.['Plan Rows'] ?? 0);
+  if ((plan?.['Total Cost'] ?? 0) > COUNT_COST_LIMIT) return { n: estimate, exact: false };
+  try {
+    const n = await db.transaction().execute(async (trx) => {
+      await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
+      return exact(trx);
+    });
+    return { n, exact: true };
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== '57014') throw err;
+    return { n: estimate, exact: false };
+  }
+}
+
+/** The client's records section 4 flags (a partial index holds exactly these). */
+async function errorCount(db: Conn, kind: RecordKind, clientId: number): Promise<number> {
+  const row = await db
+    .selectFrom(fromTable(kind))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<SqlBool>`r.client_id = ${clientId} AND r.is_error`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The distinct values of a column among the visible records (or their most recent `limitRows`), most frequent first. */
+async function valueCounts(db: Conn, k: RecordKind, name: string, visible: Expression<SqlBool>, limitRows?: number): Promise<FilterAnswer> {
+  const kind = k.fields[name]!.kind;
+  const c = colOf(k, name);
+  const value = kind === 'text' ? sql`NULLIF(${c}, '')` : kind === 'bool' ? sql`CASE WHEN ${c} THEN 1 ELSE 0 END` : c;
+  let source = db.selectFrom(fromTable(k)).where(visible).select(sql<string | number | null>`${value}`.as('value'));
+  if (limitRows !== undefined) source = source.orderBy(orderBy(k, sortKeys(k, []))).limit(limitRows);
+  const rows = await db
+    .selectFrom(source.as('s'))
+    .select([sql<string | number | null>`s.value`.as('value'), sql<number>`count(*)`.as('n'), sql<number>`count(*) OVER ()`.as('total')])
+    .groupBy(sql`s.value`)
+    .orderBy(sql`2 DESC, 1 ASC NULLS FIRST`)
+    .limit(FILTER_VALUES_MAX)
+    .execute();
+  const asValue = (v: string | number | null): FilterValue => (v === null ? null : kind === 'numeric' || kind === 'int' || kind === 'bool' ? Number(v) : String(v));
+  return { filters: rows.map((r) => ({ value: asValue(r.value), count: Number(r.n) })), total: Number(rows[0]?.total ?? 0), offset: 0 };
+}
+
+/**
+ * The distinct values of one column with their counts, most frequent first; blank (NULL or '') as null. On a big
+ * client this is a scan of every record: the answer is kept until the records change, and on PostgreSQL a first
+ * computation that takes longer than the budget is answered from the most recent records meanwhile.
+ */
+export async function filters(ctx: AuthedContext, kind: RecordKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
+  const { services } = ctx;
+  const caches = recordCaches(services, kind.topic);
+  const key = `${input.clientId}|${input.fieldName}|${isAnalyst(ctx) ? 'all' : 'published'}`;
+  const cached = caches.filters.get(key, services.clock().getTime());
+  if (cached) return cached.answer;
+  const visible = visibleTo(ctx, input.clientId);
+  let exact = caches.inflight.get(key);
+  if (!exact) {
+    const started = Date.now();
+    const generation = caches.generation;
+    exact = valueCounts(services.db, kind, input.fieldName, visible).then((answer) => {
+      if (Date.now() - started >= FILTER_CACHE_AFTER_MS && generation === caches.generation) {
+        caches.filters.set(key, { clientId: input.clientId, field: input.fieldName, answer }, services.clock().getTime());
+      }
+      return answer;
+    });
+    const done = () => {
+      caches.inflight.delete(key);
+    };
+    exact.then(done, (err: unknown) => {
+      done();
+      ctx.log.warn({ err }, 'filter values failed');
+    });
+    caches.inflight.set(key, exact);
+  }
+  if (services.dbKind !== 'postgres') return exact;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FILTER_BUDGET_MS);
+  });
+  const first = await Promise.race([exact, late]).finally(() => clearTimeout(timer));
+  return first ?? valueCounts(services.db, kind, input.fieldName, visible, FILTER_SAMPLE_ROWS);
+}

@@ -1,0 +1,105 @@
+import { sql, type SqlBool } from 'kysely';
+import type { AuthedContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { recordsChanged } from '../ec-records/changes.js';
+import { colOf, fromTable, visibleTo, type AnyRow, type RecordKind } from './search.js';
+
+/**
+ * What every record kind does the same way: find one visible record, its history, the set-based batch update
+ * with its history rows, writing a detail save's changes, and the per-user column chooser.
+ */
+
+export type HistoryValue = string | number | boolean | null;
+
+/** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
+export async function findVisible<Row extends AnyRow>(ctx: AuthedContext, kind: RecordKind<Row>, clientId: number, recordId: number, lock = false): Promise<Row> {
+  let q = ctx.db
+    .selectFrom(fromTable(kind))
+    .selectAll('r')
+    .where(sql<SqlBool>`${colOf(kind as RecordKind, kind.idField)} = ${recordId}`)
+    .where(visibleTo(ctx, clientId));
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError('objectNotFound');
+  return row as unknown as Row;
+}
+
+export async function history(ctx: AuthedContext, kind: RecordKind, clientId: number, recordId: number) {
+  await findVisible(ctx, kind, clientId, recordId);
+  const rows = await ctx.db
+    .selectFrom(sql<{ id: number; source: string; fields: unknown; created_at: Date; user_id: number | null; record_id: number; client_id: number }>`${sql.table(kind.historyTable)}`.as('h'))
+    .leftJoin('users as u', 'u.user_id', 'h.user_id')
+    .select(['h.id', 'h.source', 'h.fields', 'h.created_at', 'u.user_name'])
+    .where('h.record_id', '=', recordId)
+    .where('h.client_id', '=', clientId)
+    .orderBy('h.id', 'desc')
+    .execute();
+  return {
+    history: rows.map((r) => ({
+      id: Number(r.id),
+      updateByUserName: r.user_name ?? '',
+      createdAt: new Date(r.created_at).toISOString(),
+      source: r.source,
+      fields: r.fields as Record<string, HistoryValue>,
+    })),
+  };
+}
+
+/**
+ * Sets one column on many records of a client in one statement; when any id is not a record the user may see,
+ * nothing changes (the call's transaction is rolled back) and the answer is objectNotFound. One history row per
+ * record (one INSERT ... SELECT). Answers the published ones among them (for the client's notice).
+ */
+export async function batchSet(
+  ctx: AuthedContext,
+  kind: RecordKind,
+  input: { clientId: number; recordIds: number[] },
+  change: { column: string; historyKey: string; value: number; source: string },
+): Promise<{ updateCount: number; published: number[] }> {
+  const ids = [...new Set(input.recordIds)];
+  const idList = sql`${ids}::bigint[]`;
+  const id = sql.ref(kind.idColumn);
+  const updated = await sql<{ id: number; published: boolean }>`
+    UPDATE ${sql.table(kind.table)} AS r SET ${sql.ref(change.column)} = ${change.value}, updated_at = ${ctx.now}
+    WHERE ${visibleTo(ctx, input.clientId)} AND r.${id} = ANY(${idList})
+    RETURNING r.${id} AS id, r.published`.execute(ctx.db);
+  if (updated.rows.length !== ids.length) throw new AppError('objectNotFound');
+
+  const fields = JSON.stringify({ [change.historyKey]: change.value });
+  await sql`
+    INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
+    SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
+    FROM ${sql.table(kind.table)} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList})
+    ORDER BY r.${id}`.execute(ctx.db);
+  await recordsChanged(ctx.services, ctx.db, input.clientId, [change.historyKey], kind.topic);
+  const published = updated.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
+  return { updateCount: ids.length, published };
+}
+
+/** Writes a detail save's changed columns, its history row (keyed by answer names) and drops the derived caches. */
+export async function writeChanges(
+  ctx: AuthedContext,
+  kind: RecordKind,
+  record: { id: number; clientId: number },
+  set: Record<string, HistoryValue>,
+  changed: Record<string, HistoryValue>,
+): Promise<void> {
+  const assignments = Object.entries(set).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  await sql`UPDATE ${sql.table(kind.table)} SET ${sql.join([...assignments, sql`updated_at = ${ctx.now}`])} WHERE ${sql.ref(kind.idColumn)} = ${record.id}`.execute(ctx.db);
+  await sql`
+    INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
+    VALUES (${record.id}, ${record.clientId}, ${ctx.user.userId}, 'update', ${JSON.stringify(changed)}::jsonb, ${ctx.now})`.execute(ctx.db);
+  await recordsChanged(ctx.services, ctx.db, record.clientId, Object.keys(changed), kind.topic);
+}
+
+/** The list's column chooser, per user and kind (null until the user chooses). */
+export async function getColumns(ctx: AuthedContext, kind: RecordKind) {
+  const row = await ctx.db.selectFrom('users').select(kind.columnsColumn).where('user_id', '=', ctx.user.userId).executeTakeFirst();
+  return { columns: (row?.[kind.columnsColumn] as string[] | null | undefined) ?? null };
+}
+
+export async function setColumns(ctx: AuthedContext, kind: RecordKind, columns: string[]) {
+  const unique = [...new Set(columns)];
+  await ctx.db.updateTable('users').set({ [kind.columnsColumn]: JSON.stringify(unique) }).where('user_id', '=', ctx.user.userId).execute();
+  return { columns: unique };
+}

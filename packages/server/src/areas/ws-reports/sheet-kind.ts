@@ -1,0 +1,92 @@
+import { WS_RECORD_FIELDS, WS_SITE_CATEGORIES, type WsRecordField } from '@portal/contract';
+import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../ec-reports/columns.js';
+import type { UploadKind } from '../ec-reports/upload.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../ec-reports/writes.js';
+import { WS_FIELDS } from '../ws-records/repo.js';
+
+/**
+ * Website (WS) report sheets on the EC upload machinery (document 1, "WS report tab"; document 3, website record
+ * fields): the cell rules, the tables and the insert. Required in a new upload: the scan date, the page domain and
+ * the page URL (what identifies the site found and when); the search engine and keyword are optional, as a
+ * website scan may come from a domain watch rather than a search. There are no custom columns, matching hints or
+ * repeat flags for websites.
+ */
+export const WS_COLUMN_RULES: ColumnRule<WsRecordField>[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'no', kind: 'int', scraped: true },
+  { key: 'searchEngine', kind: 'text', max: 200, scraped: true },
+  { key: 'scanDate', kind: 'date', required: true, scraped: true },
+  { key: 'searchKeyword', kind: 'text', max: 500, scraped: true },
+  { key: 'pageDomain', kind: 'text', required: true, max: 500, scraped: true },
+  { key: 'pageURL', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'domainRegion', kind: 'text', max: 100, scraped: true },
+  { key: 'tld', kind: 'text', max: 100, scraped: true },
+  { key: 'domainContact', kind: 'text', max: 2000, scraped: true },
+  { key: 'redirectURL', kind: 'url', max: 2000, scraped: true },
+  { key: 'whois', kind: 'text', max: 20000, scraped: true },
+  { key: 'domainCreatedAt', kind: 'date', scraped: true },
+  { key: 'domainExpireAt', kind: 'date', scraped: true },
+  { key: 'domainUpdatedAt', kind: 'date', scraped: true },
+  { key: 'categorizeDate', kind: 'date' },
+  { key: 'categoryId', kind: 'siteCategory' },
+  { key: 'remarks', kind: 'text', max: 2000 },
+  { key: 'action', kind: 'wsAction' },
+  { key: 'responseRemarks', kind: 'text', max: 2000 },
+  { key: 'trademarkId', kind: 'trademark' },
+  { key: 'responseDate', kind: 'date' },
+  { key: 'process1Date', kind: 'date' },
+  { key: 'process1ResultId', kind: 'result' },
+  { key: 'process1ConfirmDate', kind: 'date' },
+  { key: 'process2Date', kind: 'date' },
+  { key: 'process2ResultId', kind: 'result' },
+  { key: 'process2ConfirmDate', kind: 'date' },
+  { key: 'process3Date', kind: 'date' },
+  { key: 'process3ResultId', kind: 'result' },
+  { key: 'process3ConfirmDate', kind: 'date' },
+  { key: 'processResultId', kind: 'result' },
+  { key: 'processConfirmDate', kind: 'date' },
+  { key: 'processRemarks', kind: 'text', max: 2000 },
+];
+
+export const WS_SHEET: SheetColumns = { fields: WS_RECORD_FIELDS, rules: WS_COLUMN_RULES };
+
+const SQL_TYPE = { text: 'text', int: 'int', date: 'date', numeric: 'numeric', bool: 'boolean' } as const;
+/** The sheet's fields with their columns: every rule but the id. */
+const FIELD_COLUMNS: FieldColumn[] = WS_COLUMN_RULES.filter((r) => r.kind !== 'id').map((r) => {
+  const f = WS_FIELDS[r.key];
+  return [r.key, f.column, SQL_TYPE[f.kind]];
+});
+
+export const WS_TABLE: RecordTable = { table: 'ws_record', historyTable: 'ws_record_history', idColumn: 'ws_id', fields: FIELD_COLUMNS, customInfo: false };
+
+/** Site categories by number, English or Japanese name. */
+const SITE_CATEGORIES = new Map<string, number>(
+  Object.entries(WS_SITE_CATEGORIES).flatMap(([id, names]) => [
+    [id, Number(id)],
+    [normalizeHeader(names.en), Number(id)],
+    [normalizeHeader(names.ja), Number(id)],
+  ]),
+);
+
+type Values = Record<string, string | number | null>;
+
+export const WS_UPLOAD: UploadKind<Values> = {
+  sheet: WS_SHEET,
+  table: WS_TABLE,
+  reportTable: 'ws_report',
+  idKey: 'id',
+  required: ['scanDate', 'pageDomain', 'pageURL'],
+  async loadLookups(db, clientId): Promise<Lookups> {
+    const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
+    return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])), siteCategories: SITE_CATEGORIES };
+  },
+  customColumnNames: () => Promise.resolve([]),
+  prepare: () => Promise.resolve((values) => values),
+  async insert(db, at, rows) {
+    await insertRows(db, WS_TABLE, rows, [
+      ['client_id', 'int', rows.map(() => at.clientId)],
+      ['report_id', 'int', rows.map(() => at.reportId)],
+      ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
+    ]);
+  },
+};

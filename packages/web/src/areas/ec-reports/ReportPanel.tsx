@@ -1,0 +1,266 @@
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Alert, App, Button, Checkbox, Flex, Popconfirm, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../app/api';
+import { UploadButton, UploadList, useReportUploads, type SendReport } from './ReportUpload';
+import { REPORT_MAX_MB } from './model';
+
+/** What every report action answers: the whole report list (it replaces the table) and how many records it touched. */
+export interface ReportActionAnswer<R> {
+  reports: R[];
+  count: number;
+}
+
+export type ReportAction = 'inherit' | 'repeats' | 'post' | 'remove';
+
+/** The ids of one report of the client, as every report call takes them. */
+export interface ReportIds {
+  clientId: number;
+  reportId: number;
+}
+
+/**
+ * One kind of report (EC, WS): its calls, its row shape and data columns, and the prefix of its test ids. The panel
+ * brings the uploads, the template, the action column (with the actions the kind has) and the shared texts of the
+ * `ecReports` catalogue.
+ */
+export interface ReportKind<R> {
+  /** `ec`, `ws`: the test ids read `${testPrefix}-report-row-1`, `${testPrefix}-upload-new` … */
+  testPrefix: string;
+  queryKey: (clientId: number) => readonly unknown[];
+  /** The record screens' queries, marked stale after every upload and action. */
+  recordQueries: readonly unknown[];
+  reportId: (report: R) => number;
+  reportName: (report: R) => string;
+  fetch: (clientId: number) => Promise<R[]>;
+  send: SendReport<R>;
+  /** The table's data columns (the panel adds the action column). */
+  columns: ColumnsType<R>;
+  post: (ids: ReportIds, withUncategorized: boolean) => Promise<ReportActionAnswer<R>>;
+  remove: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
+  /** Only EC reports inherit and drop repeats; a kind without them shows no such buttons. */
+  inherit?: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
+  deleteRepeats?: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
+  /** The post popup offers "include uncategorized records". */
+  postUncategorizedChoice: boolean;
+  templateUrl: (clientId: number) => string;
+  downloadUrl: (ids: ReportIds) => string;
+  /** Row action Detail: the record list filtered to the report. */
+  detailPath: (ids: ReportIds) => string;
+}
+
+/**
+ * Spec 2.12 "EC report tab" and "WS report tab" (document 1, sections 3, 4, 7 and 8): the two uploads and the
+ * template, and the table of the client's reports with their counts and actions. Every answer carries the whole
+ * report list, which replaces the table; no refetch follows.
+ */
+export function ReportPanel<R extends object>({ clientId, kind }: { clientId: number; kind: ReportKind<R> }) {
+  const { t } = useTranslation('ecReports');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const prefix = kind.testPrefix;
+  const queryKey = kind.queryKey(clientId);
+  const query = useQuery({ queryKey, queryFn: () => kind.fetch(clientId) });
+  const setReports = (reports: R[]) => {
+    queryClient.setQueryData(queryKey, reports);
+    void queryClient.invalidateQueries({ queryKey: kind.recordQueries });
+  };
+  // The action under way, as `${action}-${reportId}` (its button spins; the others of the row wait).
+  const [pending, setPending] = useState<string | null>(null);
+  // The post popup's checkbox: unchecked whenever the popup opens.
+  const [withUncategorized, setWithUncategorized] = useState(false);
+
+  const uploads = useReportUploads<R>(clientId, kind.send, (answer) => setReports(answer.reports), prefix);
+
+  const run = async (action: ReportAction, report: R, call: () => Promise<ReportActionAnswer<R>>) => {
+    const name = kind.reportName(report);
+    setPending(`${action}-${kind.reportId(report)}`);
+    try {
+      const { reports, count } = await call();
+      setReports(reports);
+      const done = {
+        inherit: () => t('toast.inherited', { name, count }),
+        repeats: () => t('toast.repeatsDeleted', { name, count }),
+        post: () => t('toast.posted', { name, count }),
+        remove: () => t('toast.removed', { name }),
+      }[action];
+      void message.success(done());
+    } catch (error) {
+      const failed = {
+        inherit: () => t('toast.inheritFailed', { message: errorMessage(error) }),
+        repeats: () => t('toast.repeatsFailed', { message: errorMessage(error) }),
+        post: () => t('toast.postFailed', { message: errorMessage(error) }),
+        remove: () => t('toast.removeFailed', { message: errorMessage(error) }),
+      }[action];
+      void message.error(failed());
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const ids = (report: R): ReportIds => ({ clientId, reportId: kind.reportId(report) });
+  const openWindow = (url: string) => window.open(url, '_blank', 'noopener');
+
+  /** A confirmed row action: a link button that spins while its call runs. */
+  const confirmed = (args: {
+    action: ReportAction;
+    report: R;
+    label: string;
+    title: string;
+    text: ReactNode;
+    onConfirm: () => Promise<void>;
+    danger?: boolean;
+    onOpenChange?: (open: boolean) => void;
+  }) => {
+    const id = kind.reportId(args.report);
+    return (
+      <Popconfirm
+        title={args.title}
+        description={<div style={{ maxWidth: 320 }}>{args.text}</div>}
+        okText={args.label}
+        okButtonProps={{ danger: args.danger }}
+        cancelText={t('action.cancel')}
+        onConfirm={args.onConfirm}
+        onOpenChange={args.onOpenChange}
+        disabled={pending !== null}
+      >
+        <Button
+          type="link"
+          size="small"
+          danger={args.danger}
+          loading={pending === `${args.action}-${id}`}
+          disabled={pending !== null && pending !== `${args.action}-${id}`}
+          data-testid={`${prefix}-report-${args.action}-${id}`}
+        >
+          {args.label}
+        </Button>
+      </Popconfirm>
+    );
+  };
+
+  const actionColumn: ColumnsType<R>[number] = {
+    title: t('column.action'),
+    key: 'action',
+    fixed: 'right',
+    width: kind.inherit ? 260 : 200,
+    render: (_, r) => {
+      const name = kind.reportName(r);
+      const id = kind.reportId(r);
+      const { inherit, deleteRepeats } = kind;
+      return (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => void navigate(kind.detailPath(ids(r)))} data-testid={`${prefix}-report-detail-${id}`}>
+            {t('action.detail')}
+          </Button>
+          {inherit &&
+            confirmed({
+              action: 'inherit',
+              report: r,
+              label: t('action.inherit'),
+              title: t('confirm.inherit', { name }),
+              text: t('confirm.inheritText'),
+              onConfirm: () => run('inherit', r, () => inherit(ids(r))),
+            })}
+          {deleteRepeats &&
+            confirmed({
+              action: 'repeats',
+              report: r,
+              label: t('action.repeats'),
+              title: t('confirm.repeats', { name }),
+              text: t('confirm.repeatsText'),
+              onConfirm: () => run('repeats', r, () => deleteRepeats(ids(r))),
+            })}
+          {confirmed({
+            action: 'post',
+            report: r,
+            label: t('action.post'),
+            title: t('confirm.post', { name }),
+            text: kind.postUncategorizedChoice ? (
+              <Flex vertical gap={8}>
+                <span>{t('confirm.postText')}</span>
+                <Checkbox checked={withUncategorized} onChange={(e) => setWithUncategorized(e.target.checked)} data-testid={`${prefix}-report-post-uncategorized`}>
+                  {t('confirm.postUncategorized')}
+                </Checkbox>
+              </Flex>
+            ) : (
+              t('confirm.postText')
+            ),
+            onConfirm: () => run('post', r, () => kind.post(ids(r), withUncategorized)),
+            onOpenChange: (open) => {
+              if (open) setWithUncategorized(false);
+            },
+          })}
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => openWindow(kind.downloadUrl(ids(r)))}
+            data-testid={`${prefix}-report-download-${id}`}
+          >
+            {t('action.download')}
+          </Button>
+          {confirmed({
+            action: 'remove',
+            report: r,
+            label: t('action.remove'),
+            title: t('confirm.remove', { name }),
+            text: t('confirm.removeText'),
+            onConfirm: () => run('remove', r, () => kind.remove(ids(r))),
+            danger: true,
+          })}
+        </Space>
+      );
+    },
+  };
+
+  return (
+    <Flex vertical gap={16} data-testid={`${prefix}-report-panel`}>
+      <Flex vertical gap={8}>
+        <Flex wrap gap={8} align="center">
+          <UploadButton kind="new" onFile={(file) => void uploads.start('new', file)} testPrefix={prefix} />
+          <UploadButton kind="update" onFile={(file) => void uploads.start('update', file)} testPrefix={prefix} />
+          <Button icon={<DownloadOutlined />} onClick={() => openWindow(kind.templateUrl(clientId))} data-testid={`${prefix}-template`}>
+            {t('upload.template')}
+          </Button>
+          <Typography.Text type="secondary">{t('upload.rules', { max: REPORT_MAX_MB })}</Typography.Text>
+        </Flex>
+        <UploadList files={uploads.files} onRemove={uploads.remove} testPrefix={prefix} />
+      </Flex>
+      {query.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t('load.failed', { message: errorMessage(query.error) })}
+          action={
+            <Button size="small" onClick={() => void query.refetch()}>
+              {t('load.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<R>
+          rowKey={kind.reportId}
+          size="small"
+          bordered
+          columns={[...kind.columns, actionColumn]}
+          dataSource={query.data ?? []}
+          loading={query.isLoading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('table.empty') }}
+          onRow={(r) => ({ 'data-testid': `${prefix}-report-row-${kind.reportId(r)}` }) as HTMLAttributes<HTMLElement>}
+          footer={query.data?.length ? () => t('table.total', { count: query.data.length }) : undefined}
+        />
+      )}
+    </Flex>
+  );
+}
+
+/** Counts right-aligned in the report tables. */
+export const NUMBER_COLUMN = { align: 'right' as const, width: 96 };
+export const countText = (value: number) => value.toLocaleString();
