@@ -63,6 +63,8 @@ export interface DownloadAnswer {
 export interface RegisteredDownload {
   path: string;
   roles: number;
+  /** The query parameter naming a client, checked by the same tenancy rule as calls (before the handler runs). */
+  tenant?: TenantRule;
   handler: (ctx: AuthedContext, query: Record<string, string>) => Promise<DownloadAnswer>;
 }
 export type DownloadRegistrar = (path: string, def: Omit<RegisteredDownload, 'path'>) => void;

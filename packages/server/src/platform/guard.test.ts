@@ -85,6 +85,20 @@ describe('the registry of calls', () => {
     }
   });
 
+  it('every download naming a client refuses another company\'s client user, and analysts outside the rule, with 403', async () => {
+    const mine = await createClient(tp);
+    const theirs = await createClient(tp);
+    const user = await createUser(tp, { role: Role.CLIENT, clientId: mine });
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    const named = downloads.filter((d) => d.tenant);
+    expect(named.length).toBeGreaterThan(0);
+    for (const d of named) {
+      const url = `${d.path}?${d.tenant!.field}=${theirs}&reportId=1&recordId=1&name=x`;
+      if ((d.roles & Role.CLIENT) !== 0) expect((await tp.get(url, { token: user.token })).status, d.path).toBe(403);
+      if (d.tenant!.analysts === 'managers') expect((await tp.get(url, { token: analyst.token })).status, d.path).toBe(403);
+    }
+  });
+
   it('a call the portal does not have answers 404 in the common shape', async () => {
     const res = await tp.post('/api/no-such-call', {});
     expect(res).toMatchObject({ status: 404, body: { code: 404, data: null } });

@@ -133,6 +133,7 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
       if (!hasRole(user.role, d.roles)) throw new AppError('forbidden');
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') query[k] = v;
+      if (d.tenant) await checkTenant(services.db, user, d.tenant, query[d.tenant.field]);
       const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [] };
       const answer = await d.handler(ctx, query);
       const disposition = answer.fileName

@@ -25,6 +25,6 @@ export function registerEcRecordCalls(call: CallRegistrar, download: DownloadReg
   call('/api/ec-data/delete-upload-pic', { roles: Role.ANALYST, tenant, handler: (ctx, i) => evidence.remove(ctx, i) });
   call('/api/ec-data/get-columns', { roles, transaction: false, handler: (ctx) => service.getColumns(ctx) });
   call('/api/ec-data/set-columns', { roles, handler: (ctx, i) => service.setColumns(ctx, i.columns) });
-  download('/api/ec-data/get-upload-pic', { roles, handler: (ctx, q) => evidence.serve(ctx, q) });
-  download('/api/ec-data/export-search-result', { roles, handler: (ctx, q) => exportSearchResult(ctx, q) });
+  download('/api/ec-data/get-upload-pic', { roles, tenant, handler: (ctx, q) => evidence.serve(ctx, q) });
+  download('/api/ec-data/export-search-result', { roles, tenant, handler: (ctx, q) => exportSearchResult(ctx, q) });
 }

@@ -1,7 +1,6 @@
 import { REPORT_MAX_BYTES, Role } from '@portal/contract';
 import type { CallRegistrar, DownloadRegistrar } from '../../platform/call.js';
 import { AppError } from '../../platform/errors.js';
-import { checkTenant } from '../../platform/tenant.js';
 import { recordsChanged } from '../ec-records/changes.js';
 import { notifyClientUsers } from '../notices/service.js';
 import * as reports from './service.js';
@@ -59,24 +58,13 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
   });
   download('/api/ec-report/download-report', {
     roles,
+    tenant: managers,
     handler: async (ctx, q) => {
       const clientId = Number(q.clientId);
-      await checkTenant(ctx.db, ctx.user, managers, clientId).catch(() => {
-        throw new AppError('objectNotFound');
-      });
       const reportId = Number(q.reportId);
       if (!Number.isInteger(reportId) || reportId <= 0) throw new AppError('objectNotFound');
       return reports.downloadReport(ctx, clientId, reportId);
     },
   });
-  download('/api/ec-report/download-template', {
-    roles,
-    handler: async (ctx, q) => {
-      const clientId = Number(q.clientId);
-      await checkTenant(ctx.db, ctx.user, managers, clientId).catch(() => {
-        throw new AppError('objectNotFound');
-      });
-      return templateFor(ctx, clientId);
-    },
-  });
+  download('/api/ec-report/download-template', { roles, tenant: managers, handler: (ctx, q) => templateFor(ctx, Number(q.clientId)) });
 }

@@ -24,5 +24,5 @@ export function registerWsRecordCalls(call: CallRegistrar, download: DownloadReg
   call('/api/ws-data/fetch-report-names', { roles, tenant, transaction: false, handler: (ctx, i) => service.reportNames(ctx, i.clientId) });
   call('/api/ws-data/get-columns', { roles, transaction: false, handler: (ctx) => getColumns(ctx, kind) });
   call('/api/ws-data/set-columns', { roles, handler: (ctx, i) => setColumns(ctx, kind, i.columns) });
-  download('/api/ws-data/export-search-result', { roles, handler: (ctx, q) => exportSearchResult(ctx, q) });
+  download('/api/ws-data/export-search-result', { roles, tenant, handler: (ctx, q) => exportSearchResult(ctx, q) });
 }

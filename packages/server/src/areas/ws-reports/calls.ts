@@ -1,7 +1,6 @@
 import { REPORT_MAX_BYTES, Role } from '@portal/contract';
 import type { CallRegistrar, DownloadRegistrar } from '../../platform/call.js';
 import { AppError } from '../../platform/errors.js';
-import { checkTenant } from '../../platform/tenant.js';
 import { recordsChanged } from '../ec-records/changes.js';
 import { templateFor, type TemplateKind } from '../ec-reports/template.js';
 import { uploadNewReport, uploadUpdate } from '../ec-reports/upload.js';
@@ -43,21 +42,15 @@ export function registerWsReportCalls(call: CallRegistrar, download: DownloadReg
       return { reports: await reports.listReports(ctx, i.clientId), reportId: null, count };
     },
   });
-  const clientOf = async (ctx: Parameters<Parameters<DownloadRegistrar>[1]['handler']>[0], q: Record<string, string>) => {
-    const clientId = Number(q.clientId);
-    await checkTenant(ctx.db, ctx.user, managers, clientId).catch(() => {
-      throw new AppError('objectNotFound');
-    });
-    return clientId;
-  };
   download('/api/ws-report/download-report', {
     roles,
+    tenant: managers,
     handler: async (ctx, q) => {
-      const clientId = await clientOf(ctx, q);
+      const clientId = Number(q.clientId);
       const reportId = Number(q.reportId);
       if (!Number.isInteger(reportId) || reportId <= 0) throw new AppError('objectNotFound');
       return reports.downloadReport(ctx, clientId, reportId);
     },
   });
-  download('/api/ws-report/download-template', { roles, handler: async (ctx, q) => templateFor(ctx, await clientOf(ctx, q), WS_TEMPLATE) });
+  download('/api/ws-report/download-template', { roles, tenant: managers, handler: (ctx, q) => templateFor(ctx, Number(q.clientId), WS_TEMPLATE) });
 }
