@@ -2,7 +2,7 @@ import { Role, type Brand } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, type Journey } from './harness.js';
+import { signIn, startJourney, eventually, pick, type Journey } from './harness.js';
 
 let j: Journey;
 beforeAll(async () => {
@@ -13,8 +13,6 @@ afterAll(async () => {
 });
 
 const text = (locator: Locator) => locator.innerText();
-/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** Opens a table's add modal, fills text fields by dataIndex and confirms. */
 async function addRow(page: Page, table: Locator, fields: Record<string, string>): Promise<void> {
@@ -24,12 +22,6 @@ async function addRow(page: Page, table: Locator, fields: Record<string, string>
   await page.getByTestId('editable-confirm').click();
 }
 
-/** Picks an option of a Select inside a modal (no Escape afterwards: it would close the modal). */
-async function pick(page: Page, testId: string, optionText: string, search?: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
-}
 
 /** The modal closed (destroyed on close), so the call succeeded. */
 async function modalClosed(page: Page): Promise<void> {

@@ -6,7 +6,7 @@ import { createClient, createUser } from '@portal/server/testing';
 import { HEADER_EN, listing, xlsxOf } from '../packages/server/src/areas/ec-reports/fixtures.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, typeDate, type Journey } from './harness.js';
+import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
 
 let j: Journey;
 let dir: string;
@@ -19,29 +19,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-const toast = (page: Page) => page.locator('.ant-message').innerText();
 
-/**
- * Picks an option of the antd Select whose root carries the test id, typing part of its label first when given (long
- * option lists are virtual). The option is looked for in that Select's own dropdown (the one holding the listbox its
- * combobox controls): the dropdown of the Select picked just before may still be fading out.
- */
-async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  await select.click();
-  if (typed) await page.keyboard.type(typed);
-  const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  await eventually(() => select.locator('.ant-select-selection-item').first().innerText()).toContain(option);
-}
 
-/** Scrolls the list's body to its right end: only the columns in view are rendered. */
-async function scrollRight(page: Page): Promise<void> {
-  await page.getByTestId('ec-table-body').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-}
 
 /** Ticks a row's selection checkbox (the test id is on the cell's wrapper). */
 async function tick(page: Page, recordId: number): Promise<void> {
@@ -165,7 +144,7 @@ describe('marketplace records in the browser', () => {
     // Japanese: the list and the detail.
     await page.getByTestId('lang-ja').click();
     await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('合計：1件');
-    await scrollRight(page);
+    await scrollRight(page, 'ec-table-body');
     await eventually(() => page.getByTestId(`ec-row-${moonlit}`).innerText()).toContain('削除完了');
     await j.screenshot(page, 'ec-list-analyst-ja');
     await page.getByTestId(`ec-detail-${moonlit}`).click();
@@ -207,7 +186,7 @@ describe('marketplace records in the browser', () => {
     await client.getByTestId('ec-batch-submit').click();
     await eventually(() => toast(client)).toContain('2 items updated');
     await eventually(() => client.getByTestId('ec-list-selected').count()).toBe(0);
-    await scrollRight(client);
+    await scrollRight(client, 'ec-table-body');
     await eventually(() => client.getByTestId(`ec-row-${other}`).innerText()).toContain('Pending');
 
     await client.getByTestId('lang-ja').click();

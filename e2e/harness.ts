@@ -75,3 +75,29 @@ export async function typeDate(page: Page, testId: string, date: string): Promis
   await page.getByTestId(testId).fill(date);
   await page.keyboard.press('Enter');
 }
+
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+export const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** The text of the toasts on screen. */
+export const toast = (page: Page) => page.locator('.ant-message').innerText();
+
+/**
+ * Picks an option of the antd Select whose root carries the test id, typing part of its label first when given. The
+ * option is looked for in that Select's own dropdown (the one picked just before may still be fading out), and the
+ * dropdown is left to close by itself (Escape would close a modal around it).
+ */
+export async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  await select.click();
+  if (typed) await page.keyboard.type(typed);
+  const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await eventually(() => select.locator('.ant-select-selection-item').first().innerText()).toContain(option);
+}
+
+/** Scrolls a record list's body to its right end: only the columns in view are rendered. */
+export async function scrollRight(page: Page, bodyTestId: string): Promise<void> {
+  await page.getByTestId(bodyTestId).evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+}

@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, type Journey } from './harness.js';
+import { signIn, startJourney, eventually, type Journey } from './harness.js';
 
 let j: Journey;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
   await j?.close();
 });
 
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const closed = (page: Page) => eventually(() => page.getByTestId('editable-confirm').count()).toBe(0);
 
 async function add(page: Page, table: Locator, fields: Record<string, string>): Promise<void> {

@@ -2,7 +2,7 @@ import { Role, type Site } from '@portal/contract';
 import { createUser } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, type Journey } from './harness.js';
+import { signIn, startJourney, eventually, type Journey } from './harness.js';
 
 let j: Journey;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
   await j?.close();
 });
 
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /** What the server holds for the site, through the API. */
 async function held(siteId: number, token: string): Promise<Site> {

@@ -6,7 +6,7 @@ import { Role, type Trademark } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, signIn, startJourney, typeDate, type Journey } from './harness.js';
+import { choose, signIn, startJourney, typeDate, eventually, toast, type Journey } from './harness.js';
 
 let j: Journey;
 let dir: string;
@@ -19,8 +19,6 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const toast = (page: Page) => page.locator('.ant-message').innerText();
 const formAlert = (page: Page) => page.locator('.ant-alert-error').innerText();
 
 /** A real PNG (a 24×16 red rectangle) in a temp file, for the file inputs. */

@@ -5,9 +5,8 @@ import { Role, WS_RECORD_FIELDS } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 import { xlsxOf, type Cell } from '../packages/server/src/areas/ec-reports/fixtures.js';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, typeDate, type Journey } from './harness.js';
+import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
 
 let j: Journey;
 let dir: string;
@@ -20,29 +19,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
-const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
-const toast = (page: Page) => page.locator('.ant-message').innerText();
 
-/**
- * Picks an option of the antd Select whose root carries the test id, typing part of its label first when given. The
- * option is looked for in that Select's own dropdown: the dropdown of the Select picked just before may still be
- * fading out.
- */
-async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  await select.click();
-  if (typed) await page.keyboard.type(typed);
-  const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  await eventually(() => select.locator('.ant-select-selection-item').first().innerText()).toContain(option);
-}
 
-/** Scrolls the list's body to its right end: only the columns in view are rendered. */
-async function scrollRight(page: Page): Promise<void> {
-  await page.getByTestId('ws-table-body').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-}
 
 /** A field's key by a header label in either language (the template's header may be in the user's language). */
 const FIELD_BY_LABEL = new Map<string, string>(WS_RECORD_FIELDS.flatMap((f) => [[f.en.toLowerCase(), f.key], [f.ja, f.key]] as [string, string][]));
@@ -160,7 +138,7 @@ describe('website records in the browser', () => {
     await page.getByTestId('ws-detail-back').click();
     await page.getByTestId(`ws-row-${phishing}`).waitFor();
     expect(await page.getByTestId('ws-list-total').innerText()).toBe('Total: 1');
-    await scrollRight(page);
+    await scrollRight(page, 'ws-table-body');
     await eventually(() => page.getByTestId(`ws-row-${phishing}`).innerText()).toContain('Phishing');
     await page.getByTestId(`ws-history-${phishing}`).click();
     const drawer = page.getByTestId('ws-history-drawer');
@@ -173,7 +151,7 @@ describe('website records in the browser', () => {
     // Japanese: the list and the detail.
     await page.getByTestId('lang-ja').click();
     await eventually(() => page.getByTestId('ws-list-total').innerText()).toBe('合計：1件');
-    await scrollRight(page);
+    await scrollRight(page, 'ws-table-body');
     await eventually(() => page.getByTestId(`ws-row-${phishing}`).innerText()).toContain('フィッシング');
     await j.screenshot(page, 'ws-list-analyst-ja');
     await page.getByTestId(`ws-detail-${phishing}`).click();

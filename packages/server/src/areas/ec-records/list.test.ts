@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { recordCaches, recordsChanged } from './changes.js';
+import { recordCaches, recordsChanged } from '../records/changes.js';
 import { recordBatches } from './export.js';
 import { insertRecords, insertReport, insertSubcategory, type RecordValues } from './fixtures.js';
 import { orderBy, sortKeys, type SortKey } from './search.js';

@@ -1,11 +1,11 @@
 import { EC_ANALYST_FIELDS, EC_UPDATE_FIELDS, recordSaveProblem, type CallOutput, type EcUpdateField, type ecRecords } from '@portal/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { notifyClientUsers } from '../notices/service.js';
-import { recordsChanged } from './changes.js';
-import { clientName, findVisible, isAnalyst, present, visibleTo, type RecordRow } from './repo.js';
+import { recordsChanged } from '../records/changes.js';
+import * as generic from '../records/service.js';
+import { EC_KIND, clientName, findVisible, isAnalyst, present, type RecordRow } from './repo.js';
 
 /**
  * One marketplace record: read, history, the detail save (document 3, section 5) and the batch updates, each
@@ -19,25 +19,8 @@ export async function get(ctx: AuthedContext, clientId: number, recordId: number
   return { record: present(await findVisible(ctx, clientId, recordId)) };
 }
 
-export async function history(ctx: AuthedContext, clientId: number, recordId: number): Promise<CallOutput<'/api/ec-data/get-record-history'>> {
-  await findVisible(ctx, clientId, recordId);
-  const rows = await ctx.db
-    .selectFrom('ec_record_history as h')
-    .leftJoin('users as u', 'u.user_id', 'h.user_id')
-    .select(['h.id', 'h.source', 'h.fields', 'h.created_at', 'u.user_name'])
-    .where('h.record_id', '=', recordId)
-    .where('h.client_id', '=', clientId)
-    .orderBy('h.id', 'desc')
-    .execute();
-  return {
-    history: rows.map((r) => ({
-      id: r.id,
-      updateByUserName: r.user_name ?? '',
-      createdAt: r.created_at.toISOString(),
-      source: r.source,
-      fields: r.fields as Record<string, HistoryValue>,
-    })),
-  };
+export function history(ctx: AuthedContext, clientId: number, recordId: number): Promise<CallOutput<'/api/ec-data/get-record-history'>> {
+  return generic.history(ctx, EC_KIND, clientId, recordId);
 }
 
 /** The payload's names (the call table's, from the contract) for the record's columns. */
@@ -166,52 +149,23 @@ export async function update(ctx: AuthedContext, input: UpdateInput): Promise<Ca
 
 type BatchInput = { clientId: number; recordIds: number[] };
 
-/**
- * Sets one column on many records of a client in one statement; when any id is not a record the user may see,
- * nothing changes (the transaction is rolled back) and the answer is objectNotFound. One history row per record
- * (one INSERT ... SELECT), one notice about the published ones.
- */
+/** The shared set-based batch (all or nothing, a history row per record), then one notice about the published ones. */
 async function batch(
   ctx: AuthedContext,
   input: BatchInput,
   change: { column: 'ec_category_common_type_id' | 'ec_response_action'; value: number; source: 'batch-category' | 'batch-action' },
 ): Promise<{ updateCount: number }> {
-  const ids = [...new Set(input.recordIds)];
-  const idList = sql`${ids}::bigint[]`;
-  const res = await ctx.db
-    .updateTable('ec_record as r')
-    .set({ [change.column]: change.value, updated_at: ctx.now })
-    .where(visibleTo(ctx, input.clientId))
-    .where(sql<boolean>`r.ec_id = ANY(${idList})`)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== ids.length) throw new AppError('objectNotFound');
-
-  const fields = JSON.stringify({ [change.column]: change.value });
-  await sql`
-    INSERT INTO ec_record_history (record_id, client_id, user_id, source, fields, created_at)
-    SELECT r.ec_id, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
-    FROM ec_record r WHERE r.client_id = ${input.clientId} AND r.ec_id = ANY(${idList})
-    ORDER BY r.ec_id`.execute(ctx.db);
-  await recordsChanged(ctx.services, ctx.db, input.clientId, [change.column]);
-
-  const published = await ctx.db
-    .selectFrom('ec_record as r')
-    .select('r.ec_id')
-    .where('r.client_id', '=', input.clientId)
-    .where('r.published', '=', true)
-    .where(sql<boolean>`r.ec_id = ANY(${idList})`)
-    .orderBy('r.ec_id')
-    .execute();
+  const { updateCount, published } = await generic.batchSet(ctx, EC_KIND, input, { ...change, historyKey: change.column });
   if (published.length > 0) {
     await notifyClientUsers(ctx.services, ctx.db, input.clientId, {
       type: 2,
       params: { client: await clientName(ctx.db, input.clientId), count: published.length },
       target: `/ec-list?clientId=${input.clientId}`,
-      scope: { recordIds: published.map((p) => p.ec_id) },
+      scope: { recordIds: published },
       now: ctx.now,
     });
   }
-  return { updateCount: ids.length };
+  return { updateCount };
 }
 
 export function batchCategory(ctx: AuthedContext, input: z.output<typeof ecRecords.batchCategoryInput>) {
@@ -223,13 +177,10 @@ export function batchAction(ctx: AuthedContext, input: z.output<typeof ecRecords
 }
 
 /** The list's column chooser, per user (null until the user chooses). */
-export async function getColumns(ctx: AuthedContext) {
-  const row = await ctx.db.selectFrom('users').select('ec_columns').where('user_id', '=', ctx.user.userId).executeTakeFirst();
-  return { columns: row?.ec_columns ?? null };
+export function getColumns(ctx: AuthedContext) {
+  return generic.getColumns(ctx, EC_KIND);
 }
 
-export async function setColumns(ctx: AuthedContext, columns: string[]) {
-  const unique = [...new Set(columns)];
-  await ctx.db.updateTable('users').set({ ec_columns: JSON.stringify(unique) }).where('user_id', '=', ctx.user.userId).execute();
-  return { columns: unique };
+export function setColumns(ctx: AuthedContext, columns: string[]) {
+  return generic.setColumns(ctx, EC_KIND, columns);
 }

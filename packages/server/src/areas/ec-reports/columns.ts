@@ -107,6 +107,8 @@ export function columnLabel(key: string, locale: Locale, fields: FieldLabels = E
  */
 export interface Lookups {
   subcategories: Map<string, { id: number; common: number }>;
+  /** The aggregate category of each subcategory id (a row's category is looked up once, not by a scan). */
+  commonBySubcategory?: Map<number, number>;
   productCategories: Map<string, number>;
   trademarks: Map<string, number>;
   siteCategories?: Map<string, number>;

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { DownloadAnswer } from '../../platform/call.js';
-import { recordsChanged } from '../ec-records/changes.js';
+import { recordsChanged } from '../records/changes.js';
 import { deleteReportEvidence } from '../ec-records/evidence.js';
 import { exportRecords } from '../ec-records/export.js';
 import { sortKeys } from '../ec-records/search.js';

@@ -65,6 +65,7 @@ async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
   ]);
   return {
     subcategories: new Map(subs.filter((s) => s.code !== '').map((s) => [s.code.toLowerCase(), { id: s.id, common: s.common_category }])),
+    commonBySubcategory: new Map(subs.map((s) => [s.id, s.common_category])),
     productCategories: new Map(cats.filter((c) => c.code !== '').map((c) => [c.code.toLowerCase(), c.id])),
     trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])),
   };
@@ -127,8 +128,7 @@ function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Pro
 
 function commonCategoryOf(lookups: Lookups, subcategoryId: number | null): number | null {
   if (subcategoryId === null) return null;
-  for (const s of lookups.subcategories.values()) if (s.id === subcategoryId) return s.common;
-  return null;
+  return lookups.commonBySubcategory?.get(subcategoryId) ?? null;
 }
 
 function toNewRecord(values: Record<string, string | number | null>, custom: Record<string, string>, matcher: Matcher, lookups: Lookups): NewRecord {

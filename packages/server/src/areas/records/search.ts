@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { searchCondition } from '../../platform/search.js';
-import { recordCaches, type FilterAnswer } from '../ec-records/changes.js';
+import { recordCaches, type FilterAnswer } from './changes.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):

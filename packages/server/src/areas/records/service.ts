@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from '../ec-records/changes.js';
+import { recordsChanged } from './changes.js';
 import { colOf, fromTable, visibleTo, type AnyRow, type RecordKind } from './search.js';
 
 /**

@@ -1,7 +1,7 @@
 import { REPORT_MAX_BYTES, Role } from '@portal/contract';
 import type { CallRegistrar, DownloadRegistrar } from '../../platform/call.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from '../ec-records/changes.js';
+import { recordsChanged } from '../records/changes.js';
 import { templateFor, type TemplateKind } from '../ec-reports/template.js';
 import { uploadNewReport, uploadUpdate } from '../ec-reports/upload.js';
 import { notifyBatch } from '../ws-records/service.js';

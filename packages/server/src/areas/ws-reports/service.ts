@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from '../ec-records/changes.js';
+import { recordsChanged } from '../records/changes.js';
 import { clientName } from '../ec-records/repo.js';
 import { exportKindRecords } from '../ec-records/export.js';
 import { notifyClientUsers } from '../notices/service.js';
