@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Role } from './roles.js';
 import { searchConditions } from './search.js';
-import { confirmIssue, confirmMatches, isStrongPassword, mail } from './validation.js';
+import { confirmIssue, confirmMatches, id, isStrongPassword, mail } from './validation.js';
 
 /** Section 2.10-2.11 and 7 "Accounts and clients": staff accounts and client users, administered by administrators. */
 
@@ -22,7 +22,7 @@ export const accountPhone = z
   .refine((s) => s === '' || ACCOUNT_PHONE_RE.test(s), 'validation.phoneInvalid');
 export const remarks = z.string({ error: 'validation.invalid' }).max(REMARKS_MAX, 'validation.tooLong');
 export const department = z.string({ error: 'validation.invalid' }).trim().max(DEPARTMENT_MAX, 'validation.tooLong');
-export const id = z.number({ error: 'validation.idInvalid' }).int('validation.idInvalid').positive('validation.idInvalid');
+export { id, recordId } from './validation.js';
 
 /** Staff hold administrator and/or analyst bits; client users exactly the client bit. */
 export const STAFF_ROLE_VALUES = [Role.ANALYST, Role.ADMIN, Role.ANALYST | Role.ADMIN] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id } from './accounts.js';
+import { id, recordId } from './accounts.js';
+import { unstorableTextPath } from './validation.js';
 import {
   batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
@@ -175,7 +176,7 @@ export const EC_RESPONSE_FIELDS = ['action', 'reason', 'trademarkId', 'responseD
 const result = optionalCode(3, 'validation.processResultInvalid');
 export const updateRecordInput = z.object({
   clientId: id,
-  recordId: id,
+  recordId,
   categoryId: optionalId,
   categorizeDate: optionalDate,
   categoryRemarks: text(2000),
@@ -207,7 +208,8 @@ export const updateRecordInput = z.object({
     .refine((s) => {
       try {
         const v: unknown = JSON.parse(s);
-        return typeof v === 'object' && v !== null && !Array.isArray(v);
+        // Escapes such as \u0000 inside the text become characters only here, so they are checked here.
+        return typeof v === 'object' && v !== null && !Array.isArray(v) && unstorableTextPath(v) === null;
       } catch {
         return false;
       }
@@ -232,10 +234,10 @@ export const batchActionInput = z.object({
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 export const uploadEvidenceInput = z.object({
   clientId: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), id),
-  recordId: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), id),
+  recordId: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), recordId),
 });
 export const uploadEvidenceOutput = z.object({ names: z.string() });
-export const deleteEvidenceInput = z.object({ clientId: id, recordId: id, name: z.string().min(1).max(100) });
+export const deleteEvidenceInput = z.object({ clientId: id, recordId, name: z.string().min(1).max(100) });
 export const deleteEvidenceOutput = z.object({ names: z.string() });
 
 /**

@@ -23,7 +23,7 @@ export type Notice = z.infer<typeof notice>;
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional();
 export const searchNoticesInput = z
   .object({
-    offset: z.number({ error: 'validation.invalid' }).int().min(0).optional().default(0),
+    offset: z.number({ error: 'validation.invalid' }).int().min(0).max(100_000_000).optional().default(0),
     limit: z.number({ error: 'validation.invalid' }).int().min(1).max(1000).optional().default(20),
     startDate: optionalDate,
     endDate: optionalDate,
@@ -38,7 +38,7 @@ export const viewNoticeOutput = z.object({ notice });
 export const newsItem = z.object({ id: z.number(), title: z.string(), url: z.string(), date: z.string() });
 export type NewsItem = z.infer<typeof newsItem>;
 export const newsListInput = z.object({
-  page: z.number({ error: 'validation.invalid' }).int().min(1).optional().default(1),
+  page: z.number({ error: 'validation.invalid' }).int().min(1).max(1_000_000).optional().default(1),
   pageSize: z.number({ error: 'validation.invalid' }).int().min(1).max(1000).optional().default(20),
 });
 export const newsListOutput = z.object({ news: z.array(newsItem), total: z.number() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './accounts.js';
+import { id, recordId } from './accounts.js';
 import type { MessageKey } from './messages/index.js';
 import { isoDate, MATCH_TYPES } from './search.js';
 
@@ -81,7 +81,7 @@ export const fetchFiltersOutput = z.object({
   offset: z.number(),
 });
 
-export const recordIdInput = z.object({ clientId: id, recordId: id });
+export const recordIdInput = z.object({ clientId: id, recordId });
 
 export const historyRow = z.object({
   id: z.number(),
@@ -101,7 +101,7 @@ export const optionalId = z.preprocess((v) => (v === '' ? null : v), id.nullable
 export const optionalText = (max: number) => z.string().max(max, 'validation.tooLong').optional();
 
 /** Selected rows of a batch update. */
-export const recordIds = z.array(id).min(1, 'validation.noRecordsSelected').max(10_000, 'validation.tooManyRecords');
+export const recordIds = z.array(recordId).min(1, 'validation.noRecordsSelected').max(10_000, 'validation.tooManyRecords');
 /** A batch update's value: a code from 1 to max. */
 export const batchCode = (max: number) =>
   z.number({ error: 'validation.batchValueRequired' }).int('validation.batchValueRequired').min(1, 'validation.batchValueRequired').max(max, 'validation.batchValueRequired');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
+import { SERIAL_ID_MAX } from './validation.js';
 
 /** Document 2 "Marketplace site master": sites and the accounts the crawler signs in with (analysts only). */
 
@@ -35,7 +36,7 @@ const siteFields = {
     .max(2000, 'validation.tooLong')
     .regex(/^https?:\/\/[^\s]+$/i, 'validation.urlInvalid'),
   region: z.string({ error: 'validation.siteRegionRequired' }).trim().regex(/^[A-Z]{2}$/, 'validation.siteRegionRequired'),
-  categoryId: z.number({ error: 'validation.siteCategoryRequired' }).int('validation.siteCategoryRequired').positive('validation.siteCategoryRequired'),
+  categoryId: z.number({ error: 'validation.siteCategoryRequired' }).int('validation.siteCategoryRequired').positive('validation.siteCategoryRequired').max(SERIAL_ID_MAX, 'validation.siteCategoryRequired'),
   hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().default(false).transform((v) => v === true || v === 1),
   remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
 };
@@ -56,7 +57,7 @@ const accountFields = {
 };
 
 export const fetchSitesInput = z.object({
-  current: z.number().int().min(1).optional().default(1),
+  current: z.number().int().min(1).max(1_000_000).optional().default(1),
   pageSize: z.number().int().min(1).max(500).optional().default(20),
   hasCrawler: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
+import { SERIAL_ID_MAX } from './validation.js';
 
 /** Document 2 "Test purchase": which client's products to buy where, and how many; kept by staff. */
 
@@ -16,7 +17,7 @@ export const testPurchasesOutput = z.object({ testPurchase: z.array(testPurchase
 export const fetchTestPurchasesInput = z.object({});
 
 const fields = {
-  client: z.number({ error: 'validation.purchaseClientRequired' }).int('validation.purchaseClientRequired').positive('validation.purchaseClientRequired'),
+  client: z.number({ error: 'validation.purchaseClientRequired' }).int('validation.purchaseClientRequired').positive('validation.purchaseClientRequired').max(SERIAL_ID_MAX, 'validation.purchaseClientRequired'),
   region: z.string({ error: 'validation.purchaseRegionRequired' }).trim().regex(/^[A-Z]{2}$/, 'validation.purchaseRegionRequired'),
   site: z.string({ error: 'validation.purchaseSiteRequired' }).trim().min(1, 'validation.purchaseSiteRequired').max(200, 'validation.tooLong'),
   count: z.coerce

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
 import { isoDate, searchConditions } from './search.js';
-import { MAIL_RE } from './validation.js';
+import { MAIL_RE, SERIAL_ID_MAX } from './validation.js';
 
 /**
  * Document 2: trademarks (sections 2, 3, 5, 7) and registration requests. Field names of the answers are the
@@ -89,7 +89,7 @@ export const searchTrademarksInput = searchConditions(TRADEMARK_DATE_FIELDS, TRA
     sort: z
       .object({ field: z.enum(TRADEMARK_SORT_FIELDS), order: z.enum(['ascend', 'descend']) })
       .optional(),
-    current: z.number().int().min(1).optional().default(1),
+    current: z.number().int().min(1).max(1_000_000).optional().default(1),
     pageSize: z.number().int().min(1).max(500).optional().default(20),
   }),
 );
@@ -134,7 +134,7 @@ const datesIssue = { message: 'validation.expiryBeforeRegistration', path: ['inv
 
 export const createTrademarkInput = z
   .object({
-    clientId: z.number({ error: 'validation.trademarkClientRequired' }).int('validation.trademarkClientRequired').positive('validation.trademarkClientRequired').optional(),
+    clientId: z.number({ error: 'validation.trademarkClientRequired' }).int('validation.trademarkClientRequired').positive('validation.trademarkClientRequired').max(SERIAL_ID_MAX, 'validation.trademarkClientRequired').optional(),
     ...trademarkFields,
     belongsto: trademarkFields.belongsto.optional().default(''),
     descriptionJP: trademarkFields.descriptionJP.optional().default(''),

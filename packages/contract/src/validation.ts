@@ -10,6 +10,20 @@ export const NAME_MAX = 50;
 export const TEL_MAX = 50;
 export const PASSWORD_MAX = 20;
 
+/** The largest id a `serial` column holds (PostgreSQL integer); larger numbers are refused before any SQL sees them. */
+export const SERIAL_ID_MAX = 2_147_483_647;
+export const id = z
+  .number({ error: 'validation.idInvalid' })
+  .int('validation.idInvalid')
+  .positive('validation.idInvalid')
+  .max(SERIAL_ID_MAX, 'validation.idInvalid');
+/** Record ids are `bigserial`; JSON numbers are exact only up to 2^53 - 1, which is where they stop. */
+export const recordId = z
+  .number({ error: 'validation.idInvalid' })
+  .int('validation.idInvalid')
+  .positive('validation.idInvalid')
+  .max(Number.MAX_SAFE_INTEGER, 'validation.idInvalid');
+
 export const MAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Section 5 accounts: 3 to 20 characters of digits, spaces, + - ( ). */
 const PHONE_RE = /^[0-9+\-() ]{3,20}$/;
@@ -83,3 +97,34 @@ export function confirmMatches<T extends { password: string; password2: string }
   return v.password === v.password2;
 }
 export const confirmIssue = { message: 'validation.passwordMismatch', path: ['password2'] };
+
+/**
+ * Text PostgreSQL can store: no NUL character (text and jsonb refuse the byte) and no lone UTF-16 surrogate
+ * (it has no UTF-8 form). The server refuses such text at its boundary, naming the field, before any SQL sees it.
+ */
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !LONE_SURROGATE_RE.test(s);
+}
+
+/**
+ * The path of the first text (a value or a key) in a parsed JSON value that PostgreSQL could not store, or null.
+ * Walks iteratively, so a hostile nesting depth cannot overflow the stack.
+ */
+export function unstorableTextPath(value: unknown): (string | number)[] | null {
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return path;
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [k, item] of Object.entries(v)) {
+        if (!isStorableText(k)) return [...path, k];
+        stack.push({ v: item, path: [...path, k] });
+      }
+    }
+  }
+  return null;
+}

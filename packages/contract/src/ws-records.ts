@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './accounts.js';
+import { id, recordId } from './accounts.js';
 import {
   batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, getColumnsInput, historyOutput, optionalCode, optionalDate,
   optionalId, optionalText, recordIdInput, recordIds, recordSearchSchema, roundsInError, searchRecordsInputSchema, searchRecordsOutputSchema,
@@ -199,7 +199,7 @@ const result = optionalCode(3, 'validation.processResultInvalid');
 /** Dates YYYY-MM-DD; '' and null clear a field; an absent field is left as it is. */
 export const updateRecordInput = z.object({
   clientId: id,
-  recordId: id,
+  recordId,
   categoryId: optionalCode(WS_SITE_CATEGORY_MAX, 'validation.siteCategoryInvalid'),
   categorizeDate: optionalDate,
   remarks: optionalText(2000),

@@ -7,6 +7,7 @@ import { ErrorCode, type ErrorCodeValue, type MessageKey } from '@portal/contrac
 const catalogue = {
   badRequest: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.invalid' },
   malformedJson: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.malformedJson' },
+  tooDeep: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.tooDeep' },
   unsupportedMediaType: { code: ErrorCode.BAD_REQUEST, status: 415, key: 'error.unsupportedMediaType' },
   unauthenticated: { code: ErrorCode.UNAUTHENTICATED, status: 401, key: 'error.unauthenticated' },
   forbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.forbidden' },

@@ -10,6 +10,7 @@ import { PUBLIC, type RegisteredCall, type RegisteredDownload, type UploadRule }
 import type { CallContext, Services, SessionUser, UploadedFile } from './context.js';
 import { AppError } from './errors.js';
 import { requestLocale } from './locale.js';
+import { assertStorableText, installJsonBodyParser, tenantIdOf } from './boundary.js';
 import { checkTenant } from './tenant.js';
 import { firstIssueMessage } from './validate.js';
 
@@ -49,9 +50,13 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
   if (call.upload && multipart) ({ fields: body, files } = await readMultipart(req, call.upload));
   let data: unknown;
   try {
-    // Another company's id is refused before anything else about the payload is looked at.
+    // Text no database could store is refused first, naming its field; then the named client, once it is known
+    // to be a real id, before anything else about the payload is looked at (another company learns nothing more).
+    assertStorableText(body, locale);
     const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
-    if (call.tenant && user && rawTenant !== undefined) await checkTenant(services.db, user, call.tenant, rawTenant);
+    if (call.tenant && user && rawTenant !== undefined) {
+      await checkTenant(services.db, user, call.tenant, tenantIdOf(rawTenant, call.tenant.field, locale));
+    }
     if (call.upload && !multipart) throw new AppError('multipartRequired');
 
     const parsed = call.input.safeParse(body, { reportInput: true });
@@ -133,7 +138,8 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
       if (!hasRole(user.role, d.roles)) throw new AppError('forbidden');
       const query: Record<string, string> = {};
       for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') query[k] = v;
-      if (d.tenant) await checkTenant(services.db, user, d.tenant, query[d.tenant.field]);
+      assertStorableText(query, req.portalLocale);
+      if (d.tenant) await checkTenant(services.db, user, d.tenant, tenantIdOf(query[d.tenant.field], d.tenant.field, req.portalLocale));
       const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [] };
       const answer = await d.handler(ctx, query);
       const disposition = answer.fileName
@@ -171,6 +177,7 @@ export function sendError(reply: FastifyReply, err: AppError, message?: string) 
 export function installErrorHandling(app: FastifyInstance): void {
   // Calls take JSON only (uploads register multipart themselves): anything else is a clear 415, not a puzzling 400.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   app.decorateRequest('portalLocale', 'en');
   app.decorateRequest('portalUserId', null);
   app.decorateRequest('portalCode', 0);

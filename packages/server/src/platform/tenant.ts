@@ -1,4 +1,4 @@
-import { Role, hasRole } from '@portal/contract';
+import { Role, SERIAL_ID_MAX, hasRole } from '@portal/contract';
 import type { TenantRule } from './call.js';
 import type { SessionUser } from './context.js';
 import type { Db, Tx } from './db.js';
@@ -11,7 +11,8 @@ import { AppError } from './errors.js';
  */
 export async function checkTenant(db: Db | Tx, user: SessionUser, rule: TenantRule, value: unknown): Promise<void> {
   const clientId = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(clientId)) throw new AppError('forbidden');
+  // The boundary checks ids first (tenantIdOf); this stays safe for any caller: nothing out of range reaches SQL.
+  if (!Number.isInteger(clientId) || clientId < 1 || clientId > SERIAL_ID_MAX) throw new AppError('forbidden');
   const staff = hasRole(user.role, Role.ANALYST | Role.ADMIN);
   if (!staff) {
     if (user.clientId !== clientId) throw new AppError('forbidden');

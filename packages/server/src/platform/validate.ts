@@ -8,10 +8,7 @@ import type { z } from 'zod';
 export function firstIssueMessage(error: z.ZodError, locale: Locale): string {
   const issue = error.issues[0];
   if (!issue) return translate(locale, 'validation.invalid', { field: 'body' });
-  const path = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  // A field with a label in the catalogue (`field.<name>`) is named by it; others by their payload name.
-  const labelKey = `field.${String(issue.path[issue.path.length - 1] ?? '')}`;
-  const field = isMessageKey(labelKey) ? translate(locale, labelKey) : path;
+  const field = fieldLabel(issue.path, locale);
   const params: Record<string, string | number> = { field };
   if ('maximum' in issue) params.maximum = Number(issue.maximum);
   if ('minimum' in issue) params.minimum = Number(issue.minimum);
@@ -19,4 +16,12 @@ export function firstIssueMessage(error: z.ZodError, locale: Locale): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return translate(locale, 'validation.required', params);
   if (issue.code === 'too_big' && issue.origin === 'string') return translate(locale, 'validation.tooLong', params);
   return translate(locale, 'validation.invalid', params);
+}
+
+/** A field named by its label in the catalogue (`field.<name>`) where it has one, otherwise by its payload path. */
+export function fieldLabel(path: readonly PropertyKey[], locale: Locale): string {
+  if (path.length === 0) return 'body';
+  const labelKey = `field.${String(path[path.length - 1])}`;
+  // A payload name is the sender's text: shortened, so a hostile key cannot fill the answer.
+  return isMessageKey(labelKey) ? translate(locale, labelKey) : path.map(String).join('.').slice(0, 80);
 }

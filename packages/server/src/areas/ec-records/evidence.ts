@@ -1,4 +1,5 @@
 import type { ecRecords } from '@portal/contract';
+import { queryId } from '../../platform/boundary.js';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
@@ -52,15 +53,14 @@ export async function remove(ctx: AuthedContext, input: z.output<typeof ecRecord
   return { names: list };
 }
 
-const positiveId = (s: string | undefined) => (s !== undefined && /^[1-9]\d{0,15}$/.test(s) ? Number(s) : null);
 
 /**
  * GET /api/ec-data/get-upload-pic?recordId=&clientId=&name=: an evidence image of a record the user may see
  * (client users: their own company's published records). Anything else answers as one that does not exist.
  */
 export async function serve(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const clientId = positiveId(query.clientId);
-  const recordId = positiveId(query.recordId);
+  const clientId = queryId(query.clientId);
+  const recordId = queryId(query.recordId, Number.MAX_SAFE_INTEGER);
   const name = query.name ?? '';
   if (clientId === null || recordId === null || name === '' || name.length > 100) throw new AppError('objectNotFound');
   const record = await findVisible(ctx, clientId, recordId);

@@ -1,4 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../platform/boundary.js';
 import { EC_RECORD_FIELDS, ecRecords, isMessageKey, type Locale } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql, type Expression, type SqlBool } from 'kysely';
@@ -308,6 +309,7 @@ export async function exportKindRecords<Row extends AnyRow, L>(
 function searchFromQuery(q: Record<string, string>): Record<string, unknown> {
   const list = (s: string | undefined, wrapObject = false): unknown => {
     if (s === undefined || s === '') return undefined;
+    if (jsonDepthExceeds(s, MAX_JSON_DEPTH)) throw new AppError('tooDeep', { max: MAX_JSON_DEPTH });
     try {
       const v: unknown = JSON.parse(s);
       return wrapObject && typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v;

@@ -1,5 +1,6 @@
 import { REPORT_MAX_BYTES, Role } from '@portal/contract';
 import type { CallRegistrar, DownloadRegistrar } from '../../platform/call.js';
+import { queryId } from '../../platform/boundary.js';
 import { AppError } from '../../platform/errors.js';
 import { recordsChanged } from '../records/changes.js';
 import { notifyClientUsers } from '../notices/service.js';
@@ -61,8 +62,8 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
     tenant: managers,
     handler: async (ctx, q) => {
       const clientId = Number(q.clientId);
-      const reportId = Number(q.reportId);
-      if (!Number.isInteger(reportId) || reportId <= 0) throw new AppError('objectNotFound');
+      const reportId = queryId(q.reportId);
+      if (reportId === null) throw new AppError('objectNotFound');
       return reports.downloadReport(ctx, clientId, reportId);
     },
   });

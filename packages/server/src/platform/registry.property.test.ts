@@ -1,0 +1,170 @@
+import { Role } from '@portal/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from './auth.js';
+import { PUBLIC, type RegisteredCall } from './call.js';
+import { registerAll } from '../app.js';
+import { downloadQuery, hostile, schemaOf, topLevelProperties, valueOf, type HostileCase } from '../testing/arbitraries.js';
+import { createClient, createUser, startTestPortal, type TestFile, type TestPortal } from '../testing/index.js';
+
+/**
+ * The property-based walk of the call registry: for every call, generated valid payloads and hostile mutations of
+ * them, sent through the real HTTP stack as a role the call admits. Whatever arrives: never a 5xx, always the
+ * common answer shape, never a stack trace or SQL text, and a refused call changes nothing in the database.
+ * PROPERTY_RUNS sets the cases per call (200 in `npm test`; the benchmark run sets more).
+ */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+/** While working on one area: PROPERTY_CALLS=upload walks only the calls whose path matches. */
+const ONLY = new RegExp(process.env.PROPERTY_CALLS ?? '');
+/** Tables a refused call may legitimately write: sign-in keeps failed tries and codes; sessions keep their clock. */
+const MAY_CHANGE_WHEN_REFUSED = ['session_token', 'verification_code', 'throttle'];
+/** What no answer may contain: a stack frame, a source path, or the text of a database error. */
+const LEAK = /\n\s+at |node_modules|\.ts:\d+|syntax error at|violates .* constraint|relation "|column "|invalid input syntax|out of range for type|duplicate key|unterminated|ECONNREFUSED|TypeError|RangeError|Cannot read prop/;
+
+let tp: TestPortal;
+let clientId: number;
+const actors: { staff: { userId: number; token: string }; client: { userId: number; token: string } } = {} as never;
+
+beforeAll(async () => {
+  tp = await startTestPortal();
+  const db = tp.portal.services.db;
+  // Every committed statement on a table counts in _write_audit; a rolled-back one leaves no trace.
+  await sql`CREATE TABLE _write_audit (tbl text PRIMARY KEY, n bigint NOT NULL)`.execute(db);
+  await sql`CREATE FUNCTION _audit_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO _write_audit VALUES (TG_TABLE_NAME, 1) ON CONFLICT (tbl) DO UPDATE SET n = _write_audit.n + 1;
+      RETURN NULL;
+    END $$`.execute(db);
+  const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '\\_%' AND tablename NOT LIKE 'kysely%'`.execute(db);
+  for (const { tablename } of rows) {
+    await sql`CREATE TRIGGER audit_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(tablename)} FOR EACH STATEMENT EXECUTE FUNCTION _audit_write()`.execute(db);
+  }
+  clientId = await createClient(tp);
+  const staff = await createUser(tp, { role: Role.ANALYST | Role.ADMIN });
+  await db.insertInto('client_manager').values({ client_id: clientId, user_id: staff.userId }).execute();
+  actors.staff = staff;
+  actors.client = await createUser(tp, { role: Role.CLIENT, clientId });
+}, 120_000);
+afterAll(async () => {
+  await tp?.close();
+});
+
+/** Committed writes per table so far, less the ones a refused call may make. */
+async function writes(): Promise<Record<string, number>> {
+  const { rows } = await sql<{ tbl: string; n: number }>`SELECT tbl, n FROM _write_audit`.execute(tp.portal.services.db);
+  return Object.fromEntries(rows.filter((r) => !MAY_CHANGE_WHEN_REFUSED.includes(r.tbl)).map((r) => [r.tbl, Number(r.n)]));
+}
+
+/** Undoes what earlier cases did to the actors (a removed client, a changed role, a logout), with fresh sessions. */
+async function resetActors(): Promise<void> {
+  const db = tp.portal.services.db;
+  await db.updateTable('client').set({ deleted_at: null }).where('client_id', '=', clientId).execute();
+  await db.updateTable('users').set({ deleted_at: null, user_role: Role.ANALYST | Role.ADMIN, client_id: null }).where('user_id', '=', actors.staff.userId).execute();
+  await db.updateTable('users').set({ deleted_at: null, user_role: Role.CLIENT, client_id: clientId }).where('user_id', '=', actors.client.userId).execute();
+  await db.insertInto('client_manager').values({ client_id: clientId, user_id: actors.staff.userId }).onConflict((oc) => oc.doNothing()).execute();
+  actors.staff.token = await createSession(db, actors.staff.userId, tp.clock.now);
+  actors.client.token = await createSession(db, actors.client.userId, tp.clock.now);
+}
+
+function tokensFor(call: RegisteredCall): (string | undefined)[] {
+  if (call.roles === PUBLIC) return [undefined];
+  const out: string[] = [];
+  if (call.roles & (Role.ANALYST | Role.ADMIN)) out.push(actors.staff.token);
+  if (call.roles & Role.CLIENT) out.push(actors.client.token);
+  return out;
+}
+
+type Multipart = { kind: 'multipart'; fields: Record<string, string>; file: TestFile | null };
+type Case = { kind: 'valid'; body: unknown } | ({ kind: 'hostile' } & HostileCase) | Multipart;
+
+/** Uploads as a browser sends them: the payload's fields as text, and a file of some name and bytes (or none). */
+function multipartCases(valid: fc.Arbitrary<unknown>): fc.Arbitrary<Case> {
+  const asFields = (p: unknown) => Object.fromEntries(Object.entries(typeof p === 'object' && p !== null ? p : {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']));
+  const name = fc.constantFrom('report.xlsx', 'report.xls', 'shot.png', 'shot.jpg', 'noext', '../../etc/passwd', 'a\u0000.xlsx', '\ud800.png', `${'x'.repeat(300)}.xlsx`);
+  const file = fc.option(fc.record({ name, bytes: fc.uint8Array({ maxLength: 4_096 }).map((b) => Buffer.from(b)) }), { nil: null });
+  return fc.tuple(fc.oneof(valid.map(asFields), fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ maxLength: 50 }))), file).map(([fields, f]): Case => ({ kind: 'multipart', fields, file: f }));
+}
+
+function casesFor(call: RegisteredCall): fc.Arbitrary<Case> {
+  const schema = schemaOf(call.input);
+  const pointsAtClient = topLevelProperties(schema).includes('clientId');
+  // Valid payloads name the walk's own client, so they reach the handlers instead of the tenancy rule.
+  const valid = valueOf(schema).map((p) => (pointsAtClient && typeof p === 'object' && p !== null ? { ...p, clientId } : p));
+  return fc.oneof(
+    valid.map((body): Case => ({ kind: 'valid', body })),
+    hostile(valid).map((h): Case => ({ kind: 'hostile', ...h })),
+    ...(call.upload ? [multipartCases(valid), multipartCases(valid)] : []),
+  );
+}
+
+describe('every call of the registry, under generated and hostile payloads', () => {
+  it('never answers 5xx, leaks no stack or SQL, and changes nothing when it refuses', async () => {
+    const calls = tp.portal.calls.filter((c) => ONLY.test(c.path));
+    const tally = { cases: 0, accepted: 0, refused: 0 };
+    const failures: string[] = [];
+    for (const call of calls) {
+      await resetActors();
+      const tokens = tokensFor(call);
+      let perCall = 0;
+      // What accepted cases have written so far; a refused case must leave it exactly as it was.
+      let committed = await writes();
+      // Every call is walked even when one fails, so a run names all the calls that break.
+      await fc.assert(
+        fc.asyncProperty(casesFor(call), fc.nat({ max: tokens.length - 1 }), async (c, who) => {
+          const token = tokens[who];
+          const auth = token ? { token } : {};
+          const res =
+            c.kind === 'multipart' ? await tp.upload(call.path, c.fields, c.file, auth)
+            : c.kind === 'hostile' && 'raw' in c ? await tp.post(call.path, undefined, { raw: c.raw, ...auth })
+            : await tp.post(call.path, c.body, auth);
+          perCall++;
+          const sent = c.kind === 'multipart' ? { ...c.fields, file: c.file?.name } : 'raw' in c ? c.raw : c.body;
+          const where = `${call.path} ${c.kind} ${JSON.stringify(sent).slice(0, 300)}`;
+          expect(res.status, where).toBeLessThan(500);
+          expect(typeof res.body.code, where).toBe('number');
+          expect(typeof res.body.message, where).toBe('string');
+          const refused = res.status !== 200 || res.body.code !== 0;
+          if (refused) {
+            expect(JSON.stringify(res.body), where).not.toMatch(LEAK);
+            expect(await writes(), `${where}: a refused call changed the database`).toEqual(committed);
+            tally.refused++;
+          } else {
+            expect(res.body.message, where).not.toMatch(LEAK);
+            committed = await writes();
+            tally.accepted++;
+          }
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      ).catch((err: unknown) => {
+        const lines = (err instanceof Error ? err.message : String(err)).split('\n');
+        failures.push([call.path, ...lines.filter((l) => /Counterexample|Error|expected/.test(l)).slice(0, 4)].join('\n'));
+      });
+      if (failures.length === 0) expect(perCall, call.path).toBeGreaterThanOrEqual(RUNS);
+      tally.cases += perCall;
+    }
+    expect(failures).toEqual([]);
+    // The generators reach the handlers, not only the validation: a fair share of the cases is accepted.
+    if (!process.env.PROPERTY_CALLS) expect(tally.accepted).toBeGreaterThan(tally.cases / 10);
+    process.stdout.write(`registry walk: ${calls.length} calls, ${tally.cases} cases, ${tally.accepted} accepted, ${tally.refused} refused\n`);
+  }, 900_000);
+});
+
+describe('every download of the registry, under generated and hostile query strings', () => {
+  it('never answers 5xx and leaks no stack or SQL', async () => {
+    const downloads = registerAll().downloads.filter((d) => ONLY.test(d.path));
+    expect(downloads.length).toBeGreaterThan(0);
+    for (const d of downloads) {
+      await resetActors();
+      const tokens = [actors.staff.token, ...(d.roles & Role.CLIENT ? [actors.client.token] : [])];
+      await fc.assert(
+        fc.asyncProperty(downloadQuery(clientId), fc.nat({ max: tokens.length - 1 }), async (query, who) => {
+          const res = await tp.get(`${d.path}?${query}`, { token: tokens[who] });
+          expect(res.status, `${d.path}?${query.slice(0, 300)}`).toBeLessThan(500);
+          if (res.status !== 200) expect(res.bytes.toString(), `${d.path}?${query.slice(0, 300)}`).not.toMatch(LEAK);
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    }
+  }, 900_000);
+});
