@@ -1,6 +1,7 @@
 import { Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../testing/index.js';
+import { HEADER_EN, listing, xlsOf, xlsxOf } from '../areas/ec-reports/fixtures.js';
 import { jsonDepthExceeds, queryId } from './boundary.js';
 
 /**
@@ -108,6 +109,22 @@ describe('text no database can store', () => {
     expect(key.status).toBe(400);
     const custom = await tp.post('/api/ec-data/update-record', { clientId, recordId: 1, customInfo: '{"col":"a\\u0000b"}' }, { token: analyst.token });
     expect(custom.status).toBe(400);
+  });
+});
+
+describe('text no database can store, in uploads', () => {
+  it('a NUL in a legacy .xls cell is a problem of that cell; nothing is stored', async () => {
+    const res = await tp.upload('/api/ec-report/upload-report', { clientId }, { name: 'nul.xls', bytes: xlsOf(HEADER_EN, [listing(1), listing(2, { title: 'a\u0000b' })]) }, { token: analyst.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ errors: [{ row: 3, message: expect.stringMatching(/cannot be stored/) }], total: 1 });
+    const stored = await tp.portal.services.db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('a file name holding a NUL is refused naming the file name', async () => {
+    const res = await tp.upload('/api/ec-report/upload-report', { clientId }, { name: 'a\u0000.xlsx', bytes: await xlsxOf(HEADER_EN, [listing(1)]) }, { token: analyst.token, locale: 'ja' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/ファイル名に保存できない文字/);
   });
 });
 

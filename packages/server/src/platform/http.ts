@@ -53,6 +53,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     // Text no database could store is refused first, naming its field; then the named client, once it is known
     // to be a real id, before anything else about the payload is looked at (another company learns nothing more).
     assertStorableText(body, locale);
+    assertStorableText(Object.fromEntries(files.map((f) => ['fileName', f.filename])), locale);
     const rawTenant = call.tenant && user && isRecord(body) ? body[call.tenant.field] : undefined;
     if (call.tenant && user && rawTenant !== undefined) {
       await checkTenant(services.db, user, call.tenant, tenantIdOf(rawTenant, call.tenant.field, locale));

@@ -1,4 +1,4 @@
-import { EC_RECORD_FIELDS, type EcRecordField, type Locale, type MessageKey } from '@portal/contract';
+import { EC_RECORD_FIELDS, isStorableText, type EcRecordField, type Locale, type MessageKey } from '@portal/contract';
 import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import type { SheetCell } from './sheet.js';
 
@@ -148,6 +148,7 @@ export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups
   const raw = cell?.value ?? null;
   const text = raw === null ? '' : raw instanceof Date ? isoOf(raw) : String(raw).trim();
   if (text === '') return required ? bad('cell.required') : ok(null);
+  if (!isStorableText(text)) return bad('cell.unstorable');
   const numeric = typeof raw === 'number' ? raw : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
   switch (rule.kind) {
     case 'id':
@@ -202,6 +203,7 @@ export function checkCustomCell(cell: SheetCell | undefined): Checked {
   const raw = cell?.value ?? null;
   const text = raw === null ? '' : raw instanceof Date ? isoOf(raw) : String(raw).trim();
   if (text === '') return ok(null);
+  if (!isStorableText(text)) return bad('cell.unstorable');
   if (FORMULA_START.test(text) && Number.isNaN(Number(text))) return bad('cell.injection');
   return text.length > 2000 ? bad('cell.tooLong', { max: 2000 }) : ok(text);
 }
