@@ -56,10 +56,18 @@ export const REPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const REPORT_MAX_ROWS = 1_000_000;
 /** Legacy .xls is read whole (the format cannot be streamed): smaller files only; .xlsx has no such limit. */
 export const REPORT_MAX_XLS_BYTES = 20 * 1024 * 1024;
-/** A zip that unpacks to more than this is refused before it is unpacked. */
+/** A zip that unpacks to more than this is refused: from its directory before unpacking, and by counting while it unpacks. */
 export const REPORT_MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
 /** Nor one whose parts unpack to more than this many times their packed size (spreadsheets stay far below). */
 export const REPORT_MAX_PACK_RATIO = 200;
+/** A cell may hold at most this many characters (Excel's own limit); a longer one is refused while reading. */
+export const REPORT_MAX_CELL_CHARS = 32_767;
+/** One row's XML may be at most this large (the widest legitimate row is far below). */
+export const REPORT_MAX_ROW_BYTES = 16 * 1024 * 1024;
+/** The workbook, relationships and styles parts are read whole: at most this large each. */
+export const REPORT_MAX_PART_BYTES = 16 * 1024 * 1024;
+/** Uploads one user may have in progress at a time. */
+export const UPLOADS_PER_USER = 1;
 /** At most this many problems are listed; the count says how many there were. */
 export const UPLOAD_PROBLEMS_SHOWN = 200;
 

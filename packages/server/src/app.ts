@@ -30,6 +30,7 @@ import { createMailer } from './platform/mail.js';
 import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
+import { dropAbandonedImports } from './areas/ec-reports/imports.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
@@ -101,6 +102,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   });
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   await migrate(database.db);
+  // Uploads a crashed process left half-imported (invisible) go; the embedded database has no other process.
+  await dropAbandonedImports(database.db, database.kind === 'pglite' ? 0 : undefined);
   database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
   const services: Services = {

@@ -224,6 +224,12 @@ export const en = {
   'cell.unknownRecord': "record {{value}} does not exist for this client",
   'cell.duplicateRecord': "record {{value}} appears twice in the sheet",
   'error.uploadXlsTooLarge': "Legacy .xls files can be at most {{max}} MB. Please save the report as .xlsx.",
+  'error.uploadPackRatio': "A part of the spreadsheet unpacks to more than {{ratio}} times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.",
+  'error.uploadCellTooLarge': "The spreadsheet holds a cell of more than {{max}} characters (the most a spreadsheet cell can hold), so it is not read.",
+  'error.uploadRowTooLarge': "Row {{row}} of the spreadsheet is larger than {{max}} MB, so the file is not read.",
+  'error.uploadPartTooLarge': "A part of the spreadsheet besides its sheet (workbook, styles) is larger than {{max}} MB, so it is not read.",
+  'error.uploadTooMuchMemory': "The spreadsheet needs more memory to read than an upload may use, so it is not read. Please split it into smaller files.",
+  'error.uploadBusy': "You already have {{max}} upload in progress. Please wait until it has finished.",
 } as const;
 
 export type MessageKey = keyof typeof en;

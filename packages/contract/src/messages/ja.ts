@@ -222,4 +222,10 @@ export const ja: Record<MessageKey, string> = {
   'cell.unknownRecord': "レコード{{value}}はこのクライアントに存在しません",
   'cell.duplicateRecord': "レコード{{value}}がシート内に2回あります",
   'error.uploadXlsTooLarge': "旧形式の.xlsファイルは{{max}}MBまでです。レポートを.xlsx形式で保存してください。",
+  'error.uploadPackRatio': "スプレッドシートの一部が圧縮サイズの{{ratio}}倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。",
+  'error.uploadCellTooLarge': "スプレッドシートに{{max}}文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。",
+  'error.uploadRowTooLarge': "スプレッドシートの{{row}}行目が{{max}}MBを超えるため、読み取りません。",
+  'error.uploadPartTooLarge': "スプレッドシートのシート以外の部分（ブック、スタイル）が{{max}}MBを超えるため、読み取りません。",
+  'error.uploadTooMuchMemory': "スプレッドシートの読み取りに、アップロードで使えるメモリを超える量が必要なため、読み取りません。ファイルを分割してください。",
+  'error.uploadBusy': "実行中のアップロードが{{max}}件あります。終了してからもう一度お試しください。",
 };

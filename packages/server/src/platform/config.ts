@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting the server reads, in one place (the README documents each). */
@@ -25,6 +26,8 @@ export interface Config {
   secretsKey: string | undefined;
   /** Where trademark registration requests are mailed (the provider's desk); unset: every administrator. */
   requestMailTo: string | undefined;
+  /** Spreadsheet uploads read and checked at once (each in a worker thread); later ones wait their turn. */
+  uploadWorkers: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     secretsKey: env.SECRETS_KEY || undefined,
     requestMailTo: env.REQUEST_MAIL_TO || undefined,
+    // One core is left to the server's event loop (and the database beside it).
+    uploadWorkers: Math.max(1, Number(env.UPLOAD_WORKERS) || os.availableParallelism() - 1),
   };
 }

@@ -50,6 +50,8 @@ export interface CallContext {
   now: Date;
   /** The file part of a multipart call (at most one, named `file`); empty for JSON calls. */
   files: UploadedFile[];
+  /** Aborts when the client goes away before the answer is sent: long work (uploads) stops and undoes itself. */
+  signal: AbortSignal;
 }
 
 /** An uploaded file: in memory (small files), or spooled to a temporary file (spreadsheets), removed after the call. */

@@ -2,17 +2,21 @@ import type { Services } from './context.js';
 import { IDLE_LIMIT_MS } from './auth.js';
 import type { DailyJob } from './jobs.js';
 import { deleteForgottenUploads } from './files.js';
+import { dropAbandonedImports } from '../areas/ec-reports/imports.js';
 
 /** Removes what can no longer be used: idle sessions, old verification codes, finished throttle windows, uploads never saved. */
-export async function housekeeping(services: Services, now: Date): Promise<{ sessions: number; codes: number; throttles: number; uploads: number }> {
+export async function housekeeping(services: Services, now: Date): Promise<{ sessions: number; codes: number; throttles: number; uploads: number; imports: number }> {
   const { db } = services;
   const sessions = await db.deleteFrom('session_token').where('last_used_at', '<', new Date(now.getTime() - IDLE_LIMIT_MS)).executeTakeFirst();
   // Codes are kept a day after they expire: the per-hour request limit counts them.
   const codes = await db.deleteFrom('verification_code').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
   const throttles = await db.deleteFrom('throttle').where('window_start', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
   const uploads = await deleteForgottenUploads(db, now);
+  // Report uploads whose process died mid-import (invisible, never finished).
+  const imports = await dropAbandonedImports(db);
   return {
     uploads,
+    imports,
     sessions: Number(sessions.numDeletedRows),
     codes: Number(codes.numDeletedRows),
     throttles: Number(throttles.numDeletedRows),

@@ -42,6 +42,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     if (!hasRole(user.role, call.roles)) throw new AppError('forbidden');
   }
   const locale = req.portalLocale;
+  const signal = abandonedSignal(reply);
 
   const multipart = req.isMultipart();
   if (multipart && !call.upload) throw new AppError('unsupportedMediaType');
@@ -72,7 +73,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
       }
     }
 
-    const base = { services, user, locale, ip: req.ip, log: req.log, now, files };
+    const base = { services, user, locale, ip: req.ip, log: req.log, now, files, signal };
     const run = (ctx: CallContext) => call.handler(ctx, input);
     data = call.transaction
       ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
@@ -141,7 +142,7 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
       for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') query[k] = v;
       assertStorableText(query, req.portalLocale);
       if (d.tenant) await checkTenant(services.db, user, d.tenant, tenantIdOf(query[d.tenant.field], d.tenant.field, req.portalLocale));
-      const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [] };
+      const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [], signal: abandonedSignal(reply) };
       const answer = await d.handler(ctx, query);
       const disposition = answer.fileName
         ? `attachment; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`
@@ -156,6 +157,15 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
         .send(answer.body);
     });
   }
+}
+
+/** Aborts when the connection closes before the answer has been written (the client gave up). */
+function abandonedSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Spooled uploads live only as long as their call. */

@@ -268,6 +268,8 @@ export interface EcReportTable {
   uploaded_by: number | null;
   send_date: Date | null;
   inherited_count: Generated<number>;
+  /** Set while an upload writes the report's records (its last sign of life); the report is invisible until cleared. */
+  importing_since: Generated<Date | null>;
 }
 export interface EcRecordTable {
   ec_id: Generated<number>;
@@ -344,6 +346,8 @@ export interface WsReportTable {
   upload_date: Date;
   uploaded_by: number | null;
   send_date: Date | null;
+  /** As EcReportTable.importing_since. */
+  importing_since: Generated<Date | null>;
 }
 export interface WsRecordTable {
   ws_id: Generated<number>;

@@ -12,6 +12,8 @@ export { TestMailbox } from './mailbox.js';
 export { TEST_DB } from './database.js';
 /** The upload's own .xlsx reader, for benchmarks that compare against a plain parse of the same file. */
 export { openXlsxFile } from '../areas/ec-reports/xlsx-reader.js';
+/** The zip bomb of the hardening issue (1 GB of blanks, 4.7 MB packed), for the upload isolation benchmark. */
+export { zipBombSheet } from '../areas/ec-reports/zip-fixtures.js';
 
 export interface TestPortal {
   portal: Portal;

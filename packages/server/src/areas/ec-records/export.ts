@@ -281,7 +281,8 @@ export async function exportKindRecords<Row extends AnyRow, L>(
   opts: { clientId: number; where?: Expression<SqlBool>; order?: SortKey[]; fileName?: string },
 ): Promise<DownloadAnswer> {
   const db = ctx.services.db;
-  const where = opts.where ? sql<SqlBool>`(${visibleTo(ctx, opts.clientId)} AND ${opts.where})` : visibleTo(ctx, opts.clientId);
+  const visible = visibleTo(ctx, opts.clientId, ek.kind.table);
+  const where = opts.where ? sql<SqlBool>`(${visible} AND ${opts.where})` : visible;
   const [name, custom, lookups] = await Promise.all([clientName(db, opts.clientId), ek.customColumns(db, opts.clientId), ek.lookups(db, opts.clientId)]);
   // The first batch is read before answering, so a query that fails answers as an error, not as a cut-off file.
   const rest = kindBatches<Row>(db, ek, where, opts.order ?? generic.sortKeys(ek.kind, []));

@@ -194,7 +194,7 @@ export const EC_KIND: RecordKind<RecordRow, EcRecord> = {
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
-  let q = ctx.db.selectFrom('ec_record as r').selectAll('r').where('r.ec_id', '=', recordId).where(visibleTo(ctx, clientId));
+  let q = ctx.db.selectFrom('ec_record as r').selectAll('r').where('r.ec_id', '=', recordId).where(visibleTo(ctx, clientId, 'ec_record'));
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError('objectNotFound');

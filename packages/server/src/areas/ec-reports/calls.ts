@@ -6,7 +6,7 @@ import { recordsChanged } from '../records/changes.js';
 import { notifyClientUsers } from '../notices/service.js';
 import * as reports from './service.js';
 import { templateFor } from './template.js';
-import { uploadNewReport, uploadUpdate } from './upload.js';
+import { EC_UPLOAD, uploadNewReport, uploadUpdate } from './upload.js';
 
 /**
  * Document 1, 2.12 "EC report tab": on the client's Data Settings, so analysts among the client's managers.
@@ -25,8 +25,10 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
     roles,
     tenant: managers,
     upload,
+    // The upload manages its own transactions (see upload.ts).
+    transaction: false,
     handler: async (ctx, i) => {
-      const { reportId, count } = await uploadNewReport(ctx, i.clientId);
+      const { reportId, count } = await uploadNewReport(ctx, i.clientId, EC_UPLOAD);
       await recordsChanged(ctx.services, ctx.db, i.clientId);
       return { reports: await reports.listReports(ctx, i.clientId), reportId, count };
     },
@@ -35,19 +37,20 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
     roles,
     tenant: managers,
     upload,
+    transaction: false,
     handler: async (ctx, i) => {
-      const { count, published } = await uploadUpdate(ctx, i.clientId);
-      await recordsChanged(ctx.services, ctx.db, i.clientId);
-      if (published.length > 0) {
-        const client = await ctx.db.selectFrom('client').select('client_name').where('client_id', '=', i.clientId).executeTakeFirstOrThrow();
-        await notifyClientUsers(ctx.services, ctx.db, i.clientId, {
+      const { count } = await uploadUpdate(ctx, i.clientId, EC_UPLOAD, async (tx, published) => {
+        await recordsChanged(ctx.services, tx, i.clientId);
+        if (published.length === 0) return;
+        const client = await tx.selectFrom('client').select('client_name').where('client_id', '=', i.clientId).executeTakeFirstOrThrow();
+        await notifyClientUsers(ctx.services, tx, i.clientId, {
           type: 2,
           params: { client: client.client_name, count: published.length },
           target: `/ec-list?clientId=${i.clientId}`,
           scope: { recordIds: published },
           now: ctx.now,
         });
-      }
+      });
       return { reports: await reports.listReports(ctx, i.clientId), reportId: null, count };
     },
   });

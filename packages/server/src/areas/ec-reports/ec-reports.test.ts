@@ -131,7 +131,7 @@ describe('new upload', () => {
       ['report.xlsx', Buffer.from('this is not a spreadsheet at all'), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
       ['report.xlsx', good.subarray(0, Math.floor(good.length / 2)), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
       ['report.xls', good, 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
-      ['bomb.xlsx', zipBomb(), 'The spreadsheet unpacks to more than 2048 MB, so it is not read.'],
+      ['bomb.xlsx', zipBomb(), 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.'],
       ['empty.xlsx', await xlsxOf(HEADER_EN, []), 'The spreadsheet has no records below its header row.'],
       ['huge.xlsx', await sparseRow(1_000_002), 'The spreadsheet has more than 1,000,000 rows.'],
       ['huge.xls', Buffer.concat([xlsOf(HEADER_EN, [listing(302)]), Buffer.alloc(21 * 1024 * 1024)]), 'Legacy .xls files can be at most 20 MB. Please save the report as .xlsx.'],
@@ -282,7 +282,7 @@ describe('report actions', () => {
   });
 });
 
-/** A zip whose central directory claims a part of 3 GB: refused before anything is unpacked. */
+/** A zip whose central directory claims a part of 3 GB from 1,000 bytes: refused for its ratio before anything is unpacked. */
 function zipBomb(): Buffer {
   const name = Buffer.from('xl/worksheets/sheet1.xml');
   const local = Buffer.alloc(30);

@@ -63,7 +63,18 @@ function listMatcher(entries: ListEntry[]) {
   };
 }
 
+/** The client's lists, wording and brand keywords: plain data, so the matcher can be built in an upload worker. */
+export interface MatcherData {
+  urls: { type: number; url: string; seller: string; seller_id: string }[];
+  words: { type: number; word: string }[];
+  keywords: { keyword_name: string; brand_name: string }[];
+}
+
 export async function loadMatcher(db: Db | Tx, clientId: number): Promise<Matcher> {
+  return buildMatcher(await loadMatcherData(db, clientId));
+}
+
+export async function loadMatcherData(db: Db | Tx, clientId: number): Promise<MatcherData> {
   const [urls, words, keywords] = await Promise.all([
     db.selectFrom('special_url').select(['type', 'url', 'seller', 'seller_id']).where('client_id', '=', clientId).execute(),
     db.selectFrom('special_word').select(['type', 'word']).where('client_id', '=', clientId).execute(),
@@ -74,6 +85,10 @@ export async function loadMatcher(db: Db | Tx, clientId: number): Promise<Matche
       .where('k.client_id', '=', clientId)
       .execute(),
   ]);
+  return { urls, words, keywords };
+}
+
+export function buildMatcher({ urls, words, keywords }: MatcherData): Matcher {
   const entries = (type: number) => urls.filter((u) => u.type === type).map((u) => ({ url: u.url, seller: u.seller, sellerId: u.seller_id }));
   const black = listMatcher(entries(2));
   const white = listMatcher(entries(1));

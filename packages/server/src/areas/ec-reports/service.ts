@@ -8,6 +8,7 @@ import { deleteReportEvidence } from '../ec-records/evidence.js';
 import { exportRecords } from '../ec-records/export.js';
 import { sortKeys } from '../ec-records/search.js';
 import { notifyClientUsers } from '../notices/service.js';
+import { notImporting } from './imports.js';
 
 /** Uncategorized: neither a subcategory nor an aggregate category (a batch update may set only the latter). */
 export const UNCATEGORIZED = sql<SqlBool>`(e.ec_category_id IS NULL AND e.ec_category_common_type_id IS NULL)`;
@@ -33,6 +34,7 @@ export async function listReports(ctx: AuthedContext, clientId: number): Promise
       sql<string | null>`max(e.ec_response_date)::text`.as('response_date'),
     ])
     .where('r.client_id', '=', clientId)
+    .where('r.importing_since', 'is', null)
     .groupBy(['r.report_id', 'u.user_name'])
     .orderBy('r.report_id', 'desc')
     .execute();
@@ -59,6 +61,7 @@ async function findReport(ctx: AuthedContext, clientId: number, reportId: number
     .select(['report_id', 'report_name'])
     .where('report_id', '=', reportId)
     .where('client_id', '=', clientId)
+    .where('importing_since', 'is', null)
     .forUpdate()
     .executeTakeFirst();
   if (!report) throw new AppError('objectNotFound');
@@ -77,7 +80,7 @@ export async function removeReport(ctx: AuthedContext, clientId: number, reportI
 
 /** GET /api/ec-report/download-report: the report's records, as the list exports them (re-uploadable). */
 export async function downloadReport(ctx: AuthedContext, clientId: number, reportId: number): Promise<DownloadAnswer> {
-  const report = await ctx.db.selectFrom('ec_report').select('report_name').where('report_id', '=', reportId).where('client_id', '=', clientId).executeTakeFirst();
+  const report = await ctx.db.selectFrom('ec_report').select('report_name').where('report_id', '=', reportId).where('client_id', '=', clientId).where('importing_since', 'is', null).executeTakeFirst();
   if (!report) throw new AppError('objectNotFound');
   return exportRecords(ctx, {
     clientId,
@@ -104,7 +107,7 @@ export async function inheritRecords(ctx: AuthedContext, clientId: number, repor
     WITH src AS (
       SELECT DISTINCT ON (p.url_key) p.*
       FROM ec_record p
-      WHERE p.client_id = ${clientId} AND p.report_id <> ${reportId}
+      WHERE p.client_id = ${clientId} AND p.report_id <> ${reportId} AND ${notImporting('ec_record', clientId, 'p')}
         AND (p.ec_category_id IS NOT NULL OR p.ec_category_common_type_id IS NOT NULL)
         AND p.url_key IN (SELECT e.url_key FROM ec_record e WHERE e.report_id = ${reportId} AND ${UNCATEGORIZED})
       ORDER BY p.url_key, p.ec_id DESC
@@ -155,7 +158,7 @@ export async function postReport(ctx: AuthedContext, clientId: number, reportId:
 
 /** Report names for the list's filter: analysts every report; client users those with records posted to them. */
 export async function reportNames(ctx: AuthedContext, clientId: number) {
-  let q = ctx.db.selectFrom('ec_report as r').select(['r.report_id', 'r.report_name']).where('r.client_id', '=', clientId);
+  let q = ctx.db.selectFrom('ec_report as r').select(['r.report_id', 'r.report_name']).where('r.client_id', '=', clientId).where('r.importing_since', 'is', null);
   if (!hasRole(ctx.user.role, Role.ANALYST)) {
     q = q.where((eb) => eb.exists(eb.selectFrom('ec_record as e').select('e.ec_id').whereRef('e.report_id', '=', 'r.report_id').where('e.published', '=', true)));
   }

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { REPORT_MAX_PACK_RATIO, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_XLS_BYTES } from '@portal/contract';
+import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_XLS_BYTES } from '@portal/contract';
 import type { UploadedFile } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { openXlsxFile, type XlsxRow, type ZipEntry } from './xlsx-reader.js';
+import { XlsxLimitError, openXlsxFile, type XlsxRow, type ZipEntry } from './xlsx-reader.js';
 
 /**
  * Reading an uploaded spreadsheet row by row, whatever its format: .xlsx streamed from disk by our own reader
@@ -56,8 +56,7 @@ export async function openSheet(file: UploadedFile): Promise<Sheet> {
       return { name: sheet.name, rows: guarded(sheet.rows, cleanup) };
     } catch (err) {
       cleanup();
-      if (err instanceof AppError) throw err;
-      throw new AppError('uploadCorrupt');
+      throw asUploadError(err);
     }
   }
   if (!head.equals(CFB_MAGIC)) throw new AppError('uploadCorrupt');
@@ -80,28 +79,48 @@ async function* guarded(rows: AsyncGenerator<XlsxRow>, cleanup: () => void): Asy
       yield row;
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('uploadCorrupt');
+    throw asUploadError(err);
   } finally {
     await rows.return(undefined); // closes the file when the reading stops early
     cleanup();
   }
 }
 
+const MB = 1024 * 1024;
+const unpackedTooLarge = () => new AppError('uploadUnpackedTooLarge', { max: Math.round(REPORT_MAX_UNPACKED_BYTES / MB) });
+const packRatio = () => new AppError('uploadPackRatio', { ratio: REPORT_MAX_PACK_RATIO });
+
 /**
- * A zip bomb is refused before anything is unpacked: the central directory states every part's packed and
- * unpacked size; their total and each part's ratio must stay within bounds.
+ * The early refusal of a zip bomb, from the sizes the central directory claims, before anything is unpacked: each
+ * part's ratio and the total must stay within bounds. A directory can lie; the reader counts what really inflates
+ * against the same limits (see xlsx-reader.ts), so this only saves the work for the honest bomb.
  */
 export function checkZipSizes(entries: ZipEntry[]): void {
-  const maxMb = Math.round(REPORT_MAX_UNPACKED_BYTES / 1024 / 1024);
   let total = 0;
   for (const e of entries) {
     // ZIP64 sizes (0xFFFFFFFF) mean a part over 4 GB: far beyond any spreadsheet we accept.
-    if (e.packed === 0xffffffff || e.unpacked === 0xffffffff) throw new AppError('uploadUnpackedTooLarge', { max: maxMb });
+    if (e.packed === 0xffffffff || e.unpacked === 0xffffffff) throw unpackedTooLarge();
+    if (e.unpacked > Math.max(e.packed, 1024) * REPORT_MAX_PACK_RATIO) throw packRatio();
     total += e.unpacked;
-    if (total > REPORT_MAX_UNPACKED_BYTES || e.unpacked > Math.max(e.packed, 1024) * REPORT_MAX_PACK_RATIO) {
-      throw new AppError('uploadUnpackedTooLarge', { max: maxMb });
-    }
+    if (total > REPORT_MAX_UNPACKED_BYTES) throw unpackedTooLarge();
+  }
+}
+
+/** What the reader threw, as the portal's error naming the real reason. */
+export function asUploadError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof XlsxLimitError)) return new AppError('uploadCorrupt');
+  switch (err.limit) {
+    case 'ratio':
+      return packRatio();
+    case 'total':
+      return unpackedTooLarge();
+    case 'row':
+      return new AppError('uploadRowTooLarge', { row: err.row ?? 0, max: REPORT_MAX_ROW_BYTES / MB });
+    case 'cell':
+      return new AppError('uploadCellTooLarge', { max: REPORT_MAX_CELL_CHARS.toLocaleString('en') });
+    case 'part':
+      return new AppError('uploadPartTooLarge', { max: REPORT_MAX_PART_BYTES / MB });
   }
 }
 

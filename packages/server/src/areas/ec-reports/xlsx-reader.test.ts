@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { decodeXml, openXlsxFile, type XlsxRow } from './xlsx-reader.js';
+import { UPLOAD_LIMITS, XlsxLimitError, decodeXml, openXlsxFile, type XlsxLimits, type XlsxRow } from './xlsx-reader.js';
+import { HEADER_ROW, part, workbookOf } from './zip-fixtures.js';
 
 async function write(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.Workbook) => void): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -50,5 +51,32 @@ describe('the streaming .xlsx reader', () => {
     const bytes = fs.readFileSync(file);
     fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
     await expect(rowsOf(file)).rejects.toThrow();
+  });
+
+  it('counts what really inflates and stops at the limit passed, whatever the directory claims', async () => {
+    const limitOf = async (bytes: Buffer, limits: Partial<XlsxLimits>) => {
+      const file = path.join(os.tmpdir(), `reader-${process.pid}-${Math.random().toString(36).slice(2)}.xlsx`);
+      fs.writeFileSync(file, bytes);
+      try {
+        const sheet = await openXlsxFile(file, () => undefined, { ...UPLOAD_LIMITS, ...limits });
+        for await (const row of sheet.rows) void row;
+        return 'read';
+      } catch (err) {
+        return err instanceof XlsxLimitError ? `${err.limit}${err.row ? ` ${err.row}` : ''}` : String(err);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    };
+    const rows = Array.from({ length: 2000 }, (_, i) => `<row r="${i + 2}"><c t="inlineStr"><is><t>listing ${i}</t></is></c></row>`).join('');
+    // The directory claims 100 bytes for every part: only counting finds out.
+    const lying = (xml: string) => part('xl/worksheets/sheet1.xml', xml, 100);
+    const sheet = `<worksheet><sheetData>${HEADER_ROW}${rows}</sheetData></worksheet>`;
+    expect(await limitOf(workbookOf(lying(sheet)), {})).toBe('read');
+    expect(await limitOf(workbookOf(lying(sheet)), { totalBytes: 20_000 })).toBe('total');
+    expect(await limitOf(workbookOf(lying(sheet)), { ratio: 2 })).toBe('ratio');
+    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('row 2');
+    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { cellChars: 4000 })).toBe('cell 2');
+    // Blanks between rows are dropped as they stream, so they never count as one huge row.
+    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(100_000)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
   });
 });

@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
+import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
 
 /**
  * A streaming .xlsx reader for the one thing uploads need: the first sheet's cell values, row by row, from a file
  * on disk. The zip's central directory is read first (the caller checks its sizes against zip bombs), shared
  * strings and number formats are read once, and the sheet XML is inflated and scanned as it streams, keeping only
- * the current chunk: memory stays flat however many rows there are, and it is several times faster than a
+ * the current row: memory stays flat however many rows there are, and it is several times faster than a
  * general-purpose workbook library.
+ *
+ * The directory's sizes are only claims: every part is also counted as it really inflates, and reading stops the
+ * moment a part passes its ratio or all parts pass the total, whatever the directory said (a zip whose directory
+ * lies is the bomb the directory check alone lets through). A row, a cell's text and the parts read whole are
+ * bounded too, so no input makes the reader hold more than a few of those in memory.
  */
 export interface ZipEntry {
   name: string;
@@ -27,6 +33,44 @@ export interface XlsxRow {
 }
 
 export class XlsxFormatError extends Error {}
+
+/** What the reader refuses to unpack or hold, and why (each has its own message for the user). */
+export type XlsxLimit = 'ratio' | 'total' | 'row' | 'cell' | 'part';
+export class XlsxLimitError extends Error {
+  constructor(
+    readonly limit: XlsxLimit,
+    /** The sheet row being read when a row or cell limit was passed. */
+    readonly row?: number,
+  ) {
+    super(`xlsx limit: ${limit}${row ? ` at row ${row}` : ''}`);
+  }
+}
+
+export interface XlsxLimits {
+  /** Bytes all parts may inflate to together. */
+  totalBytes: number;
+  /** How many times its packed size (counted as at least 1 KB) a part may inflate to. */
+  ratio: number;
+  /** Bytes of one row's XML. */
+  rowBytes: number;
+  /** Characters of one cell's text (shared or inline). */
+  cellChars: number;
+  /** Bytes of a part read whole (workbook, relationships, styles). */
+  partBytes: number;
+}
+export const UPLOAD_LIMITS: XlsxLimits = {
+  totalBytes: REPORT_MAX_UNPACKED_BYTES,
+  ratio: REPORT_MAX_PACK_RATIO,
+  rowBytes: REPORT_MAX_ROW_BYTES,
+  cellChars: REPORT_MAX_CELL_CHARS,
+  partBytes: REPORT_MAX_PART_BYTES,
+};
+
+/** The bytes inflated so far from one file, against its limits. */
+interface Budget {
+  limits: XlsxLimits;
+  inflated: number;
+}
 
 /** The central directory of a zip (file contents at `path`), from its end record. */
 export function zipEntries(fd: number, size: number): ZipEntry[] {
@@ -78,11 +122,74 @@ function entryStream(fd: number, entry: ZipEntry): Readable {
   return raw.pipe(inflate);
 }
 
-async function entryText(fd: number, entry: ZipEntry | undefined): Promise<string> {
+/**
+ * A part's inflated bytes, counted: past its ratio or the file's total the stream is destroyed (no more is
+ * inflated) and the reading fails with the limit that was passed.
+ */
+async function* entryChunks(fd: number, entry: ZipEntry, budget: Budget): AsyncGenerator<Buffer> {
+  const partLimit = Math.max(entry.packed, 1024) * budget.limits.ratio;
+  let inflated = 0;
+  const stream = entryStream(fd, entry);
+  try {
+    for await (const chunk of stream) {
+      const bytes = chunk as Buffer;
+      inflated += bytes.length;
+      budget.inflated += bytes.length;
+      if (inflated > partLimit) throw new XlsxLimitError('ratio');
+      if (budget.inflated > budget.limits.totalBytes) throw new XlsxLimitError('total');
+      yield bytes;
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** A small part read whole (workbook, relationships, styles). */
+async function entryText(fd: number, entry: ZipEntry | undefined, budget: Budget): Promise<string> {
   if (!entry) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of entryStream(fd, entry)) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of entryChunks(fd, entry, budget)) {
+    size += chunk.length;
+    if (size > budget.limits.partBytes) throw new XlsxLimitError('part');
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Scans a part for complete elements as it streams (`<row>` of the sheet, `<si>` of the shared strings), keeping
+ * only the unfinished one: text before the next opening tag is dropped, and an unfinished element larger than
+ * `maxBytes` fails with `limit`.
+ */
+async function* elements(chunks: AsyncIterable<Buffer>, re: RegExp, open: string, maxBytes: number, onTooLarge: () => XlsxLimitError): AsyncGenerator<RegExpExecArray> {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  for await (const chunk of chunks) {
+    text += decoder.write(chunk);
+    let consumed = 0;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0].length > maxBytes) throw onTooLarge();
+      consumed = re.lastIndex;
+      yield m;
+    }
+    const next = openingTag(text, open, consumed);
+    // Without an opening tag only a partial one at the very end can matter.
+    text = next >= 0 ? text.slice(next) : text.slice(Math.max(consumed, text.length - open.length));
+    if (text.length > maxBytes) throw onTooLarge();
+  }
+  if (openingTag(text, open, 0) >= 0) throw new XlsxFormatError('truncated part');
+}
+
+/** Where the element `open` (e.g. `<row`, not `<rowBreaks`) next opens, or may be opening at the very end. */
+function openingTag(text: string, open: string, from: number): number {
+  for (let i = text.indexOf(open, from); i >= 0; i = text.indexOf(open, i + 1)) {
+    const after = text.charCodeAt(i + open.length);
+    // NaN: the text ends right after the name, so the tag may go on in the next chunk.
+    if (Number.isNaN(after) || after === 0x3e || after === 0x2f || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d) return i;
+  }
+  return -1;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -147,36 +254,60 @@ export interface XlsxSheet {
   rows: AsyncGenerator<XlsxRow>;
 }
 
-/** Opens the first sheet of the .xlsx at `path`; `check` sees the entries first (the zip-bomb guard). */
-export async function openXlsxFile(path: string, check: (entries: ZipEntry[]) => void): Promise<XlsxSheet> {
+/** The shared strings, streamed: each one's text, none longer than a cell may be. */
+async function sharedStrings(fd: number, entry: ZipEntry | undefined, budget: Budget): Promise<string[]> {
+  if (!entry) return [];
+  const strings: string[] = [];
+  const tooLarge = () => new XlsxLimitError('cell');
+  for await (const m of elements(entryChunks(fd, entry, budget), /<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g, '<si', budget.limits.rowBytes, tooLarge)) {
+    const text = richText(m[1] ?? '');
+    if (text.length > budget.limits.cellChars) throw tooLarge();
+    strings.push(text);
+  }
+  return strings;
+}
+
+/**
+ * Opens the first sheet of the .xlsx at `path`; `check` sees the entries first (the early zip-bomb refusal from
+ * the directory's claims), `limits` bound what is really inflated and held.
+ */
+export async function openXlsxFile(path: string, check: (entries: ZipEntry[]) => void, limits: XlsxLimits = UPLOAD_LIMITS): Promise<XlsxSheet> {
   const fd = fs.openSync(path, 'r');
+  const budget: Budget = { limits, inflated: 0 };
   try {
     const entries = zipEntries(fd, fs.fstatSync(fd).size);
     check(entries);
     const byName = new Map(entries.map((e) => [e.name.replace(/^\//, ''), e]));
-    const workbook = await entryText(fd, byName.get('xl/workbook.xml'));
+    const workbook = await entryText(fd, byName.get('xl/workbook.xml'), budget);
     const firstSheet = /<sheet\b([^>]*)\/?>/.exec(workbook)?.[1];
     if (!firstSheet) throw new XlsxFormatError('no sheet');
     const name = decodeXml(attr(firstSheet, 'name') ?? 'Sheet1');
     const relId = attr(firstSheet, 'r:id');
-    const rels = await entryText(fd, byName.get('xl/_rels/workbook.xml.rels'));
+    const rels = await entryText(fd, byName.get('xl/_rels/workbook.xml.rels'), budget);
     const target = [...rels.matchAll(/<Relationship\b([^>]*)\/?>/g)].map((m) => m[1]!).find((a) => attr(a, 'Id') === relId);
     const targetPath = target ? attr(target, 'Target') ?? '' : 'worksheets/sheet1.xml';
     const sheetName = targetPath.startsWith('/') ? targetPath.slice(1) : `xl/${targetPath}`;
     const sheetEntry = byName.get(sheetName);
     if (!sheetEntry) throw new XlsxFormatError('sheet part missing');
     const date1904 = /<workbookPr\b[^>]*date1904="(1|true)"/.test(workbook);
-    const shared = [...(await entryText(fd, byName.get('xl/sharedStrings.xml'))).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g)].map((m) => richText(m[1] ?? ''));
-    const dates = dateStyles(await entryText(fd, byName.get('xl/styles.xml')));
+    const shared = await sharedStrings(fd, byName.get('xl/sharedStrings.xml'), budget);
+    const dates = dateStyles(await entryText(fd, byName.get('xl/styles.xml'), budget));
     const epoch = date1904 ? EXCEL_EPOCH_1904 : EXCEL_EPOCH;
-    return { name, rows: sheetRows(fd, sheetEntry, shared, dates, epoch) };
+    return { name, rows: sheetRows(fd, sheetEntry, { shared, dates, epoch, budget }) };
   } catch (err) {
     fs.closeSync(fd);
     throw err;
   }
 }
 
-function cellValue(attrs: string, inner: string, shared: string[], dates: Set<number>, epoch: number): XlsxCell {
+interface SheetContext {
+  shared: string[];
+  dates: Set<number>;
+  epoch: number;
+  budget: Budget;
+}
+
+function cellValue(attrs: string, inner: string, at: SheetContext): XlsxCell {
   if (inner.includes('<f')) return { value: null, formula: true };
   const type = attr(attrs, 't') ?? 'n';
   if (type === 'inlineStr') return { value: richText(inner), formula: false };
@@ -184,7 +315,7 @@ function cellValue(attrs: string, inner: string, shared: string[], dates: Set<nu
   if (v === undefined) return { value: null, formula: false };
   switch (type) {
     case 's':
-      return { value: shared[Number(v)] ?? '', formula: false };
+      return { value: at.shared[Number(v)] ?? '', formula: false };
     case 'str':
     case 'e':
       return { value: decodeXml(v), formula: false };
@@ -195,40 +326,34 @@ function cellValue(attrs: string, inner: string, shared: string[], dates: Set<nu
     default: {
       const n = Number(v);
       const style = Number(attr(attrs, 's') ?? -1);
-      if (dates.has(style) && Number.isFinite(n)) return { value: new Date(epoch + Math.round(n * 86_400_000)), formula: false };
+      if (at.dates.has(style) && Number.isFinite(n)) return { value: new Date(at.epoch + Math.round(n * 86_400_000)), formula: false };
       return { value: n, formula: false };
     }
   }
 }
 
-async function* sheetRows(fd: number, entry: ZipEntry, shared: string[], dates: Set<number>, epoch: number): AsyncGenerator<XlsxRow> {
-  const decoder = new StringDecoder('utf8');
+async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncGenerator<XlsxRow> {
   const rowRe = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
   const cellRe = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-  let text = '';
+  const { cellChars, rowBytes } = at.budget.limits;
   let expected = 1;
   try {
-    for await (const chunk of entryStream(fd, entry)) {
-      text += decoder.write(chunk as Buffer);
-      let consumed = 0;
-      rowRe.lastIndex = 0;
-      for (let m = rowRe.exec(text); m; m = rowRe.exec(text)) {
-        consumed = rowRe.lastIndex;
-        const number = Number(attr(m[1]!, 'r') ?? expected);
-        expected = number + 1;
-        const cells: XlsxCell[] = [];
-        const inner = m[2] ?? '';
-        cellRe.lastIndex = 0;
-        for (let c = cellRe.exec(inner); c; c = cellRe.exec(inner)) {
-          const index = columnIndex(attr(c[1]!, 'r'), cells.length);
-          while (cells.length < index) cells.push({ value: null, formula: false });
-          cells[index] = cellValue(c[1]!, c[2] ?? '', shared, dates, epoch);
-        }
-        yield { number, cells };
+    const rows = elements(entryChunks(fd, entry, at.budget), rowRe, '<row', rowBytes, () => new XlsxLimitError('row', expected));
+    for await (const m of rows) {
+      const number = Number(attr(m[1]!, 'r') ?? expected);
+      expected = number + 1;
+      const cells: XlsxCell[] = [];
+      const inner = m[2] ?? '';
+      cellRe.lastIndex = 0;
+      for (let c = cellRe.exec(inner); c; c = cellRe.exec(inner)) {
+        const index = columnIndex(attr(c[1]!, 'r'), cells.length);
+        while (cells.length < index) cells.push({ value: null, formula: false });
+        const cell = cellValue(c[1]!, c[2] ?? '', at);
+        if (typeof cell.value === 'string' && cell.value.length > cellChars) throw new XlsxLimitError('cell', number);
+        cells[index] = cell;
       }
-      text = text.slice(consumed);
+      yield { number, cells };
     }
-    if (/<row\b/.test(text)) throw new XlsxFormatError('truncated sheet');
   } finally {
     fs.closeSync(fd);
   }

@@ -2,6 +2,7 @@ import { FILTER_VALUES_MAX, Role, hasRole, type SearchConditions } from '@portal
 import { CompiledQuery, sql, type AliasedRawBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { notImporting } from '../ec-reports/imports.js';
 import { AppError } from '../../platform/errors.js';
 import { searchCondition } from '../../platform/search.js';
 import { recordCaches, type FilterAnswer } from './changes.js';
@@ -77,10 +78,11 @@ export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANA
 
 /**
  * The records the signed-in user may see of one client (the tenancy rule already admitted the client):
- * analysts all of them, client users only the published ones of their own company.
+ * analysts all of them but those of an upload still being imported (ec-reports/imports.ts), client users only
+ * the published ones of their own company (an import's records are never published).
  */
-export function visibleTo(ctx: AuthedContext, clientId: number): Expression<SqlBool> {
-  if (isAnalyst(ctx)) return sql<SqlBool>`r.client_id = ${clientId}`;
+export function visibleTo(ctx: AuthedContext, clientId: number, table: RecordKind['table']): Expression<SqlBool> {
+  if (isAnalyst(ctx)) return sql<SqlBool>`(r.client_id = ${clientId} AND ${notImporting(table, clientId)})`;
   if (ctx.user.clientId !== clientId) return sql<SqlBool>`FALSE`;
   return sql<SqlBool>`(r.client_id = ${clientId} AND r.published)`;
 }
@@ -151,7 +153,7 @@ async function noticeCondition(ctx: AuthedContext, kind: RecordKind, noticeId: n
 
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
 export async function searchWhere(ctx: AuthedContext, kind: RecordKind, input: RecordSearch): Promise<Expression<SqlBool>> {
-  const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId)];
+  const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table)];
   if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
   if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
   parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
@@ -322,7 +324,7 @@ export async function filters(ctx: AuthedContext, kind: RecordKind, input: { cli
   const key = `${input.clientId}|${input.fieldName}|${isAnalyst(ctx) ? 'all' : 'published'}`;
   const cached = caches.filters.get(key, services.clock().getTime());
   if (cached) return cached.answer;
-  const visible = visibleTo(ctx, input.clientId);
+  const visible = visibleTo(ctx, input.clientId, kind.table);
   let exact = caches.inflight.get(key);
   if (!exact) {
     const started = Date.now();

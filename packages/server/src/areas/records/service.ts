@@ -17,7 +17,7 @@ export async function findVisible<Row extends AnyRow>(ctx: AuthedContext, kind: 
     .selectFrom(fromTable(kind))
     .selectAll('r')
     .where(sql<SqlBool>`${colOf(kind as RecordKind, kind.idField)} = ${recordId}`)
-    .where(visibleTo(ctx, clientId));
+    .where(visibleTo(ctx, clientId, kind.table));
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError('objectNotFound');
@@ -61,7 +61,7 @@ export async function batchSet(
   const id = sql.ref(kind.idColumn);
   const updated = await sql<{ id: number; published: boolean }>`
     UPDATE ${sql.table(kind.table)} AS r SET ${sql.ref(change.column)} = ${change.value}, updated_at = ${ctx.now}
-    WHERE ${visibleTo(ctx, input.clientId)} AND r.${id} = ANY(${idList})
+    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList})
     RETURNING r.${id} AS id, r.published`.execute(ctx.db);
   if (updated.rows.length !== ids.length) throw new AppError('objectNotFound');
 

@@ -102,7 +102,7 @@ export async function batchAction(ctx: AuthedContext, input: z.output<typeof wsR
 
 /** Report names for the list's report filter. */
 export async function reportNames(ctx: AuthedContext, clientId: number) {
-  let q = ctx.db.selectFrom('ws_report as p').select(['p.report_id', 'p.report_name']).where('p.client_id', '=', clientId);
+  let q = ctx.db.selectFrom('ws_report as p').select(['p.report_id', 'p.report_name']).where('p.client_id', '=', clientId).where('p.importing_since', 'is', null);
   // Client users see only the reports that were posted to them.
   if (!isAnalyst(ctx)) q = q.where('p.send_date', 'is not', null);
   const rows = await q.orderBy('p.report_id', 'desc').execute();

@@ -26,6 +26,8 @@ export function registerWsReportCalls(call: CallRegistrar, download: DownloadReg
     roles,
     tenant: managers,
     upload,
+    // The upload manages its own transactions (see ec-reports/upload.ts).
+    transaction: false,
     handler: async (ctx, i) => {
       const { reportId, count } = await uploadNewReport(ctx, i.clientId, WS_UPLOAD);
       await recordsChanged(ctx.services, ctx.db, i.clientId, undefined, 'ws-records');
@@ -36,10 +38,12 @@ export function registerWsReportCalls(call: CallRegistrar, download: DownloadReg
     roles,
     tenant: managers,
     upload,
+    transaction: false,
     handler: async (ctx, i) => {
-      const { count, published } = await uploadUpdate(ctx, i.clientId, WS_UPLOAD);
-      await recordsChanged(ctx.services, ctx.db, i.clientId, undefined, 'ws-records');
-      await notifyBatch(ctx, i.clientId, published);
+      const { count } = await uploadUpdate(ctx, i.clientId, WS_UPLOAD, async (tx, published) => {
+        await recordsChanged(ctx.services, tx, i.clientId, undefined, 'ws-records');
+        await notifyBatch({ ...ctx, db: tx }, i.clientId, published);
+      });
       return { reports: await reports.listReports(ctx, i.clientId), reportId: null, count };
     },
   });

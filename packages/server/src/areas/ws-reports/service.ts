@@ -34,6 +34,7 @@ export async function listReports(ctx: AuthedContext, clientId: number): Promise
       sql<number>`count(*) FILTER (WHERE w.action IS NOT NULL)`.as('responses'),
     ])
     .where('r.client_id', '=', clientId)
+    .where('r.importing_since', 'is', null)
     .groupBy('r.report_id')
     .orderBy('r.report_id', 'desc')
     .execute();
@@ -56,6 +57,7 @@ async function findReport(ctx: AuthedContext, clientId: number, reportId: number
     .select(['report_id', 'report_name'])
     .where('report_id', '=', reportId)
     .where('client_id', '=', clientId)
+    .where('importing_since', 'is', null)
     .forUpdate()
     .executeTakeFirst();
   if (!report) throw new AppError('objectNotFound');
@@ -93,7 +95,7 @@ export async function postReport(ctx: AuthedContext, clientId: number, reportId:
 
 /** GET /api/ws-report/download-report: the report's records as the list exports them (re-uploadable). */
 export async function downloadReport(ctx: AuthedContext, clientId: number, reportId: number): Promise<DownloadAnswer> {
-  const report = await ctx.db.selectFrom('ws_report').select('report_name').where('report_id', '=', reportId).where('client_id', '=', clientId).executeTakeFirst();
+  const report = await ctx.db.selectFrom('ws_report').select('report_name').where('report_id', '=', reportId).where('client_id', '=', clientId).where('importing_since', 'is', null).executeTakeFirst();
   if (!report) throw new AppError('objectNotFound');
   return exportKindRecords(ctx, WS_EXPORT, {
     clientId,

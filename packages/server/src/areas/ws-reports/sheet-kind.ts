@@ -1,5 +1,6 @@
 import { WS_RECORD_FIELDS, WS_SITE_CATEGORIES, type WsRecordField } from '@portal/contract';
 import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../ec-reports/columns.js';
+import type { CheckKind } from '../ec-reports/upload-check.js';
 import type { UploadKind } from '../ec-reports/upload.js';
 import { insertRows, type FieldColumn, type RecordTable } from '../ec-reports/writes.js';
 import { WS_FIELDS } from '../ws-records/repo.js';
@@ -70,18 +71,25 @@ const SITE_CATEGORIES = new Map<string, number>(
 
 type Values = Record<string, string | number | null>;
 
-export const WS_UPLOAD: UploadKind<Values> = {
+/** The checking side, run in the upload worker: a checked row is inserted as it is. */
+export const WS_CHECK: CheckKind<Values> = {
   sheet: WS_SHEET,
-  table: WS_TABLE,
-  reportTable: 'ws_report',
   idKey: 'id',
   required: ['scanDate', 'pageDomain', 'pageURL'],
+  prepare: () => (values) => values,
+};
+
+export const WS_UPLOAD: UploadKind<Values> = {
+  name: 'ws',
+  check: WS_CHECK,
+  table: WS_TABLE,
+  reportTable: 'ws_report',
   async loadLookups(db, clientId): Promise<Lookups> {
     const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
     return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])), siteCategories: SITE_CATEGORIES };
   },
   customColumnNames: () => Promise.resolve([]),
-  prepare: () => Promise.resolve((values) => values),
+  loadPrepareData: () => Promise.resolve(null),
   async insert(db, at, rows) {
     await insertRows(db, WS_TABLE, rows, [
       ['client_id', 'int', rows.map(() => at.clientId)],

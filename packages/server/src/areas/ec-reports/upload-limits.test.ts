@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { ErrorCode, Role } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { HEADER_EN, listing, xlsxOf } from './fixtures.js';
+import { HEADER_ROW, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
+
+/**
+ * Uploads never hold the portal hostage: bombs (whose directory tells the truth or lies) and oversized cells and
+ * rows are refused with their real reason in the user's language, the reading runs off the event loop (another
+ * user's calls are answered while a bomb is being unpacked), each user has one upload at a time, and an upload
+ * whose client goes away stops and leaves nothing.
+ */
+let tp: TestPortal;
+let clientId: number;
+let analyst: TestUser;
+let other: TestUser;
+let lyingBomb: Buffer;
+
+beforeAll(async () => {
+  tp = await startTestPortal();
+  clientId = await createClient(tp, 'Bomb Target');
+  analyst = await createUser(tp, { role: Role.ANALYST });
+  other = await createUser(tp, { role: Role.CLIENT, clientId });
+  await tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
+  lyingBomb = await zipBombSheet(true);
+});
+afterAll(async () => {
+  await tp?.close();
+});
+
+const upload = (name: string, bytes: Buffer, locale: 'en' | 'ja' = 'en', user = analyst) =>
+  tp.upload('/api/ec-report/upload-report', { clientId }, { name, bytes }, { token: user.token, locale });
+const reportRows = async () => {
+  const db = tp.portal.services.db;
+  const reports = await db.selectFrom('ec_report').select('report_id').where('client_id', '=', clientId).execute();
+  const records = await db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).execute();
+  return { reports: reports.length, records: records.length };
+};
+const importing = async () =>
+  (await tp.portal.services.db.selectFrom('ec_report').select('report_id').where('client_id', '=', clientId).where('importing_since', 'is not', null).execute()).length;
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+const RATIO = {
+  en: 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.',
+  ja: 'スプレッドシートの一部が圧縮サイズの200倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。',
+};
+
+describe('upload limits name their real reason', () => {
+  it('refuses the honest bomb from its directory and the lying bomb by counting, both for the ratio', async () => {
+    const before = await reportRows();
+    const honest = await zipBombSheet(false);
+    for (const locale of ['en', 'ja'] as const) {
+      expect((await upload('honest.xlsx', honest, locale)).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: RATIO[locale] });
+      expect((await upload('lying.xlsx', lyingBomb, locale)).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: RATIO[locale] });
+    }
+    expect(await reportRows()).toEqual(before);
+  });
+
+  it('refuses a 20 MB cell that packs tightly for its ratio, and a long cell that does not as too long for a cell', async () => {
+    const header = '<worksheet><sheetData><row r="1"><c t="s"><v>0</v></c></row></sheetData></worksheet>';
+    const sheet = part('xl/worksheets/sheet1.xml', header);
+    const huge = workbookOf(sheet, part('xl/sharedStrings.xml', `<sst><si><t>${'a'.repeat(20 * 1024 * 1024)}</t></si></sst>`));
+    expect((await upload('cell.xlsx', huge)).body.message).toBe(RATIO.en);
+    const long = workbookOf(sheet, part('xl/sharedStrings.xml', `<sst><si><t>${randomBytes(30_000).toString('base64')}</t></si></sst>`));
+    expect((await upload('long.xlsx', long)).body.message).toBe('The spreadsheet holds a cell of more than 32,767 characters (the most a spreadsheet cell can hold), so it is not read.');
+    expect((await upload('long.xlsx', long, 'ja')).body.message).toBe('スプレッドシートに32,767文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。');
+  });
+
+  it('refuses a row larger than 16 MB with its row number', async () => {
+    const cells = Array.from({ length: 800 }, () => `<c t="inlineStr"><is><t>${randomBytes(18_000).toString('base64')}</t></is></c>`).join('');
+    const sheet = part('xl/worksheets/sheet1.xml', `<worksheet><sheetData>${HEADER_ROW}<row r="2">${cells}</row></sheetData></worksheet>`);
+    const bytes = workbookOf(sheet);
+    expect((await upload('row.xlsx', bytes)).body.message).toBe('Row 2 of the spreadsheet is larger than 16 MB, so the file is not read.');
+    expect((await upload('row.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの2行目が16MBを超えるため、読み取りません。');
+  });
+
+  it('refuses a zip whose parts claim more than 2 GB in all, each within the ratio', async () => {
+    const parts = Array.from({ length: 3 }, (_, i) => ({ name: `xl/media/filler${i}.bin`, packed: randomBytes(4 * 1024 * 1024), claimedSize: 800 * 1024 * 1024 }));
+    const bytes = zipOf(parts);
+    expect((await upload('total.xlsx', bytes)).body.message).toBe('The spreadsheet unpacks to more than 2048 MB, so it is not read.');
+    expect((await upload('total.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの展開後のサイズが2048MBを超えるため、読み取りません。');
+  });
+});
+
+describe('uploads never hold the portal hostage', () => {
+  it("answers another user's calls while the lying bomb is being unpacked, and keeps one upload per user", async () => {
+    let settled = false;
+    const bomb = upload('lying.xlsx', lyingBomb).finally(() => {
+      settled = true;
+    });
+    await until(async () => (await importing()) === 1);
+    // The same user's second upload is refused while the first runs.
+    const second = await upload('again.xlsx', await xlsxOf(HEADER_EN, [listing(1)]));
+    expect(second.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'You already have 1 upload in progress. Please wait until it has finished.' });
+    const secondJa = await upload('again.xlsx', await xlsxOf(HEADER_EN, [listing(1)]), 'ja');
+    expect(secondJa.body.message).toBe('実行中のアップロードが1件あります。終了してからもう一度お試しください。');
+
+    let answeredDuring = 0;
+    while (!settled) {
+      const [info, count, list] = await Promise.all([
+        tp.post('/api/user/userinfo', {}, { token: other.token }),
+        tp.post('/api/notication/unviewed-notice-count', {}, { token: other.token }),
+        tp.post('/api/ec-data/search-records', { clientId }, { token: other.token }),
+      ]);
+      expect([info.body.code, count.body.code, list.body.code]).toEqual([0, 0, 0]);
+      if (!settled) answeredDuring += 1;
+    }
+    expect(answeredDuring).toBeGreaterThan(0);
+    expect((await bomb).body.message).toBe(RATIO.en);
+    expect(await importing()).toBe(0);
+  });
+
+  it('stops an upload whose client goes away, removes what it wrote and frees the user for the next one', async () => {
+    const before = await reportRows();
+    const address = await tp.portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const { boundary, payload } = multipartBody({ clientId }, [{ name: 'lying.xlsx', bytes: lyingBomb }]);
+    const req = http.request(`${address}/api/ec-report/upload-report`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${analyst.token}`, 'content-length': payload.length },
+    });
+    req.on('error', () => undefined); // the socket is destroyed on purpose
+    req.end(payload);
+    await until(async () => (await importing()) === 1);
+    req.destroy();
+    await until(async () => (await importing()) === 0);
+    expect(await reportRows()).toEqual(before);
+    const next = await upload('next.xlsx', await xlsxOf(HEADER_EN, [listing(2)]));
+    expect(next.body).toMatchObject({ code: 0, data: { count: 1 } });
+  });
+
+  it('shows a new upload only once all of it is written', async () => {
+    const total = async () => (await tp.post('/api/ec-data/search-records', { clientId }, { token: analyst.token })).body.data?.total as number;
+    const before = await total();
+    const pending = upload('big.xlsx', await xlsxOf(HEADER_EN, Array.from({ length: 6000 }, (_, i) => listing(50_000 + i))));
+    await until(async () => (await importing()) === 1);
+    const listed = await tp.post('/api/ec-report/fetch-reports', { clientId }, { token: analyst.token });
+    const during = await total();
+    const done = await pending;
+    expect(done.body).toMatchObject({ code: 0, data: { count: 6000 } });
+    expect((listed.body.data?.reports as { report_id: number }[]).some((r) => r.report_id === done.body.data?.reportId)).toBe(false);
+    expect(during).toBe(before);
+    expect(await total()).toBe(before + 6000);
+  });
+});
