@@ -10,7 +10,7 @@ import { PUBLIC, type RegisteredCall, type RegisteredDownload, type UploadRule }
 import type { CallContext, Services, SessionUser, UploadedFile } from './context.js';
 import { AppError } from './errors.js';
 import { requestLocale } from './locale.js';
-import { checkTenant } from './tenant.js';
+import { checkOwner, checkTenant } from './tenant.js';
 import { firstIssueMessage } from './validate.js';
 
 declare module 'fastify' {
@@ -65,6 +65,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
         input[call.tenant.field] = user.clientId;
       }
     }
+    if (call.owner && user) await checkOwner(services.db, user, call.owner, input);
 
     const base = { services, user, locale, ip: req.ip, log: req.log, now, files };
     const run = (ctx: CallContext) => call.handler(ctx, input);

@@ -1,6 +1,6 @@
 import { ErrorCode, Role, translate } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { insertRecords, insertReport, insertSubcategory, recordRow } from './fixtures.js';
 
 /** A real 1x1 PNG and a JPEG header: the server checks bytes, not names. */
@@ -32,6 +32,7 @@ beforeAll(async () => {
   acmeJa = await createUser(tp, { role: Role.CLIENT, clientId: acme, locale: 'ja' });
   otherUser = await createUser(tp, { role: Role.CLIENT, clientId: other });
   analyst = await createUser(tp, { role: Role.ANALYST, name: 'Ana Lyst' });
+  await manage(tp, analyst, acme, other);
   acmeReport = await insertReport(tp, acme, 'Acme May');
   otherReport = await insertReport(tp, other, 'Other May');
   sub = await insertSubcategory(tp, 'CF1', 3);

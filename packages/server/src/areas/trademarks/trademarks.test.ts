@@ -1,6 +1,6 @@
 import { ErrorCode, Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, startTestPortal, TEST_REQUEST_DESK, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, TEST_REQUEST_DESK, type TestPortal, type TestUser } from '../../testing/index.js';
 
 /** A real 1x1 PNG, a JPEG header, a GIF and a BMP header: the server checks bytes, not names. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -28,6 +28,7 @@ beforeAll(async () => {
   acmeUser = await createUser(tp, { role: Role.CLIENT, clientId: acme, name: 'Aiko Acme' });
   otherUser = await createUser(tp, { role: Role.CLIENT, clientId: other });
   analyst = await createUser(tp, { role: Role.ANALYST });
+  await manage(tp, analyst, acme, other);
 });
 afterAll(async () => {
   await tp?.close();
