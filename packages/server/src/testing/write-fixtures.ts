@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { HEADER_EN, listing, xlsxOf } from '../areas/ec-reports/fixtures.js';
 import { insertSubcategory } from '../areas/ec-records/fixtures.js';
 import { WS_HEADER_EN, site } from '../areas/ws-reports/fixtures.js';
+import { PNG_1X1 } from './images.js';
 import type { Envelope, TestFile, TestPortal, TestUser } from './index.js';
 
 /**
@@ -38,8 +39,6 @@ export interface WriteFixture {
   file?: (o: ClientObjects) => Promise<TestFile>;
 }
 
-/** A real 1x1 PNG. */
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const png = async (): Promise<TestFile> => ({ name: 'shot.png', bytes: PNG_1X1, contentType: 'image/png' });
 let sheetNo = 1000;
 const ecSheet = async (): Promise<TestFile> => ({ name: 'ec.xlsx', bytes: await xlsxOf(HEADER_EN, [listing((sheetNo += 1))]) });
