@@ -198,6 +198,16 @@ describe('marketplace records in the browser', () => {
     await j.screenshot(client, 'ec-detail-client-ja');
     await client.context().close();
 
+    // 7b. An analyst who does not manage the client reads the record, with the form and the save disabled.
+    const outsider = await createUser(j.tp, { role: Role.ANALYST, name: 'Sora Outsider' });
+    const reader = await j.newPage('en-US');
+    await signIn(j, reader, outsider.mail, outsider.password);
+    await reader.goto(`${j.baseUrl}/ec-data/${clientId}/${moonlit}`);
+    await eventually(() => reader.getByTestId('ec-detail-read-only').innerText()).toContain('only its managers (and administrators) change them');
+    expect(await reader.getByTestId('ec-detail-save').isDisabled()).toBe(true);
+    expect(await reader.getByTestId('ec-detail-form').locator('input:not([disabled])').count()).toBe(0);
+    await reader.context().close();
+
     // 8. The server: the action on both, a history row for every change, the client user notified.
     const after = await db.selectFrom('ec_record').select(['ec_id', 'ec_response_action']).where('ec_id', 'in', [moonlit, other]).orderBy('ec_id').execute();
     expect(after.map((r) => r.ec_response_action)).toEqual([3, 3]);

@@ -19,6 +19,12 @@ async function held(siteId: number, token: string): Promise<Site> {
   return (answer.body.data as { site: Site }).site;
 }
 
+/** What the crawler will read: an account's password, opened on the server (no answer carries it). */
+async function passwordOf(accountId: number): Promise<string> {
+  const row = await j.tp.portal.services.db.selectFrom('ec_site_account').select('password_sealed').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return j.tp.portal.services.secrets.open(row.password_sealed);
+}
+
 /** Picks an option of a searchable antd Select by typing part of its label (the option list is virtual). */
 async function search(page: Page, testId: string, typed: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -66,10 +72,11 @@ describe('the marketplace site master in the browser', () => {
     expect(site).toMatchObject({ name: 'Rakuten', url: 'https://www.rakuten.co.jp', region: 'JP', hasCrawler: true, remarks: 'Main Japanese marketplace' });
     const category = await db.selectFrom('infringement_category').select('id').executeTakeFirstOrThrow();
     expect(site.infrigementCategoryId).toBe(category.id);
-    expect(site.accounts.map((a) => [a.account, a.password, a.phone, a.freeze_seconds])).toEqual([
-      ['crawler-one', 'Secret-One-42', '090-1111-2222', null],
-      ['crawler-two', 'Secret-Two-42', '', 120],
+    expect(site.accounts.map((a) => [a.account, a.passwordSet, a.phone, a.freeze_seconds])).toEqual([
+      ['crawler-one', true, '090-1111-2222', null],
+      ['crawler-two', true, '', 120],
     ]);
+    expect(await Promise.all(site.accounts.map((a) => passwordOf(a.id)))).toEqual(['Secret-One-42', 'Secret-Two-42']);
 
     // The table masks passwords.
     const table = page.getByTestId('table-site-accounts');
@@ -77,17 +84,20 @@ describe('the marketplace site master in the browser', () => {
     expect(await table.innerText()).toContain('••••••');
     expect(await table.innerText()).not.toContain('Secret-One-42');
 
-    // Inline edit: the edit field holds the real password; only the changed fields go to the server.
+    // Inline edit: secrets are write-only, so the password field starts blank and a blank one keeps the saved
+    // password; only the changed fields go to the server.
     const second = site.accounts.find((a) => a.account === 'crawler-two')!;
     await table.getByTestId(`row-edit-${second.id}`).click();
-    expect(await table.getByTestId('field-password').inputValue()).toBe('Secret-Two-42');
+    expect(await table.getByTestId('field-password').inputValue()).toBe('');
     await table.getByTestId('field-phone').fill('080-3333-4444');
+    await table.getByTestId(`row-save-${second.id}`).click();
+    await eventually(async () => (await held(siteId, analyst.token)).accounts.find((a) => a.id === second.id)?.phone).toBe('080-3333-4444');
+    expect(await passwordOf(second.id)).toBe('Secret-Two-42');
+    await table.getByTestId(`row-edit-${second.id}`).click();
     await table.getByTestId('field-password').fill('Changed-Two-99');
     await table.getByTestId(`row-save-${second.id}`).click();
-    await eventually(async () => {
-      const edited = (await held(siteId, analyst.token)).accounts.find((a) => a.id === second.id);
-      return [edited?.phone, edited?.password, edited?.freeze_seconds];
-    }).toEqual(['080-3333-4444', 'Changed-Two-99', 120]);
+    await eventually(() => passwordOf(second.id)).toBe('Changed-Two-99');
+    expect((await held(siteId, analyst.token)).accounts.find((a) => a.id === second.id)).toMatchObject({ phone: '080-3333-4444', passwordSet: true, freeze_seconds: 120 });
     await eventually(() => table.innerText()).toContain('080-3333-4444');
     expect(await table.innerText()).not.toContain('Changed-Two-99');
 

@@ -255,6 +255,8 @@ describe('trademarks in the browser', () => {
     const acme = await createClient(j.tp, 'Bluebird Co');
     const other = await createClient(j.tp, 'Crane Ltd');
     const analyst = await createUser(j.tp, { role: Role.ANALYST });
+    // Adding a client's trademarks is for its managers.
+    await j.tp.portal.services.db.insertInto('client_manager').values([{ client_id: acme, user_id: analyst.userId }, { client_id: other, user_id: analyst.userId }]).execute();
     const page = await j.newPage('en-US');
     await signIn(j, page, analyst.mail, analyst.password);
 

@@ -4,14 +4,18 @@ import { SERIAL_ID_MAX } from './validation.js';
 
 /** Document 2 "Marketplace site master": sites and the accounts the crawler signs in with (analysts only). */
 
+/**
+ * An account as every answer shows it. Its secrets are write-only: an answer says whether a password, headers and
+ * cookies are set, never their values (only the crawler, on the server, opens them).
+ */
 export const siteAccount = z.object({
   id: z.number(),
   account: z.string(),
-  password: z.string(),
+  passwordSet: z.boolean(),
   phone: z.string(),
   freeze_seconds: z.number().nullable(),
-  headers: z.string(),
-  cookies: z.string(),
+  headersSet: z.boolean(),
+  cookiesSet: z.boolean(),
   remarks: z.string(),
 });
 export const site = z.object({
@@ -85,7 +89,13 @@ export const addAccountInput = z.object({ siteId: id, ...accountFields });
 export const updateAccountInput = z.object({
   id,
   account: accountFields.account.optional(),
-  password: accountFields.password.optional(),
+  // A blank password keeps the saved one: it is never shown, so an edit form starts blank. Blank headers or
+  // cookies clear them; a field left out is left alone.
+  password: z
+    .string()
+    .max(500, 'validation.tooLong')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   phone: z.string().trim().max(50, 'validation.tooLong').optional(),
   freeze_seconds: freeze.optional(),
   headers: z.string().max(20_000, 'validation.tooLong').optional(),

@@ -153,6 +153,7 @@ export const en = {
   'error.fileTooLarge': "The file is larger than {{max}} MB.",
   'error.imageTypeTrademark': "The image must be a PNG or JPEG file.",
   'error.imageTypeRequest': "The image must be a PNG, JPEG, BMP or GIF file.",
+  'error.imageDamaged': "The file starts like a {{type}} image but is not a readable one (damaged, or another kind of file). Please choose another image.",
   'error.imageNotFound': "The image does not exist or was removed. Please upload it again.",
   'mail.trademarkReminder.subject': "{{client}}: trademark {{no}} ({{region}}) expires in {{days}} days",
   'mail.trademarkReminder.body': "The trademark {{text}} (number {{no}}, {{region}}, class {{genre}}) of {{client}} expires on {{endDate}}, in {{days}} days. Please arrange its renewal in time.",

@@ -151,6 +151,7 @@ export const ja: Record<MessageKey, string> = {
   'error.fileTooLarge': "ファイルが{{max}}MBを超えています。",
   'error.imageTypeTrademark': "画像はPNGまたはJPEGファイルにしてください。",
   'error.imageTypeRequest': "画像はPNG、JPEG、BMP、GIFのいずれかのファイルにしてください。",
+  'error.imageDamaged': "このファイルは{{type}}画像のように見えますが、画像として読み取れません（破損しているか、別の種類のファイルです）。別の画像を選んでください。",
   'error.imageNotFound': "画像が存在しないか削除されています。もう一度アップロードしてください。",
   'mail.trademarkReminder.subject': "{{client}}：商標{{no}}（{{region}}）の有効期限まであと{{days}}日です",
   'mail.trademarkReminder.body': "{{client}}の商標「{{text}}」（番号{{no}}、{{region}}、第{{genre}}類）は{{endDate}}に有効期限を迎えます（あと{{days}}日）。更新のお手続きをお願いいたします。",

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sniffImage } from '../platform/files.js';
+import { decodeImageHeader } from '../platform/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/passwords.js';
 import { startTestPortal, type TestPortal } from '../testing/index.js';
@@ -41,6 +41,6 @@ describe('demo data', () => {
     // The demo logos are real PNGs, served like any upload.
     const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');
-    expect(sniffImage(logo.bytes)).toBe('png');
+    expect(decodeImageHeader(logo.bytes)).toMatchObject({ ok: true, image: { type: 'png' } });
   });
 });

@@ -1,6 +1,7 @@
-import { calls, type CallOutput, type CallPath } from '@portal/contract';
+import { Role, calls, type CallOutput, type CallPath } from '@portal/contract';
 import type { z } from 'zod';
 import type { AuthedContext, CallContext } from './context.js';
+import type { Db, Tx } from './db.js';
 
 /** Calls anyone may make without a token (sign-in itself). Everything else names the role bits it admits. */
 export const PUBLIC = 'public';
@@ -18,6 +19,30 @@ export interface TenantRule {
   optional?: boolean;
 }
 
+/**
+ * What a call does to data. Every call declares it; the guard test cross-checks it with the verb of the path.
+ * - `read`: changes nothing.
+ * - `write`: changes a client's data. It names the client (`tenant`, with analysts only among the client's managers)
+ *   or an object of one (`owner`); the registry refuses a write that says neither.
+ * - `write-own`: changes only the caller's own account (profile, settings, column choices, notices seen, sign-in),
+ *   or sends a request from a client user's own company; it names no client.
+ * - `write-portal`: changes the provider's shared data (accounts, clients, news, infringement categories, sites):
+ *   its roles guard it, and it admits no client user.
+ */
+export type Access = 'read' | 'write' | 'write-own' | 'write-portal';
+
+/**
+ * How a call that names an object (not a client) finds the client owning it. Resolved after the payload is
+ * validated and before the handler: a client user of another company is told the object does not exist, an
+ * analyst who does not manage the owner is refused with 403 (administrators pass), as the tenancy rule does.
+ */
+export interface OwnerRule {
+  /** What the object is (for the guard test's messages). */
+  object: string;
+  /** The owning client's id, or undefined when the object does not exist. */
+  clientOf: (db: Db | Tx, input: Record<string, unknown>) => Promise<number | undefined>;
+}
+
 /** A multipart call: text fields are the payload, one file part named `file` at most this large. */
 export interface UploadRule {
   maxBytes: number;
@@ -30,7 +55,9 @@ type ContextFor<R extends Roles> = R extends typeof PUBLIC ? CallContext : Authe
 
 export interface CallDefinition<P extends CallPath, R extends Roles> {
   roles: R;
+  access: Access;
   tenant?: TenantRule;
+  owner?: OwnerRule;
   upload?: UploadRule;
   /** Default true: the handler runs in one transaction, all or nothing. Calls that must keep a failed
    *  attempt on record (sign-in counters) set false and open their own transactions. */
@@ -41,7 +68,9 @@ export interface CallDefinition<P extends CallPath, R extends Roles> {
 export interface RegisteredCall {
   path: CallPath;
   roles: Roles;
+  access: Access;
   tenant: TenantRule | undefined;
+  owner: OwnerRule | undefined;
   upload: UploadRule | undefined;
   transaction: boolean;
   input: z.ZodType;
@@ -83,10 +112,13 @@ export function createRegistry(): { call: CallRegistrar; download: DownloadRegis
       throw new Error(`${path}: a call must declare the role bits it admits`);
     }
     if (list.some((c) => c.path === path)) throw new Error(`${path}: registered twice`);
+    checkAccess(path, def);
     list.push({
       path,
       roles: def.roles,
+      access: def.access,
       tenant: def.tenant,
+      owner: def.owner,
       upload: def.upload,
       transaction: def.transaction ?? true,
       input: calls[path].input,
@@ -95,4 +127,19 @@ export function createRegistry(): { call: CallRegistrar; download: DownloadRegis
     });
   };
   return { call, download, list, downloads };
+}
+
+/** The declarations that must agree with each other, refused at start so a new call cannot skip the manager rule. */
+function checkAccess(path: string, def: { roles: Roles; access: Access; tenant?: TenantRule; owner?: OwnerRule }): void {
+  if (!['read', 'write', 'write-own', 'write-portal'].includes(def.access)) throw new Error(`${path}: a call must declare its access`);
+  if (def.access === 'write') {
+    if (!def.tenant && !def.owner) throw new Error(`${path}: a write on a client's data must name the client (tenant) or its object (owner)`);
+    if (def.tenant?.analysts === 'any') throw new Error(`${path}: a write on a client's data is for the client's managers`);
+    return;
+  }
+  if (def.owner) throw new Error(`${path}: only a write on a client's data resolves an owner`);
+  if (def.access === 'write-portal' && (def.roles === PUBLIC || (def.roles & Role.CLIENT) !== 0)) {
+    throw new Error(`${path}: a write on the portal's shared data admits no client user`);
+  }
+  if (def.access !== 'read' && def.tenant) throw new Error(`${path}: a write naming a client is a write on its data`);
 }

@@ -43,6 +43,7 @@ const catalogue = {
   fileTooLarge: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileTooLarge' },
   imageTypeTrademark: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeTrademark' },
   imageTypeRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeRequest' },
+  imageDamaged: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageDamaged' },
   imageNotFound: { code: ErrorCode.IMAGE_NOT_FOUND, status: 200, key: 'error.imageNotFound' },
   // Marketplace records (document 3): a client user may change only the response fields; an analyst's save is
   // checked in the spec's order (the message key of the failing rule overrides the generic one).

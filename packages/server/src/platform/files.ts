@@ -3,22 +3,13 @@ import type { ImageType } from '@portal/contract';
 import type { Db, Tx } from './db.js';
 
 /**
- * Files kept in the database (stored_file): trademark and request images now, evidence and reports later.
+ * Files kept in the database (stored_file): trademark and request images, evidence screenshots. Images are
+ * checked by decoding their headers (images.ts) before they are stored.
  * A file belongs to one client; whoever may see that client's object may read it. Names are random, so a name
  * proves nothing: every read still checks the client.
  */
 export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', bmp: 'image/bmp' };
 const EXTENSION: Record<ImageType, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' };
-
-/** The image type the bytes say, whatever the file is called; null for anything else. */
-export function sniffImage(b: Buffer): ImageType | null {
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 6 && ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1'))) return 'gif';
-  // BMP: "BM", then a DIB header of one of the known sizes at offset 14.
-  if (b.length >= 26 && b[0] === 0x42 && b[1] === 0x4d && [12, 40, 52, 56, 64, 108, 124].includes(b.readUInt32LE(14))) return 'bmp';
-  return null;
-}
 
 export interface StoredFileMeta {
   name: string;

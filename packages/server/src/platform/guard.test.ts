@@ -2,12 +2,20 @@ import { ALL_ROLES, Role, calls as contractCalls } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerAll } from '../app.js';
-import { createClient, createUser, startTestPortal, type TestPortal } from '../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal } from '../testing/index.js';
+import { WRITE_FIXTURES, databaseFingerprint, runFixture, seedClientObjects } from '../testing/write-fixtures.js';
 import { PUBLIC } from './call.js';
-import { checkTenant } from './tenant.js';
+import { checkOwner, checkTenant } from './tenant.js';
 
 /** The only calls anyone may make without a token. Adding to this list is a security decision. */
 const PUBLIC_CALLS = ['/api/requestcode', '/api/login', '/api/signup', '/api/resetpassword'];
+
+/**
+ * The first word of a path's last part, when it says the call only reads (`fetch-brands`, `get-record`,
+ * `search-users`, `userinfo`, `unviewed-notice-count`, `ipf-news`, `regions`). Every other verb changes something.
+ */
+const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions']);
+const verbOf = (path: string) => path.split('/').pop()!.split('-')[0]!;
 
 let tp: TestPortal;
 beforeAll(async () => {
@@ -99,6 +107,47 @@ describe('the registry of calls', () => {
     }
   });
 
+  it('every call is a read or a write as its path says: a read verb exactly when it declares a read', () => {
+    for (const call of registered) {
+      expect(call.access === 'read', `${call.path} declares ${call.access}`).toBe(READ_VERBS.has(verbOf(call.path)));
+    }
+  });
+
+  /** Whether a payload names a client (clientId, or a test purchase's client). */
+  const namesClient = (schema: z.ZodType) => /"(clientId|client)"/.test(JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })));
+
+  it('a write naming a client is either a write on its data (manager rule) or reserved to administrators', () => {
+    for (const call of registered.filter((c) => c.access !== 'read' && namesClient(c.input))) {
+      expect(call.access === 'write' || call.roles === Role.ADMIN, call.path).toBe(true);
+      if (call.access === 'write') expect(call.tenant?.analysts ?? 'managers', call.path).toBe('managers');
+    }
+  });
+
+  it('every write on a client\'s data refuses an analyst who does not manage the client with 403 and changes nothing; its managers succeed', async () => {
+    const clientId = await createClient(tp);
+    const manager = await createUser(tp, { role: Role.ANALYST });
+    const outsider = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, manager, clientId);
+    await manage(tp, outsider, await createClient(tp)); // a manager of some other client
+    const objects = await seedClientObjects(tp, clientId, manager);
+
+    // Every write an analyst may make on a client's data has a fixture: a new one cannot skip this test.
+    const writes = registered.filter((c) => c.access === 'write' && typeof c.roles === 'number' && (c.roles & Role.ANALYST) !== 0);
+    expect(WRITE_FIXTURES.map((f) => f.path).sort()).toEqual(writes.map((c) => c.path).sort());
+
+    for (const fixture of WRITE_FIXTURES) {
+      const before = await databaseFingerprint(tp);
+      const res = await runFixture(tp, fixture, objects, outsider);
+      expect(res.status, fixture.path).toBe(403);
+      expect(await databaseFingerprint(tp), fixture.path).toEqual(before);
+    }
+    // The same payloads are valid: the client's manager runs every one of them, in order, successfully.
+    for (const fixture of WRITE_FIXTURES) {
+      const res = await runFixture(tp, fixture, objects, manager);
+      expect(res.body, fixture.path).toMatchObject({ code: 0 });
+    }
+  });
+
   it('a call the portal does not have answers 404 in the common shape', async () => {
     const res = await tp.post('/api/no-such-call', {});
     expect(res).toMatchObject({ status: 404, body: { code: 404, data: null } });
@@ -129,5 +178,22 @@ describe('the tenancy rule', () => {
     await expect(checkTenant(db, adminUser, managers, other)).resolves.toBeUndefined();
     await expect(checkTenant(db, adminUser, managers, removed)).rejects.toMatchObject({ status: 403 });
     await expect(checkTenant(db, analystUser, any, 999_999)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('finds the owner of an object first: missing or another company\'s (to a client user) is not found, then the managers rule', async () => {
+    const db = tp.portal.services.db;
+    const own = await createClient(tp);
+    const other = await createClient(tp);
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, analyst, own);
+    const as = (role: number, clientId: number | null, userId = 1) => ({ userId, role, clientId, locale: 'en' as const, tokenHash: '' });
+    const ownedBy = (clientId: number | undefined) => ({ object: 'thing', clientOf: async () => clientId });
+
+    await expect(checkOwner(db, as(Role.CLIENT, own), ownedBy(own), {})).resolves.toBeUndefined();
+    await expect(checkOwner(db, as(Role.CLIENT, own), ownedBy(other), {})).rejects.toMatchObject({ key: 'error.objectNotFound' });
+    await expect(checkOwner(db, as(Role.CLIENT, own), ownedBy(undefined), {})).rejects.toMatchObject({ key: 'error.objectNotFound' });
+    await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), ownedBy(own), {})).resolves.toBeUndefined();
+    await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), ownedBy(other), {})).rejects.toMatchObject({ status: 403 });
+    await expect(checkOwner(db, as(Role.ADMIN, null), ownedBy(other), {})).resolves.toBeUndefined();
   });
 });

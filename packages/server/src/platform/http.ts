@@ -11,7 +11,7 @@ import type { CallContext, Services, SessionUser, UploadedFile } from './context
 import { AppError } from './errors.js';
 import { requestLocale } from './locale.js';
 import { assertStorableText, installJsonBodyParser, tenantIdOf } from './boundary.js';
-import { checkTenant } from './tenant.js';
+import { checkOwner, checkTenant } from './tenant.js';
 import { firstIssueMessage } from './validate.js';
 
 declare module 'fastify' {
@@ -72,6 +72,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
         input[call.tenant.field] = user.clientId;
       }
     }
+    if (call.owner && user) await checkOwner(services.db, user, call.owner, input);
 
     const base = { services, user, locale, ip: req.ip, log: req.log, now, files, signal };
     const run = (ctx: CallContext) => call.handler(ctx, input);

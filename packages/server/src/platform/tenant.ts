@@ -1,5 +1,5 @@
 import { Role, SERIAL_ID_MAX, hasRole } from '@portal/contract';
-import type { TenantRule } from './call.js';
+import type { OwnerRule, TenantRule } from './call.js';
 import type { SessionUser } from './context.js';
 import type { Db, Tx } from './db.js';
 import { AppError } from './errors.js';
@@ -33,4 +33,18 @@ export async function checkTenant(db: Db | Tx, user: SessionUser, rule: TenantRu
     .where('user_id', '=', user.userId)
     .executeTakeFirst();
   if (!managed) throw new AppError('forbidden');
+}
+
+const MANAGERS: TenantRule = { field: 'clientId', analysts: 'managers' };
+
+/**
+ * The tenancy rule for a write that names an object of a client (a trademark, a test purchase) rather than the
+ * client: the object's owner is found first. A missing object, or one of another company asked for by a client
+ * user, answers "not found" (its existence stays hidden); staff are then held to the managers rule.
+ */
+export async function checkOwner(db: Db | Tx, user: SessionUser, rule: OwnerRule, input: Record<string, unknown>): Promise<void> {
+  const clientId = await rule.clientOf(db, input);
+  if (clientId === undefined) throw new AppError('objectNotFound');
+  if (!hasRole(user.role, Role.ANALYST | Role.ADMIN) && user.clientId !== clientId) throw new AppError('objectNotFound');
+  await checkTenant(db, user, MANAGERS, clientId);
 }

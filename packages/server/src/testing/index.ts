@@ -165,3 +165,11 @@ export async function createClient(tp: TestPortal, name = `Client ${randomBytes(
   const row = await tp.portal.services.db.insertInto('client').values({ client_name: name }).returning('client_id').executeTakeFirstOrThrow();
   return row.client_id;
 }
+
+/** Makes an analyst one of the clients' managers (changes to a client's data are theirs). */
+export async function manage(tp: TestPortal, user: TestUser, ...clientIds: number[]): Promise<void> {
+  await tp.portal.services.db
+    .insertInto('client_manager')
+    .values(clientIds.map((clientId) => ({ client_id: clientId, user_id: user.userId })))
+    .execute();
+}

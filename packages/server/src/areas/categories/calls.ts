@@ -8,12 +8,12 @@ import * as categories from './service.js';
  */
 export function registerCategoryCalls(call: CallRegistrar): void {
   const roles = Role.ANALYST;
-  call('/api/analyst/fetch-infringement-categories', { roles: Role.ANALYST | Role.CLIENT, transaction: false, handler: (ctx) => categories.list(ctx) });
-  call('/api/analyst/create-infringement-category', { roles, handler: (ctx, i) => categories.create(ctx, i) });
-  call('/api/analyst/update-infringement-category', { roles, handler: (ctx, i) => categories.update(ctx, i) });
-  call('/api/analyst/remove-infringement-category', { roles, handler: (ctx, i) => categories.remove(ctx, i.categoryId) });
-  call('/api/analyst/fetch-infringement-subcategories', { roles, transaction: false, handler: (ctx, i) => categories.subcategories(ctx, i.categoryId) });
-  call('/api/analyst/create-infringement-subcategory', { roles, handler: (ctx, i) => categories.createSub(ctx, i) });
-  call('/api/analyst/update-infringement-subcategory', { roles, handler: (ctx, i) => categories.updateSub(ctx, i) });
-  call('/api/analyst/remove-infringement-subcategory', { roles, handler: (ctx, i) => categories.removeSub(ctx, i.categoryId, i.subcategoryId) });
+  call('/api/analyst/fetch-infringement-categories', { roles: Role.ANALYST | Role.CLIENT, access: 'read', transaction: false, handler: (ctx) => categories.list(ctx) });
+  call('/api/analyst/create-infringement-category', { roles, access: 'write-portal', handler: (ctx, i) => categories.create(ctx, i) });
+  call('/api/analyst/update-infringement-category', { roles, access: 'write-portal', handler: (ctx, i) => categories.update(ctx, i) });
+  call('/api/analyst/remove-infringement-category', { roles, access: 'write-portal', handler: (ctx, i) => categories.remove(ctx, i.categoryId) });
+  call('/api/analyst/fetch-infringement-subcategories', { roles, access: 'read', transaction: false, handler: (ctx, i) => categories.subcategories(ctx, i.categoryId) });
+  call('/api/analyst/create-infringement-subcategory', { roles, access: 'write-portal', handler: (ctx, i) => categories.createSub(ctx, i) });
+  call('/api/analyst/update-infringement-subcategory', { roles, access: 'write-portal', handler: (ctx, i) => categories.updateSub(ctx, i) });
+  call('/api/analyst/remove-infringement-subcategory', { roles, access: 'write-portal', handler: (ctx, i) => categories.removeSub(ctx, i.categoryId, i.subcategoryId) });
 }

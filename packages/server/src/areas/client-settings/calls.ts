@@ -1,5 +1,5 @@
 import { Role, type CallPath } from '@portal/contract';
-import type { CallRegistrar, TenantRule } from '../../platform/call.js';
+import type { Access, CallRegistrar, TenantRule } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import * as brands from './brands.js';
@@ -18,8 +18,8 @@ type Input = Record<string, unknown> & { clientId: number };
 export function registerClientSettingCalls(call: CallRegistrar): void {
   for (const kind of listKinds) registerList(call, kind);
 
-  const read = { roles: Role.CLIENT | Role.ANALYST, tenant: READERS, transaction: false } as const;
-  const change = { roles: Role.ANALYST, tenant: MANAGERS } as const;
+  const read = { roles: Role.CLIENT | Role.ANALYST, access: 'read', tenant: READERS, transaction: false } as const;
+  const change = { roles: Role.ANALYST, access: 'write', tenant: MANAGERS } as const;
   call('/api/analyst/fetch-brands', { ...read, handler: async (ctx, i) => ({ brands: await brands.list(ctx, i.clientId) }) });
   call('/api/analyst/create-brand', { ...change, handler: (ctx, i) => brands.createBrand(ctx, i.clientId, i.brand) });
   call('/api/analyst/update-brand', { ...change, handler: (ctx, i) => brands.updateBrand(ctx, i.clientId, i.brandId, i.brand) });
@@ -34,12 +34,12 @@ export function registerClientSettingCalls(call: CallRegistrar): void {
   });
   call('/api/analyst/remove-brand-model', { ...change, handler: (ctx, i) => brands.removeModel(ctx, i.clientId, i.brandId, i.brandModelId) });
 
-  call('/api/analyst/get-trademark-countries', { roles: Role.ANALYST, tenant: MANAGERS, transaction: false, handler: (ctx, i) => settings.getCountries(ctx, i.clientId) });
+  call('/api/analyst/get-trademark-countries', { roles: Role.ANALYST, access: 'read', tenant: MANAGERS, transaction: false, handler: (ctx, i) => settings.getCountries(ctx, i.clientId) });
   call('/api/analyst/set-trademark-countries', { ...change, handler: (ctx, i) => settings.setCountries(ctx, i.clientId, i.regions) });
   // A client user keeps their own company's impact settings too (the /data-setting page).
   const impact = { roles: Role.CLIENT | Role.ANALYST, tenant: MANAGERS } as const;
-  call('/api/analyst/get-impact-settings', { ...impact, transaction: false, handler: (ctx, i) => settings.getImpact(ctx, i.clientId) });
-  call('/api/analyst/set-impact-settings', { ...impact, handler: (ctx, i) => settings.setImpact(ctx, i) });
+  call('/api/analyst/get-impact-settings', { ...impact, access: 'read', transaction: false, handler: (ctx, i) => settings.getImpact(ctx, i.clientId) });
+  call('/api/analyst/set-impact-settings', { ...impact, access: 'write', handler: (ctx, i) => settings.setImpact(ctx, i) });
 }
 
 /** The four calls of one simple list, each answering with the whole list as it now is. */
@@ -54,17 +54,19 @@ function registerList(call: CallRegistrar, kind: ListKind<Record<string, unknown
   // still validates every payload, and tests check every answer against its schema.
   const register = call as unknown as (
     path: CallPath,
-    def: { roles: number; tenant: TenantRule; transaction?: boolean; handler: (ctx: AuthedContext, input: Input) => Promise<unknown> },
+    def: { roles: number; access: Access; tenant: TenantRule; transaction?: boolean; handler: (ctx: AuthedContext, input: Input) => Promise<unknown> },
   ) => void;
 
   register(kind.paths.fetch, {
     roles: kind.readByClients ? Role.CLIENT | Role.ANALYST : Role.ANALYST,
+    access: 'read',
     tenant: kind.readByClients ? READERS : MANAGERS,
     transaction: false,
     handler: handler((ctx, input) => answer(ctx, input)),
   });
   register(kind.paths.create, {
     roles: Role.ANALYST,
+    access: 'write',
     tenant: MANAGERS,
     handler: handler(async (ctx, input) => {
       kind.check?.(input);
@@ -81,6 +83,7 @@ function registerList(call: CallRegistrar, kind: ListKind<Record<string, unknown
   };
   register(kind.paths.update, {
     roles: Role.ANALYST,
+    access: 'write',
     tenant: MANAGERS,
     handler: handler(async (ctx, input) => {
       const scoped = await existing(ctx, input);
@@ -91,6 +94,7 @@ function registerList(call: CallRegistrar, kind: ListKind<Record<string, unknown
   });
   register(kind.paths.remove, {
     roles: Role.ANALYST,
+    access: 'write',
     tenant: MANAGERS,
     handler: handler(async (ctx, input) => {
       const scoped = await existing(ctx, input);

@@ -5,7 +5,8 @@ import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { deleteFile, fileBytes, fileMeta, sniffImage, storeImage } from '../../platform/files.js';
+import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
+import { uploadedImage } from '../../platform/images.js';
 import { findVisible } from './repo.js';
 
 /**
@@ -17,20 +18,19 @@ export const EVIDENCE_KIND = 'ev';
 /** The stored names (about 43 characters each) must fit the record's 4,000-character list. */
 export const EVIDENCE_MAX_COUNT = 50;
 
+const EVIDENCE_IMAGE_TYPES = ['png', 'jpeg'] as const;
+
 const namesOf = (list: string) => list.split(',').filter((n) => n !== '');
 
 export async function upload(ctx: AuthedContext, input: z.output<typeof ecRecords.uploadEvidenceInput>) {
   const record = await findVisible(ctx, input.clientId, input.recordId, true);
-  const file = ctx.files[0];
-  if (!file?.bytes) throw new AppError('fileRequired');
-  const type = sniffImage(file.bytes);
-  if (type !== 'png' && type !== 'jpeg') throw new AppError('imageTypeEvidence');
+  const { file, image } = uploadedImage(ctx.files, EVIDENCE_IMAGE_TYPES, 'imageTypeEvidence');
   const names = namesOf(record.ec_upload_image_names);
   if (names.length >= EVIDENCE_MAX_COUNT) throw new AppError('evidenceTooMany', { max: EVIDENCE_MAX_COUNT });
   const name = await storeImage(ctx.db, {
     kind: EVIDENCE_KIND,
     clientId: record.client_id,
-    type,
+    type: image.type,
     originalName: file.filename,
     bytes: file.bytes,
     userId: ctx.user.userId,

@@ -1,12 +1,11 @@
 import { ErrorCode, Role, translate } from '@portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { GIF_1X1, JPEG_1X1, PNG_1X1 } from '../../testing/images.js';
 import { insertRecords, insertReport, insertSubcategory, recordRow } from './fixtures.js';
 
-/** A real 1x1 PNG and a JPEG header: the server checks bytes, not names. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(40, 0)]);
+/** Real images: the server decodes their headers, whatever the files are called. */
+const [PNG, JPEG, GIF] = [PNG_1X1, JPEG_1X1, GIF_1X1];
 
 let tp: TestPortal;
 let acme: number;
@@ -32,6 +31,7 @@ beforeAll(async () => {
   acmeJa = await createUser(tp, { role: Role.CLIENT, clientId: acme, locale: 'ja' });
   otherUser = await createUser(tp, { role: Role.CLIENT, clientId: other });
   analyst = await createUser(tp, { role: Role.ANALYST, name: 'Ana Lyst' });
+  await manage(tp, analyst, acme, other);
   acmeReport = await insertReport(tp, acme, 'Acme May');
   otherReport = await insertReport(tp, other, 'Other May');
   sub = await insertSubcategory(tp, 'CF1', 3);
@@ -342,6 +342,8 @@ describe('evidence screenshots', () => {
     const renamed = await up(analyst, id, Buffer.from('not an image at all'), 'evil.png');
     expect(renamed.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: translate('en', 'error.imageTypeTrademark') });
     expect((await up(analyst, id, GIF, 'a.gif')).body.code).toBe(ErrorCode.FILE_REJECTED);
+    const disguised = await up(analyst, id, Buffer.concat([PNG.subarray(0, 8), Buffer.from('<html></html>')]), 'page.png');
+    expect(disguised.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: translate('en', 'error.imageDamaged', { type: 'PNG' }) });
     expect((await tp.upload('/api/ec-data/upload-image', { clientId: acme, recordId: id! }, null, { token: analyst.token })).body.code).toBe(ErrorCode.FILE_REJECTED);
     expect((await up(acmeUser, id, PNG)).status).toBe(403);
     const [theirs] = await insertRecords(tp, other, otherReport, [{}]);

@@ -16,13 +16,14 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
   const roles = Role.ANALYST;
   const managers = { field: 'clientId', analysts: 'managers' as const };
   const upload = { maxBytes: REPORT_MAX_BYTES, toDisk: true };
-  call('/api/ec-report/fetch-reports', { roles, tenant: managers, transaction: false, handler: async (ctx, i) => ({ reports: await reports.listReports(ctx, i.clientId) }) });
-  call('/api/ec-report/remove-report', { roles, tenant: managers, handler: (ctx, i) => reports.removeReport(ctx, i.clientId, i.reportId) });
-  call('/api/ec-report/inherit-records', { roles, tenant: managers, handler: (ctx, i) => reports.inheritRecords(ctx, i.clientId, i.reportId) });
-  call('/api/ec-report/delete-repeat-records', { roles, tenant: managers, handler: (ctx, i) => reports.deleteRepeats(ctx, i.clientId, i.reportId) });
-  call('/api/ec-report/post-report', { roles, tenant: managers, handler: (ctx, i) => reports.postReport(ctx, i.clientId, i.reportId, i.sendUncategorizRecords) });
+  call('/api/ec-report/fetch-reports', { roles, access: 'read', tenant: managers, transaction: false, handler: async (ctx, i) => ({ reports: await reports.listReports(ctx, i.clientId) }) });
+  call('/api/ec-report/remove-report', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.removeReport(ctx, i.clientId, i.reportId) });
+  call('/api/ec-report/inherit-records', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.inheritRecords(ctx, i.clientId, i.reportId) });
+  call('/api/ec-report/delete-repeat-records', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.deleteRepeats(ctx, i.clientId, i.reportId) });
+  call('/api/ec-report/post-report', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.postReport(ctx, i.clientId, i.reportId, i.sendUncategorizRecords) });
   call('/api/ec-report/upload-report', {
     roles,
+    access: 'write',
     tenant: managers,
     upload,
     // The upload manages its own transactions (see upload.ts).
@@ -35,6 +36,7 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
   });
   call('/api/ec-report/batch-update', {
     roles,
+    access: 'write',
     tenant: managers,
     upload,
     transaction: false,
@@ -56,6 +58,7 @@ export function registerEcReportCalls(call: CallRegistrar, download: DownloadReg
   });
   call('/api/ec-data/fetch-report-names', {
     roles: Role.CLIENT | Role.ANALYST,
+    access: 'read',
     tenant: { field: 'clientId', analysts: 'any' },
     transaction: false,
     handler: (ctx, i) => reports.reportNames(ctx, i.clientId),

@@ -7,8 +7,8 @@ import type { Selectable } from 'kysely';
 import type { EcSiteAccountTable, EcSiteTable } from '../../platform/schema.js';
 
 /**
- * The marketplace site master (document 2). Account secrets are sealed before they reach the database and
- * opened only for the analysts' calls; the list answers carry no secrets at all.
+ * The marketplace site master (document 2). Account secrets are sealed before they reach the database and are
+ * write-only: no answer carries them, only whether each is set.
  */
 
 type SiteRow = Selectable<EcSiteTable>;
@@ -24,16 +24,18 @@ const presentSite = (s: SiteRow) => ({
   remarks: s.remarks,
 });
 
-function presentAccount(ctx: AuthedContext, a: AccountRow): SiteAccount {
-  const { secrets } = ctx.services;
+/** Secrets are write-only: an answer says whether each is set (an empty secret is sealed as ''), never opened. */
+const isSet = (sealed: string) => sealed !== '';
+
+function presentAccount(a: AccountRow): SiteAccount {
   return {
     id: a.id,
     account: a.account,
-    password: secrets.open(a.password_sealed),
+    passwordSet: isSet(a.password_sealed),
     phone: a.phone,
     freeze_seconds: a.freeze_seconds,
-    headers: secrets.open(a.headers_sealed),
-    cookies: secrets.open(a.cookies_sealed),
+    headersSet: isSet(a.headers_sealed),
+    cookiesSet: isSet(a.cookies_sealed),
     remarks: a.remarks,
   };
 }
@@ -132,7 +134,7 @@ export async function remove(ctx: AuthedContext, siteId: number) {
 
 export async function accountsOf(ctx: AuthedContext, siteId: number) {
   const rows = await ctx.db.selectFrom('ec_site_account').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
-  return { account: rows.map((a) => presentAccount(ctx, a)) };
+  return { account: rows.map(presentAccount) };
 }
 
 export async function fetchAccounts(ctx: AuthedContext, siteId: number) {

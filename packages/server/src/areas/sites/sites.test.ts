@@ -30,14 +30,24 @@ const site = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** What the crawler will read: the account's secrets opened on the server. */
+async function secretsOf(accountId: number) {
+  const row = await tp.portal.services.db.selectFrom('ec_site_account').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
+  const { secrets } = tp.portal.services;
+  return { password: secrets.open(row.password_sealed), headers: secrets.open(row.headers_sealed), cookies: secrets.open(row.cookies_sealed) };
+}
+
 describe('marketplace sites', () => {
-  it('an analyst creates a site with accounts; secrets are sealed at rest and shown to analysts', async () => {
+  it('an analyst creates a site with accounts; secrets are sealed at rest and write-only', async () => {
     const created = await tp.post('/api/analyst/create-ec-site', site(), { token: analyst.token });
     expect(created.body.code).toBe(0);
-    const s = created.body.data?.site as { id: number; accounts: { id: number; password: string; cookies: string; freeze_seconds: number | null }[] };
+    const s = created.body.data?.site as { id: number; accounts: { id: number; freeze_seconds: number | null }[] };
     expect(created.body.data?.site).toMatchObject({ name: 'Taobao', region: 'CN', infrigementCategoryId: categoryId, hasCrawler: true });
-    expect(s.accounts.map((a) => a.password)).toEqual(['S3cret-pass-1', 'S3cret-pass-2']);
-    expect(s.accounts[0]).toMatchObject({ cookies: 'sid=topsecret-cookie', freeze_seconds: 30 });
+    expect(s.accounts).toMatchObject([
+      { passwordSet: true, headersSet: true, cookiesSet: true, freeze_seconds: 30 },
+      { passwordSet: true, headersSet: false, cookiesSet: false },
+    ]);
+    expect(await secretsOf(s.accounts[0]!.id)).toEqual({ password: 'S3cret-pass-1', headers: 'X-Token: abc', cookies: 'sid=topsecret-cookie' });
 
     const stored = await tp.portal.services.db.selectFrom('ec_site_account').selectAll().where('site_id', '=', s.id).execute();
     const raw = JSON.stringify(stored);
@@ -51,9 +61,20 @@ describe('marketplace sites', () => {
 
     const accountId = s.accounts[0]!.id;
     const edited = await tp.post('/api/analyst/ec-account/update', { id: accountId, password: 'N3w-pass', freeze_seconds: '' }, { token: analyst.token });
-    expect(edited.body.data?.account).toMatchObject([{ id: accountId, password: 'N3w-pass', freeze_seconds: null, account: 'crawler-1' }, { account: 'crawler-2' }]);
-    const added = await tp.post('/api/analyst/ec-account/add', { siteId: s.id, account: 'crawler-3', password: 'p3' }, { token: analyst.token });
+    expect(edited.body.data?.account).toMatchObject([{ id: accountId, passwordSet: true, freeze_seconds: null, account: 'crawler-1' }, { account: 'crawler-2' }]);
+    expect((await secretsOf(accountId)).password).toBe('N3w-pass');
+    // A blank password keeps the saved one (an edit form never holds it); blank cookies clear them.
+    const blank = await tp.post('/api/analyst/ec-account/update', { id: accountId, password: '', cookies: '' }, { token: analyst.token });
+    expect(blank.body.data?.account).toMatchObject([{ id: accountId, passwordSet: true, headersSet: true, cookiesSet: false }, {}]);
+    expect(await secretsOf(accountId)).toEqual({ password: 'N3w-pass', headers: 'X-Token: abc', cookies: '' });
+    const added = await tp.post('/api/analyst/ec-account/add', { siteId: s.id, account: 'crawler-3', password: 'p3-Secret', cookies: 'c3-Secret' }, { token: analyst.token });
     expect(added.body.data?.account).toHaveLength(3);
+    // No answer of any account call carries a secret's value.
+    const answers = [created, edited, blank, added, await tp.post('/api/analyst/ec-account/fetch', { siteId: s.id }, { token: analyst.token }), await tp.post('/api/analyst/get-ec-site', { siteId: s.id }, { token: analyst.token })];
+    for (const answer of answers) {
+      expect(answer.body.code).toBe(0);
+      for (const secret of ['S3cret-pass', 'N3w-pass', 'topsecret-cookie', 'X-Token', 'p3-Secret', 'c3-Secret']) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
     expect((await tp.post('/api/analyst/ec-account/remove', { id: accountId }, { token: analyst.token })).body.data?.account).toHaveLength(2);
 
     const updated = await tp.post('/api/analyst/update-ec-site', { siteId: s.id, remarks: 'changed', hasCrawler: 0 }, { token: analyst.token });

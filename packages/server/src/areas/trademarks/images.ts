@@ -1,30 +1,22 @@
-import { TRADEMARK_IMAGE_TYPES, type ImageType, type trademarks } from '@portal/contract';
+import { TRADEMARK_IMAGE_TYPES, type trademarks } from '@portal/contract';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
-import type { AuthedContext, UploadedFile } from '../../platform/context.js';
+import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { deleteFile, fileBytes, fileMeta, setAttached, sniffImage, storeImage } from '../../platform/files.js';
+import { deleteFile, fileBytes, fileMeta, setAttached, storeImage } from '../../platform/files.js';
+import { uploadedImage } from '../../platform/images.js';
 import { checkFileReader, checkTrademarkOfClient } from './repo.js';
 
 /** Trademark images are stored as kind `tm`; the images of registration requests as `tmreq` (never served). */
 export const TRADEMARK_IMAGE_KIND = 'tm';
 
-/** The one file of an upload, of one of the allowed image types by its bytes (a renamed file is refused). */
-export function theImage(files: UploadedFile[], allowed: readonly ImageType[], wrongType: 'imageTypeTrademark' | 'imageTypeRequest'): { file: { filename: string; bytes: Buffer }; type: ImageType } {
-  const file = files[0];
-  if (!file?.bytes) throw new AppError('fileRequired');
-  const type = sniffImage(file.bytes);
-  if (!type || !allowed.includes(type)) throw new AppError(wrongType);
-  return { file: { filename: file.filename, bytes: file.bytes }, type };
-}
-
 export async function uploadImage(ctx: AuthedContext, input: z.output<typeof trademarks.uploadImageInput>) {
   await checkTrademarkOfClient(ctx, input.trademarkId, input.clientId);
-  const { file, type } = theImage(ctx.files, TRADEMARK_IMAGE_TYPES, 'imageTypeTrademark');
+  const { file, image } = uploadedImage(ctx.files, TRADEMARK_IMAGE_TYPES, 'imageTypeTrademark');
   const name = await storeImage(ctx.db, {
     kind: TRADEMARK_IMAGE_KIND,
     clientId: input.clientId,
-    type,
+    type: image.type,
     originalName: file.filename,
     bytes: file.bytes,
     userId: ctx.user.userId,

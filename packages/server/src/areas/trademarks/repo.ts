@@ -56,6 +56,12 @@ export async function findVisible(ctx: AuthedContext, trademarkId: number, lock 
   return row;
 }
 
+/** The client owning a trademark (live clients only), for the manager rule on its changes. */
+export async function ownerOfTrademark(db: Conn, trademarkId: number): Promise<number | undefined> {
+  const row = await trademarkQuery(db).where('t.trademark_id', '=', trademarkId).executeTakeFirst();
+  return row?.client_id;
+}
+
 /** The trademark an image call names must belong to the client it names (and be visible to the user). */
 export async function checkTrademarkOfClient(ctx: AuthedContext, trademarkId: number | undefined, clientId: number) {
   if (trademarkId === undefined) return undefined;

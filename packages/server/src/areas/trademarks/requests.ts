@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { storeImage } from '../../platform/files.js';
-import { theImage } from './images.js';
+import { uploadedImage } from '../../platform/images.js';
 
 type RequestInput = z.output<typeof trademarks.registrationInput>;
 
@@ -28,11 +28,11 @@ async function requestDesk(ctx: AuthedContext): Promise<{ mail: string; locale: 
 export async function sendRegistrationRequest(ctx: AuthedContext, input: RequestInput) {
   const clientId = ctx.user.clientId;
   if (clientId === null) throw new AppError('forbidden');
-  const image = ctx.files.length > 0 ? theImage(ctx.files, REQUEST_IMAGE_TYPES, 'imageTypeRequest') : null;
-  if (!input.trademark_title && !image) throw new AppError('wordOrImageRequired');
+  const design = ctx.files.length > 0 ? uploadedImage(ctx.files, REQUEST_IMAGE_TYPES, 'imageTypeRequest') : null;
+  if (!input.trademark_title && !design) throw new AppError('wordOrImageRequired');
 
-  const imageName = image
-    ? await storeImage(ctx.db, { kind: 'tmreq', clientId, type: image.type, originalName: image.file.filename, bytes: image.file.bytes, userId: ctx.user.userId, now: ctx.now, attached: true })
+  const imageName = design
+    ? await storeImage(ctx.db, { kind: 'tmreq', clientId, type: design.image.type, originalName: design.file.filename, bytes: design.file.bytes, userId: ctx.user.userId, now: ctx.now, attached: true })
     : null;
   const { request_id } = await ctx.db
     .insertInto('trademark_request')
@@ -59,7 +59,7 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
     .select(['u.user_name', 'c.client_name'])
     .where('u.user_id', '=', ctx.user.userId)
     .executeTakeFirstOrThrow();
-  const attachmentName = image ? `request-${request_id}.${imageName?.split('.').pop() ?? 'png'}` : '';
+  const attachmentName = design ? `request-${request_id}.${imageName?.split('.').pop() ?? 'png'}` : '';
   for (const desk of await requestDesk(ctx)) {
     const none = translate(desk.locale, 'mail.trademarkRequest.none');
     await ctx.services.mailer.send({
@@ -72,7 +72,7 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
         user: who.user_name,
         client: who.client_name,
         title: input.trademark_title || none,
-        image: image ? translate(desk.locale, 'mail.trademarkRequest.attached', { file: attachmentName }) : none,
+        image: design ? translate(desk.locale, 'mail.trademarkRequest.attached', { file: attachmentName }) : none,
         detail: input.trademark_detail,
         company: input.company,
         name: input.name,
@@ -81,7 +81,7 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
         fax: input.fax || none,
         remarks: input.remarks || none,
       },
-      attachments: image ? [{ filename: attachmentName, content: image.file.bytes, contentType: `image/${image.type}` }] : [],
+      attachments: design ? [{ filename: attachmentName, content: design.file.bytes, contentType: `image/${design.image.type}` }] : [],
     });
   }
   return { requestId: request_id };

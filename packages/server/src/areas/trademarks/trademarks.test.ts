@@ -1,18 +1,13 @@
 import { ErrorCode, Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, startTestPortal, TEST_REQUEST_DESK, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, TEST_REQUEST_DESK, type TestPortal, type TestUser } from '../../testing/index.js';
+import { BMP_1X1, GIF_1X1, JPEG_1X1, PNG_1X1 } from '../../testing/images.js';
 
-/** A real 1x1 PNG, a JPEG header, a GIF and a BMP header: the server checks bytes, not names. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(40, 0)]);
-const BMP = (() => {
-  const b = Buffer.alloc(70);
-  b.write('BM', 0, 'latin1');
-  b.writeUInt32LE(70, 2);
-  b.writeUInt32LE(40, 14);
-  return b;
-})();
+/** Real images: the server decodes their headers, whatever the files are called. */
+const PNG = PNG_1X1;
+const [JPEG, GIF, BMP] = [JPEG_1X1, GIF_1X1, BMP_1X1];
+/** A PNG signature followed by a web page: stored as an image, it would be a page served from the portal. */
+const PNG_WITH_HTML = Buffer.concat([PNG.subarray(0, 8), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
 
 let tp: TestPortal;
 let acme: number;
@@ -28,6 +23,7 @@ beforeAll(async () => {
   acmeUser = await createUser(tp, { role: Role.CLIENT, clientId: acme, name: 'Aiko Acme' });
   otherUser = await createUser(tp, { role: Role.CLIENT, clientId: other });
   analyst = await createUser(tp, { role: Role.ANALYST });
+  await manage(tp, analyst, acme, other);
 });
 afterAll(async () => {
   await tp?.close();
@@ -196,6 +192,8 @@ describe('trademark images', () => {
     const refused: [Parameters<typeof tp.upload>[2], string][] = [
       [{ name: 'fake.png', bytes: Buffer.from('this is a text file, renamed') }, 'The image must be a PNG or JPEG file.'],
       [{ name: 'anim.png', bytes: GIF }, 'The image must be a PNG or JPEG file.'],
+      [{ name: 'page.png', bytes: PNG_WITH_HTML }, 'The file starts like a PNG image but is not a readable one (damaged, or another kind of file). Please choose another image.'],
+      [{ name: 'cut.jpg', bytes: JPEG.subarray(0, 40) }, 'The file starts like a JPEG image but is not a readable one (damaged, or another kind of file). Please choose another image.'],
       [{ name: 'huge.png', bytes: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) }, 'The file is larger than 10 MB.'],
       [[{ name: 'a.png', bytes: PNG }, { name: 'b.png', bytes: PNG }], 'Only one file can be uploaded at a time.'],
       [null, 'Please choose a file to upload.'],
@@ -212,6 +210,8 @@ describe('trademark images', () => {
     expect(json).toMatchObject({ status: 400, body: { message: 'The file must be sent as a multipart form upload.' } });
     const ja = await tp.upload('/api/trademark/upload-image', { clientId: acme }, { name: 'x.png', bytes: GIF }, { token: acmeUser.token, locale: 'ja' });
     expect(ja.body.message).toBe('画像はPNGまたはJPEGファイルにしてください。');
+    const disguisedJa = await tp.upload('/api/trademark/upload-image', { clientId: acme }, { name: 'x.png', bytes: PNG_WITH_HTML }, { token: acmeUser.token, locale: 'ja' });
+    expect(disguisedJa.body.message).toBe('このファイルはPNG画像のように見えますが、画像として読み取れません（破損しているか、別の種類のファイルです）。別の画像を選んでください。');
   });
 
   it('refuses another company\'s client id or trademark id', async () => {
@@ -347,6 +347,8 @@ describe('registration requests', () => {
     }
     const wrongType = await tp.upload('/api/trademark/registration', request(), { name: 'mark.png', bytes: Buffer.from('%PDF-1.7') }, { token: acmeUser.token });
     expect(wrongType.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: 'The image must be a PNG, JPEG, BMP or GIF file.' });
+    const disguised = await tp.upload('/api/trademark/registration', request(), { name: 'mark.gif', bytes: Buffer.from('GIF89a<html></html>') }, { token: acmeUser.token });
+    expect(disguised.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: expect.stringContaining('starts like a GIF image') });
     expect(await count()).toBe(before);
     expect(tp.mailbox.mails.length).toBe(mailsBefore);
   });

@@ -2,7 +2,7 @@ import { ErrorCode, Role, translate, type CallOutput, type CallPath } from '@por
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WsRecordTable } from '../../platform/schema.js';
-import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 
 let tp: TestPortal;
 let acme: number;
@@ -41,6 +41,7 @@ beforeAll(async () => {
   acmeUser = await createUser(tp, { role: Role.CLIENT, clientId: acme });
   otherUser = await createUser(tp, { role: Role.CLIENT, clientId: other });
   analyst = await createUser(tp, { role: Role.ANALYST, name: 'Ana Lyst' });
+  await manage(tp, analyst, acme, other);
   acmeReport = await insertReport(acme, 'Acme sites');
   const db = tp.portal.services.db;
   const mark = (clientId: number, no: string) => ({ client_id: clientId, no, region: 'JP', type: '25', text: no, created_at: tp.clock.now, updated_at: tp.clock.now });

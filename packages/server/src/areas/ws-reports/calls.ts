@@ -19,11 +19,12 @@ export function registerWsReportCalls(call: CallRegistrar, download: DownloadReg
   const roles = Role.ANALYST;
   const managers = { field: 'clientId', analysts: 'managers' as const };
   const upload = { maxBytes: REPORT_MAX_BYTES, toDisk: true };
-  call('/api/ws-report/fetch-reports', { roles, tenant: managers, transaction: false, handler: async (ctx, i) => ({ reports: await reports.listReports(ctx, i.clientId) }) });
-  call('/api/ws-report/remove-report', { roles, tenant: managers, handler: (ctx, i) => reports.removeReport(ctx, i.clientId, i.reportId) });
-  call('/api/ws-report/post-report', { roles, tenant: managers, handler: (ctx, i) => reports.postReport(ctx, i.clientId, i.reportId, i.sendUncategorizRecords) });
+  call('/api/ws-report/fetch-reports', { roles, access: 'read', tenant: managers, transaction: false, handler: async (ctx, i) => ({ reports: await reports.listReports(ctx, i.clientId) }) });
+  call('/api/ws-report/remove-report', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.removeReport(ctx, i.clientId, i.reportId) });
+  call('/api/ws-report/post-report', { roles, access: 'write', tenant: managers, handler: (ctx, i) => reports.postReport(ctx, i.clientId, i.reportId, i.sendUncategorizRecords) });
   call('/api/ws-report/upload-report', {
     roles,
+    access: 'write',
     tenant: managers,
     upload,
     // The upload manages its own transactions (see ec-reports/upload.ts).
@@ -36,6 +37,7 @@ export function registerWsReportCalls(call: CallRegistrar, download: DownloadReg
   });
   call('/api/ws-report/batch-update', {
     roles,
+    access: 'write',
     tenant: managers,
     upload,
     transaction: false,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { useAccessKeys } from './generic/useAccessKeys';
 import { NoCompany } from './generic/RecordList';
 import { useDetailRoute, useRecordPager, useRecordSave } from './generic/useRecordDetail';
 import { EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, safeUrl, type EcListState, type EcSearchInput, type PayloadField } from './ecModel';
-import { useLookups, type Lookups } from './ecLookups';
+import { useLookups, useMayWrite, type Lookups } from './ecLookups';
 import { changedPayload, formFields, formValuesOf, isEmptyUpdate, saveProblem, type RecordFormValues } from './recordForm';
 import { CategorizeSection, ReportSection, ResponseSection, usePayloadLabel, type Step } from './detail/RecordSections';
 import { RecordTabs } from './detail/RecordTabs';
@@ -70,6 +70,8 @@ function RecordDetail({ record, clientId, analyst, lookups, listState, place, ba
   const { busy, saving, run } = useRecordSave();
   const { moving, go } = useRecordPager({ clientId, listState, search: searchRecords, recordKey, detailPath });
   useAccessKeys(ACCESS_KEYS);
+  // Every analyst reads every client's records; only the client's managers change them (the server's rule).
+  const readOnly = useMayWrite(clientId) === false;
   const [step, setStep] = useState<Step>(1);
   const customNames = useMemo(() => lookups.customColumns.map((c) => c.column_name), [lookups.customColumns]);
   const initialValues = useMemo(() => formValuesOf(record, customNames), [record, customNames]);
@@ -132,7 +134,7 @@ function RecordDetail({ record, clientId, analyst, lookups, listState, place, ba
             </Space>
           </Flex>
           <Space wrap>
-            <Button type="primary" icon={<SaveOutlined />} loading={busy} accessKey="s" onClick={() => void save()} data-testid="ec-detail-save">
+            <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={readOnly} accessKey="s" onClick={() => void save()} data-testid="ec-detail-save">
               {t('detail.save')}
             </Button>
             <Button icon={<ArrowLeftOutlined />} accessKey="l" onClick={() => void navigate(backTo)} data-testid="ec-detail-back">
@@ -148,7 +150,8 @@ function RecordDetail({ record, clientId, analyst, lookups, listState, place, ba
         </Flex>
       </Card>
 
-      <Form<RecordFormValues> form={form} layout="vertical" initialValues={initialValues} data-testid="ec-detail-form" onFinish={() => void save()}>
+      {readOnly && <Alert type="info" showIcon message={t('ecRecords:detail.notManager')} style={{ marginBottom: 16 }} data-testid="ec-detail-read-only" />}
+      <Form<RecordFormValues> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid="ec-detail-form" onFinish={() => void save()}>
         <RecordTabs record={record} clientId={clientId} analyst={analyst} lookups={lookups} texts={texts} onEvidence={onEvidence} />
         <CategorizeSection analyst={analyst} lookups={lookups} />
         <ResponseSection analyst={analyst} lookups={lookups} />

@@ -34,6 +34,26 @@ export function useRecordScope() {
   return { user, analyst, ownClientId: user.companyInfo?.client_id };
 }
 
+/**
+ * Whether the user may change this client's records, by the server's rule: a client user their own company's
+ * (the response), an administrator any client's, an analyst only those of the clients they manage (every analyst
+ * reads every client's). Undefined while the analyst's clients load.
+ */
+export function useMayWrite(clientId: number | undefined): boolean | undefined {
+  const { user, analyst } = useRecordScope();
+  const limited = analyst && !hasRole(user.user_role, Role.ADMIN);
+  const managed = useQuery({
+    // Under the clients' key: a change to a client's managers refreshes it.
+    queryKey: ['clients', 'writable', user.user_id] as const,
+    queryFn: async () => (await api('/api/analyst/fetch-clients', {})).client.map((c) => c.client_id),
+    enabled: limited,
+    staleTime: 60_000,
+  });
+  if (!limited) return true;
+  if (clientId === undefined || !managed.data) return undefined;
+  return managed.data.includes(clientId);
+}
+
 /** Analysts choose among every client (the same call as the other client selectors). */
 export function useClientOptions(enabled: boolean) {
   return useQuery({

@@ -3,7 +3,7 @@ import { App, Button, Card, Descriptions, Flex, Form } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { sites, type Site, type SiteAccount } from '@portal/contract';
+import { sites, type Site } from '@portal/contract';
 import { api } from '../../app/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { EditableTable } from '../../components/EditableTable';
@@ -11,7 +11,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
 import { SiteFields } from './SiteFields';
-import { PASSWORD_MASK, accountChanges, onlyChanged, siteChanges, siteKeys, siteValuesOf, type SiteChanges, type SiteFormValues } from './model';
+import { PASSWORD_MASK, accountChanges, editableAccount, onlyChanged, siteChanges, siteKeys, siteValuesOf, type AccountRow, type SiteChanges, type SiteFormValues } from './model';
 
 /** Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place. */
 export default function SiteDetailPage() {
@@ -94,38 +94,42 @@ function SiteForm({ site }: { site: Site }) {
 function Accounts({ site }: { site: Site }) {
   const { t } = useTranslation('sites');
   const queryClient = useQueryClient();
-  const onRows = (accounts: readonly SiteAccount[]) =>
+  const onRows = (accounts: readonly AccountRow[]) =>
     queryClient.setQueryData<Site>(siteKeys.detail(site.id), (old) => (old ? { ...old, accounts: [...accounts] } : old));
-  const byId = (id: number) => site.accounts.find((a) => a.id === id);
+  const rows = site.accounts.map(editableAccount);
+  const byId = (id: number) => rows.find((a) => a.id === id);
+  const secret = (set: boolean) => (set ? t('account.secretSet') : '');
+  // Secrets are write-only: the edit field starts blank and a blank one keeps what is saved.
+  const secretEditor = (maxLength: number) => ({ type: 'text' as const, maxLength, placeholder: t('account.secretPlaceholder') });
 
   return (
     <EditableTable
       name="site-accounts"
-      rows={site.accounts}
+      rows={rows}
       onRows={onRows}
       rowId={(a) => a.id}
       columns={[
         { title: t('account.account'), dataIndex: 'account', editor: { type: 'text', maxLength: 200 }, required: true },
-        { title: t('account.password'), dataIndex: 'password', editor: { type: 'text', maxLength: 500 }, required: true, render: (a) => (a.password ? PASSWORD_MASK : '') },
+        { title: t('account.password'), dataIndex: 'password', editor: secretEditor(500), required: true, render: (a) => (a.passwordSet ? PASSWORD_MASK : '') },
         { title: t('account.phone'), dataIndex: 'phone', editor: { type: 'text', maxLength: 50 }, width: 140 },
         { title: t('account.freeze'), dataIndex: 'freeze_seconds', editor: { type: 'number', min: 0, precision: 0 }, width: 130 },
-        { title: t('account.headers'), dataIndex: 'headers', editor: { type: 'text', maxLength: 20000 }, ellipsis: true },
-        { title: t('account.cookies'), dataIndex: 'cookies', editor: { type: 'text', maxLength: 20000 }, ellipsis: true },
+        { title: t('account.headers'), dataIndex: 'headers', editor: secretEditor(20000), render: (a) => secret(a.headersSet) },
+        { title: t('account.cookies'), dataIndex: 'cookies', editor: secretEditor(20000), render: (a) => secret(a.cookiesSet) },
         { title: t('account.remarks'), dataIndex: 'remarks', editor: { type: 'text', maxLength: 1000 }, ellipsis: true },
       ]}
       context={{ siteId: site.id }}
-      create={{ schema: sites.addAccountInput, call: async (input) => (await api('/api/analyst/ec-account/add', input)).account }}
+      create={{ schema: sites.addAccountInput, call: async (input) => (await api('/api/analyst/ec-account/add', input)).account.map(editableAccount) }}
       update={{
         schema: sites.updateAccountInput,
         idParam: 'id',
         call: async (input) => {
           // Spec 5: only the changed fields; nothing changed leaves the list as it is.
           const changed = accountChanges(byId(input.id), input);
-          if (Object.keys(changed).length === 1) return site.accounts;
-          return (await api('/api/analyst/ec-account/update', changed)).account;
+          if (Object.keys(changed).length === 1) return rows;
+          return (await api('/api/analyst/ec-account/update', changed)).account.map(editableAccount);
         },
       }}
-      remove={async (a) => (await api('/api/analyst/ec-account/remove', { id: a.id })).account}
+      remove={async (a) => (await api('/api/analyst/ec-account/remove', { id: a.id })).account.map(editableAccount)}
       addLabel={t('detail.addAccount')}
     />
   );

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Site, SiteAccount } from '@portal/contract';
-import { accountChanges, categoryName, onlyChanged, regionName, siteChanges, siteValuesOf } from './model';
+import { accountChanges, categoryName, editableAccount, onlyChanged, regionName, siteChanges, siteValuesOf } from './model';
 
-const account: SiteAccount = { id: 7, account: 'crawler', password: 'pw', phone: '', freeze_seconds: null, headers: '', cookies: '', remarks: '' };
-const site: Site = { id: 3, name: 'Tmall', url: 'https://tmall.com', region: 'CN', infrigementCategoryId: 1, hasCrawler: true, remarks: '', accounts: [account] };
+const saved: SiteAccount = { id: 7, account: 'crawler', passwordSet: true, phone: '', freeze_seconds: null, headersSet: true, cookiesSet: false, remarks: '' };
+const account = editableAccount(saved);
+const site: Site = { id: 3, name: 'Tmall', url: 'https://tmall.com', region: 'CN', infrigementCategoryId: 1, hasCrawler: true, remarks: '', accounts: [saved] };
 
 describe('site changes', () => {
   it('sends nothing when the form holds the saved site', () => {
@@ -37,6 +38,12 @@ describe('account changes', () => {
 
   it('is the id alone when nothing changed', () => {
     expect(accountChanges(account, { ...account })).toEqual({ id: 7 });
+  });
+
+  it('sends a secret only when one is typed: the edit fields start blank, since the server never sends them', () => {
+    expect(account).toMatchObject({ password: '', headers: '', cookies: '', passwordSet: true, headersSet: true });
+    expect(accountChanges(account, { ...account, password: '', headers: '' })).toEqual({ id: 7 });
+    expect(accountChanges(account, { ...account, password: 'New-pass-1', cookies: 'sid=1' })).toEqual({ id: 7, password: 'New-pass-1', cookies: 'sid=1' });
   });
 });
 

@@ -6,7 +6,7 @@ export const SITE_PAGE_SIZE = 20;
 export const SITE_PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
 /** Spec 9: the region and category selects of the site form. */
 export const SELECT_WIDTH = 250;
-/** A stored password is never shown in a table cell, only in its edit field. */
+/** A set password shows as a mask: the server never sends it. */
 export const PASSWORD_MASK = '••••••';
 
 export const siteKeys = {
@@ -49,7 +49,23 @@ export interface SiteFormValues {
   remarks: string;
 }
 
-export type AccountRowValues = Omit<SiteAccount, 'id'>;
+/** An account's fields as a form holds them: the secrets are typed in, never read back. */
+export interface AccountRowValues {
+  account: string;
+  password: string;
+  phone: string;
+  freeze_seconds: number | null;
+  headers: string;
+  cookies: string;
+  remarks: string;
+}
+
+/**
+ * An account in the editable table: what the server answers (whether each secret is set) with blank edit fields for
+ * the secrets, which the server never sends back. A secret left blank is not sent, so the saved one stays.
+ */
+export type AccountRow = SiteAccount & Pick<AccountRowValues, 'password' | 'headers' | 'cookies'>;
+export const editableAccount = (a: SiteAccount): AccountRow => ({ ...a, password: '', headers: '', cookies: '' });
 
 export const emptyAccount = (): AccountRowValues => ({ account: '', password: '', phone: '', freeze_seconds: null, headers: '', cookies: '', remarks: '' });
 
@@ -96,15 +112,18 @@ export function onlyChanged<T extends { siteId: number }>(data: T, changes: Site
   return sent as Partial<T> & { siteId: number };
 }
 
-type AccountUpdate = { id: number } & Partial<Omit<SiteAccount, 'id'>>;
+type AccountUpdate = { id: number } & Partial<AccountRowValues>;
 
-/** Spec 5 "Account inline edit": drops what equals the saved account, keeping the id (the id alone: nothing to send). */
-export function accountChanges(saved: SiteAccount | undefined, update: AccountUpdate): AccountUpdate {
+/**
+ * Spec 5 "Account inline edit": drops what equals the saved account, keeping the id (the id alone: nothing to
+ * send). The secrets' saved edit fields are blank, so only a secret typed in is sent.
+ */
+export function accountChanges(saved: AccountRow | undefined, update: AccountUpdate): AccountUpdate {
   if (!saved) return update;
   const changed: Record<string, unknown> = { id: update.id };
   for (const [key, value] of Object.entries(update)) {
     if (key === 'id' || value === undefined) continue;
-    if (value !== saved[key as keyof SiteAccount]) changed[key] = value;
+    if (value !== saved[key as keyof AccountRow]) changed[key] = value;
   }
   return changed as AccountUpdate;
 }

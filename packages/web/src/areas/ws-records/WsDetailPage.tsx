@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { RecordPager } from '../ec-records/generic/RecordPager';
 import { useAccessKeys } from '../ec-records/generic/useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from '../ec-records/generic/useRecordDetail';
 import { CategorizeSection, ReportSection, ResponseSection, ScrapeSection } from './WsSections';
+import { useMayWrite } from '../ec-records/ecLookups';
 import { useWsLookups } from './wsLookups';
 import {
   WS_LIST_FIELDS,
@@ -80,6 +81,8 @@ function WsRecordDetail({ record, clientId, analyst, listState, place, backTo }:
   const { busy, saving, run } = useRecordSave();
   const { moving, go } = useRecordPager({ clientId, listState, search: searchRecords, recordKey, detailPath });
   useAccessKeys(ACCESS_KEYS);
+  // Every analyst reads every client's records; only the client's managers change them (the server's rule).
+  const readOnly = useMayWrite(clientId) === false;
   const [step, setStep] = useState<Step>(1);
   const initialValues = useMemo(() => wsFormValuesOf(record), [record]);
   const pageUrl = safeUrl(record.pageURL);
@@ -139,7 +142,7 @@ function WsRecordDetail({ record, clientId, analyst, listState, place, backTo }:
             </Space>
           </Flex>
           <Space wrap>
-            <Button type="primary" icon={<SaveOutlined />} loading={busy} accessKey="s" onClick={() => void save()} data-testid="ws-detail-save">
+            <Button type="primary" icon={<SaveOutlined />} loading={busy} disabled={readOnly} accessKey="s" onClick={() => void save()} data-testid="ws-detail-save">
               {t('detail.save')}
             </Button>
             <Button icon={<ArrowLeftOutlined />} accessKey="l" onClick={() => void navigate(backTo)} data-testid="ws-detail-back">
@@ -156,7 +159,8 @@ function WsRecordDetail({ record, clientId, analyst, listState, place, backTo }:
       </Card>
 
       <ScrapeSection record={record} lookups={lookups} />
-      <Form<WsFormValues> form={form} layout="vertical" initialValues={initialValues} data-testid="ws-detail-form" onFinish={() => void save()}>
+      {readOnly && <Alert type="info" showIcon message={t('ecRecords:detail.notManager')} style={{ marginBottom: 16 }} data-testid="ws-detail-read-only" />}
+      <Form<WsFormValues> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid="ws-detail-form" onFinish={() => void save()}>
         <CategorizeSection analyst={analyst} locale={locale} />
         <ResponseSection lookups={lookups} trademarkList={lookups.trademarkList} />
         <ReportSection analyst={analyst} locale={locale} step={step} onStep={setStep} />

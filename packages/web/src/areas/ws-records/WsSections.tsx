@@ -42,26 +42,28 @@ function Section({ title, children, testid, extra }: { title: string; children: 
   );
 }
 
-function DateItem({ name, locale, disabled, required }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled: boolean; required?: boolean }) {
+// `disabled || undefined`: an enabled field takes the form's own state, so a read-only form (an analyst who does not
+// manage the client) disables every field.
+function DateItem({ name, locale, disabled, required }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled?: boolean; required?: boolean }) {
   return (
     <Form.Item name={name} label={labelOf(name, locale)} required={required}>
-      <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabled={disabled} onKeyDown={keepOnEnter} {...testId(name)} />
+      <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabled={disabled || undefined} onKeyDown={keepOnEnter} {...testId(name)} />
     </Form.Item>
   );
 }
 
-function SelectItem({ name, locale, disabled, options, required }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled: boolean; options: { value: number; label: string }[]; required?: boolean }) {
+function SelectItem({ name, locale, disabled, options, required }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled?: boolean; options: { value: number; label: string }[]; required?: boolean }) {
   return (
     <Form.Item name={name} label={labelOf(name, locale)} required={required}>
-      <Select allowClear showSearch optionFilterProp="label" options={options} disabled={disabled} popupMatchSelectWidth={false} {...testId(name)} />
+      <Select allowClear showSearch optionFilterProp="label" options={options} disabled={disabled || undefined} popupMatchSelectWidth={false} {...testId(name)} />
     </Form.Item>
   );
 }
 
-function TextItem({ name, locale, disabled }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled: boolean }) {
+function TextItem({ name, locale, disabled }: { name: WsUpdateField; locale: 'en' | 'ja'; disabled?: boolean }) {
   return (
     <Form.Item name={name} label={labelOf(name, locale)}>
-      <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled} {...testId(name)} />
+      <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled || undefined} {...testId(name)} />
     </Form.Item>
   );
 }
@@ -145,15 +147,15 @@ export function CategorizeSection({ analyst, locale }: { analyst: boolean; local
   return (
     <Section title={t('detail.categorized')} testid="ws-section-categorized">
       <Col xs={24} md={8}>
-        <DateItem name="categorizeDate" locale={locale} disabled={disabled} required={analyst} />
+        <DateItem name="categorizeDate" locale={locale} disabled={disabled || undefined} required={analyst} />
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="categoryId" label={labelOf('categoryId', locale)} required={analyst}>
-          <Select allowClear options={siteCategoryOptions(locale)} disabled={disabled} placeholder={t('wsRecords:detail.sitePlaceholder')} popupMatchSelectWidth={false} {...testId('categoryId')} />
+          <Select allowClear options={siteCategoryOptions(locale)} disabled={disabled || undefined} placeholder={t('wsRecords:detail.sitePlaceholder')} popupMatchSelectWidth={false} {...testId('categoryId')} />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <TextItem name="remarks" locale={locale} disabled={disabled} />
+        <TextItem name="remarks" locale={locale} disabled={disabled || undefined} />
       </Col>
     </Section>
   );
@@ -211,25 +213,25 @@ export function ReportSection({ analyst, locale, step, onStep }: { analyst: bool
       {ROUNDS.map((n) => (
         <Row gutter={16} key={n} style={step === n ? undefined : HIDDEN} data-testid={`ws-step-form-${n}`}>
           <Col xs={24} md={8}>
-            <DateItem name={`process${n}Date`} locale={locale} disabled={disabled} />
+            <DateItem name={`process${n}Date`} locale={locale} disabled={disabled || undefined} />
           </Col>
           <Col xs={24} md={8}>
-            <SelectItem name={`process${n}Result`} locale={locale} disabled={disabled} options={results} />
+            <SelectItem name={`process${n}Result`} locale={locale} disabled={disabled || undefined} options={results} />
           </Col>
           <Col xs={24} md={8}>
-            <DateItem name={`process${n}ConfirmDate`} locale={locale} disabled={disabled} />
+            <DateItem name={`process${n}ConfirmDate`} locale={locale} disabled={disabled || undefined} />
           </Col>
         </Row>
       ))}
       <Row gutter={16} style={step === 4 ? undefined : HIDDEN} data-testid="ws-step-form-4">
         <Col xs={24} md={8}>
-          <SelectItem name="processResult" locale={locale} disabled={disabled} options={results} />
+          <SelectItem name="processResult" locale={locale} disabled={disabled || undefined} options={results} />
         </Col>
         <Col xs={24} md={8}>
-          <DateItem name="processConfirmDate" locale={locale} disabled={disabled} />
+          <DateItem name="processConfirmDate" locale={locale} disabled={disabled || undefined} />
         </Col>
         <Col span={24}>
-          <TextItem name="processRemarks" locale={locale} disabled={disabled} />
+          <TextItem name="processRemarks" locale={locale} disabled={disabled || undefined} />
         </Col>
       </Row>
       <Flex>

@@ -69,7 +69,7 @@ export function EvidenceTab({ clientId, recordId, names, analyst, onNames }: Evi
             <Upload
               accept={ACCEPT}
               showUploadList={false}
-              disabled={progress !== null}
+              disabled={progress !== null || undefined}
               beforeUpload={(file) => {
                 void send(file);
                 return Upload.LIST_IGNORE;

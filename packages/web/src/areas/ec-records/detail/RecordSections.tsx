@@ -23,34 +23,36 @@ export function usePayloadLabel() {
   return (name: PayloadField) => (name === 'responseRemarks' ? t('field.responseRemarks') : name === 'customInfo' ? t('field.customInfo') : (ecFieldLabel(PAYLOAD_FIELDS[name], locale) ?? name));
 }
 
-function DateItem({ name, label, disabled, required }: { name: PayloadField; label: string; disabled: boolean; required?: boolean }) {
+// `disabled || undefined`: an enabled field takes the form's own state, so a read-only form (an analyst who does not
+// manage the client) disables every field.
+function DateItem({ name, label, disabled, required }: { name: PayloadField; label: string; disabled?: boolean; required?: boolean }) {
   return (
     <Form.Item name={name} label={label} required={required}>
-      <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabled={disabled} onKeyDown={keepOnEnter} {...testId(name)} />
+      <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabled={disabled || undefined} onKeyDown={keepOnEnter} {...testId(name)} />
     </Form.Item>
   );
 }
 
-function ResultItem({ name, label, disabled }: { name: PayloadField; label: string; disabled: boolean }) {
+function ResultItem({ name, label, disabled }: { name: PayloadField; label: string; disabled?: boolean }) {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'ja' ? 'ja' : 'en';
   const options = Object.entries(EC_PROCESS_RESULTS).map(([value, names]) => ({ value: Number(value), label: names[locale] }));
   return (
     <Form.Item name={name} label={label}>
-      <Select allowClear options={options} disabled={disabled} {...testId(name)} />
+      <Select allowClear options={options} disabled={disabled || undefined} {...testId(name)} />
     </Form.Item>
   );
 }
 
 /** The client's custom columns of one category (section 3): analysts edit them, everyone else reads them. */
-export function CustomFields({ columns, disabled, span = 8 }: { columns: readonly CustomColumn[]; disabled: boolean; span?: number }) {
+export function CustomFields({ columns, disabled, span = 8 }: { columns: readonly CustomColumn[]; disabled?: boolean; span?: number }) {
   if (columns.length === 0) return null;
   return (
     <>
       {columns.map((column) => (
         <Col key={column.column_id} xs={24} md={span}>
           <Form.Item name={['custom', column.column_name]} label={column.column_name}>
-            <Input maxLength={TEXT_MAX} disabled={disabled} {...testId(`custom-${column.column_name}`)} />
+            <Input maxLength={TEXT_MAX} disabled={disabled || undefined} {...testId(`custom-${column.column_name}`)} />
           </Form.Item>
         </Col>
       ))}
@@ -101,14 +103,14 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
   return (
     <Section title={t('detail.categorized')} testid="ec-section-categorized">
       <Col xs={24} md={8}>
-        <DateItem name="categorizeDate" label={label('categorizeDate')} disabled={disabled} required={analyst} />
+        <DateItem name="categorizeDate" label={label('categorizeDate')} disabled={disabled || undefined} required={analyst} />
       </Col>
       <Col xs={24} md={10}>
         <Form.Item name="categoryId" label={label('categoryId')} required={analyst} extra={aggregate ? t('detail.aggregate', { name: aggregate }) : undefined}>
           <Select
             allowClear
             showSearch
-            disabled={disabled}
+            disabled={disabled || undefined}
             options={[...unknownCategory, ...categoryOptions]}
             filterOption={(input, option) => Boolean((option as { search?: string } | undefined)?.search?.includes(input.trim().toLowerCase()))}
             placeholder={t('detail.categoryPlaceholder')}
@@ -119,25 +121,25 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
       </Col>
       <Col xs={24} md={6}>
         <Form.Item name="productCategoryId" label={label('productCategoryId')}>
-          <Select allowClear showSearch optionFilterProp="label" disabled={disabled} options={[...lookups.productCategoryList]} {...testId('productCategoryId')} />
+          <Select allowClear showSearch optionFilterProp="label" disabled={disabled || undefined} options={[...lookups.productCategoryList]} {...testId('productCategoryId')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="titleHintWord" label={label('titleHintWord')}>
-          <Input maxLength={TEXT_MAX} disabled={disabled} {...testId('titleHintWord')} />
+          <Input maxLength={TEXT_MAX} disabled={disabled || undefined} {...testId('titleHintWord')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="brandHintWord" label={label('brandHintWord')}>
-          <Input maxLength={TEXT_MAX} disabled={disabled} {...testId('brandHintWord')} />
+          <Input maxLength={TEXT_MAX} disabled={disabled || undefined} {...testId('brandHintWord')} />
         </Form.Item>
       </Col>
       <Col span={24}>
         <Form.Item name="categoryRemarks" label={label('categoryRemarks')}>
-          <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled} {...testId('categoryRemarks')} />
+          <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled || undefined} {...testId('categoryRemarks')} />
         </Form.Item>
       </Col>
-      <CustomFields columns={customsOf(lookups.customColumns, 2)} disabled={disabled} />
+      <CustomFields columns={customsOf(lookups.customColumns, 2)} disabled={disabled || undefined} />
     </Section>
   );
 }
@@ -215,35 +217,35 @@ export function ReportSection({ analyst, lookups, step, onStep, record }: { anal
       {ROUNDS.map((n) => (
         <Row gutter={16} key={n} style={step === n ? undefined : HIDDEN} data-testid={`ec-step-form-${n}`}>
           <Col xs={24} md={8}>
-            <DateItem name={`process${n}Date`} label={label(`process${n}Date`)} disabled={disabled} />
+            <DateItem name={`process${n}Date`} label={label(`process${n}Date`)} disabled={disabled || undefined} />
           </Col>
           <Col xs={24} md={8}>
-            <ResultItem name={`process${n}Result`} label={label(`process${n}Result`)} disabled={disabled} />
+            <ResultItem name={`process${n}Result`} label={label(`process${n}Result`)} disabled={disabled || undefined} />
           </Col>
           <Col xs={24} md={8}>
-            <DateItem name={`process${n}ConfirmDate`} label={label(`process${n}ConfirmDate`)} disabled={disabled} />
+            <DateItem name={`process${n}ConfirmDate`} label={label(`process${n}ConfirmDate`)} disabled={disabled || undefined} />
           </Col>
-          <CustomFields columns={customsOf(lookups.customColumns, 3 + n)} disabled={disabled} />
+          <CustomFields columns={customsOf(lookups.customColumns, 3 + n)} disabled={disabled || undefined} />
         </Row>
       ))}
       <Row gutter={16} style={step === 4 ? undefined : HIDDEN} data-testid="ec-step-form-4">
         <Col xs={24} md={8}>
-          <ResultItem name="processResult" label={label('processResult')} disabled={disabled} />
+          <ResultItem name="processResult" label={label('processResult')} disabled={disabled || undefined} />
         </Col>
         <Col xs={24} md={8}>
-          <DateItem name="processConfirmDate" label={label('processConfirmDate')} disabled={disabled} />
+          <DateItem name="processConfirmDate" label={label('processConfirmDate')} disabled={disabled || undefined} />
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="declarationStatus" label={label('declarationStatus')}>
-            <Input maxLength={200} disabled={disabled} {...testId('declarationStatus')} />
+            <Input maxLength={200} disabled={disabled || undefined} {...testId('declarationStatus')} />
           </Form.Item>
         </Col>
         <Col span={24}>
           <Form.Item name="processRemarks" label={label('processRemarks')}>
-            <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled} {...testId('processRemarks')} />
+            <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled || undefined} {...testId('processRemarks')} />
           </Form.Item>
         </Col>
-        <CustomFields columns={customsOf(lookups.customColumns, 7)} disabled={disabled} />
+        <CustomFields columns={customsOf(lookups.customColumns, 7)} disabled={disabled || undefined} />
       </Row>
       <Flex>
         <Typography.Text type="secondary">{t('step.hint')}</Typography.Text>

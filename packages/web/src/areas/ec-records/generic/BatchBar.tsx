@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Select, Space } from 'antd';
+import { App, Button, Select, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface BatchBarProps {
@@ -12,6 +12,8 @@ export interface BatchBarProps {
   /** After a success: the list clears its selection and loads again. */
   onDone: () => void;
   testPrefix: string;
+  /** Why the batch is not offered (an analyst who does not manage the client); it is then disabled. */
+  disabledReason?: string;
 }
 
 /** Spec 8 and 9: the loading toast closes when the call ends, and after 10 s at the latest. */
@@ -22,7 +24,7 @@ const LOADING_KEY = 'record-batch-update';
  * Document 3, section 5 "Batch update": a value and an update button for the selected records. No selection, or no
  * value, is a toast; the call shows a loading toast, then how many records it updated (or that it failed).
  */
-export function BatchBar({ options, placeholder, selected, submit, onDone, testPrefix }: BatchBarProps) {
+export function BatchBar({ options, placeholder, selected, submit, onDone, testPrefix, disabledReason }: BatchBarProps) {
   const { t } = useTranslation(['ecRecords', 'contract']);
   const { message } = App.useApp();
   const [value, setValue] = useState<number | undefined>(undefined);
@@ -54,8 +56,10 @@ export function BatchBar({ options, placeholder, selected, submit, onDone, testP
     }
   };
 
+  const disabled = disabledReason !== undefined;
   return (
-    <Space.Compact>
+    <Tooltip title={disabledReason}>
+      <Space.Compact>
       <Select<number>
         allowClear
         showSearch
@@ -66,11 +70,13 @@ export function BatchBar({ options, placeholder, selected, submit, onDone, testP
         placeholder={placeholder}
         style={{ width: 260 }}
         popupMatchSelectWidth={false}
+        disabled={disabled}
         data-testid={`${testPrefix}-batch-value`}
       />
-      <Button type="primary" loading={busy} onClick={() => void run()} data-testid={`${testPrefix}-batch-submit`}>
+      <Button type="primary" loading={busy} disabled={disabled} onClick={() => void run()} data-testid={`${testPrefix}-batch-submit`}>
         {t('batch.submit', { count: selected.length })}
       </Button>
-    </Space.Compact>
+      </Space.Compact>
+    </Tooltip>
   );
 }

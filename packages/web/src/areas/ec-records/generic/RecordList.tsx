@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchConditions } from '@portal/contract';
 import { MembersOnlyText } from '../../../components/MembersOnly';
 import { SearchBar, type SearchFieldOption } from '../../../components/SearchBar';
+import { useMayWrite } from '../ecLookups';
 import { BatchBar } from './BatchBar';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -147,6 +148,8 @@ export function RecordList<R extends object, D extends string, W extends string,
   const prefix = kind.testPrefix;
   const { state, update } = useListQuery(kind.fields);
   const clientId = analyst ? state.clientId : ownClientId;
+  // Every analyst reads every client's records; only its managers change them (the batch is a change).
+  const mayWrite = useMayWrite(clientId);
   const [panelOpen, setPanelOpen] = useState(true);
   const [selected, setSelected] = useState<number[]>([]);
   const [historyOf, setHistoryOf] = useState<number | null>(null);
@@ -390,6 +393,7 @@ export function RecordList<R extends object, D extends string, W extends string,
               submit={submitBatch}
               onDone={afterBatch}
               testPrefix={prefix}
+              disabledReason={mayWrite === false ? t('detail.notManager') : undefined}
             />
             <Button
               icon={<DownloadOutlined />}
