@@ -29,16 +29,22 @@ const actors: { staff: { userId: number; token: string }; client: { userId: numb
 beforeAll(async () => {
   tp = await startTestPortal();
   const db = tp.portal.services.db;
-  // Every committed statement on a table counts in _write_audit; a rolled-back one leaves no trace.
-  await sql`CREATE TABLE _write_audit (tbl text PRIMARY KEY, n bigint NOT NULL)`.execute(db);
+  // Each table's content as a multiset hash: every committed row change adds the new row's hash and takes away the
+  // old one's, so a refused call that wrote and removed a row (an upload's short-lived import) nets to nothing,
+  // while any change that stays shows. A rolled-back transaction leaves no trace at all.
+  await sql`CREATE TABLE _write_audit (tbl text PRIMARY KEY, n numeric NOT NULL)`.execute(db);
+  await sql`CREATE FUNCTION _row_hash(r text) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$ SELECT (('x' || substr(md5(r), 1, 15))::bit(60)::bigint)::numeric $$`.execute(db);
   await sql`CREATE FUNCTION _audit_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE d numeric := 0;
     BEGIN
-      INSERT INTO _write_audit VALUES (TG_TABLE_NAME, 1) ON CONFLICT (tbl) DO UPDATE SET n = _write_audit.n + 1;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN d := d + _row_hash(NEW::text); END IF;
+      IF TG_OP IN ('DELETE', 'UPDATE') THEN d := d - _row_hash(OLD::text); END IF;
+      INSERT INTO _write_audit VALUES (TG_TABLE_NAME, d) ON CONFLICT (tbl) DO UPDATE SET n = _write_audit.n + d;
       RETURN NULL;
     END $$`.execute(db);
   const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '\\_%' AND tablename NOT LIKE 'kysely%'`.execute(db);
   for (const { tablename } of rows) {
-    await sql`CREATE TRIGGER audit_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(tablename)} FOR EACH STATEMENT EXECUTE FUNCTION _audit_write()`.execute(db);
+    await sql`CREATE TRIGGER audit_write AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(tablename)} FOR EACH ROW EXECUTE FUNCTION _audit_write()`.execute(db);
   }
   clientId = await createClient(tp);
   const staff = await createUser(tp, { role: Role.ANALYST | Role.ADMIN });
@@ -50,10 +56,10 @@ afterAll(async () => {
   await tp?.close();
 });
 
-/** Committed writes per table so far, less the ones a refused call may make. */
-async function writes(): Promise<Record<string, number>> {
-  const { rows } = await sql<{ tbl: string; n: number }>`SELECT tbl, n FROM _write_audit`.execute(tp.portal.services.db);
-  return Object.fromEntries(rows.filter((r) => !MAY_CHANGE_WHEN_REFUSED.includes(r.tbl)).map((r) => [r.tbl, Number(r.n)]));
+/** The content hash of every table a call has changed, less the ones a refused call may change. */
+async function writes(): Promise<Record<string, string>> {
+  const { rows } = await sql<{ tbl: string; n: string }>`SELECT tbl, n::text AS n FROM _write_audit WHERE n <> 0`.execute(tp.portal.services.db);
+  return Object.fromEntries(rows.filter((r) => !MAY_CHANGE_WHEN_REFUSED.includes(r.tbl)).map((r) => [r.tbl, r.n]));
 }
 
 /** Undoes what earlier cases did to the actors (a removed client, a changed role, a logout), with fresh sessions. */
@@ -99,6 +105,22 @@ function casesFor(call: RegisteredCall): fc.Arbitrary<Case> {
 }
 
 describe('every call of the registry, under generated and hostile payloads', () => {
+  it('the content audit sees a change that stays, and neither a rolled-back one nor a row written and removed', async () => {
+    const db = tp.portal.services.db;
+    const start = await writes();
+    const rolledBack = db.transaction().execute(async (tx) => {
+      await tx.insertInto('news').values({ title: 'audit', url: 'https://example.com', news_date: '2026-01-01' }).execute();
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await writes()).toEqual(start);
+    const { id } = await db.insertInto('news').values({ title: 'audit', url: 'https://example.com', news_date: '2026-01-01' }).returning('id').executeTakeFirstOrThrow();
+    const changed = await writes();
+    expect(changed).not.toEqual(start);
+    await db.deleteFrom('news').where('id', '=', id).execute();
+    expect(await writes()).toEqual(start);
+  });
+
   it('never answers 5xx, leaks no stack or SQL, and changes nothing when it refuses', async () => {
     const calls = tp.portal.calls.filter((c) => ONLY.test(c.path));
     const tally = { cases: 0, accepted: 0, refused: 0 };
@@ -137,8 +159,9 @@ describe('every call of the registry, under generated and hostile payloads', () 
         }),
         { numRuns: RUNS, endOnFailure: true },
       ).catch((err: unknown) => {
-        const lines = (err instanceof Error ? err.message : String(err)).split('\n');
-        failures.push([call.path, ...lines.filter((l) => /Counterexample|Error|expected/.test(l)).slice(0, 4)].join('\n'));
+        const cause = err instanceof Error && err.cause instanceof Error ? `\n${err.cause.message}` : '';
+        const lines = (err instanceof Error ? err.message + cause : String(err)).split('\n');
+        failures.push([call.path, ...lines.filter((l) => /Counterexample|Error|expected|changed/.test(l)).slice(0, 6)].join('\n'));
       });
       if (failures.length === 0) expect(perCall, call.path).toBeGreaterThanOrEqual(RUNS);
       tally.cases += perCall;
