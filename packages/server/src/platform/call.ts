@@ -37,7 +37,7 @@ export type Access = 'read' | 'write' | 'write-own' | 'write-portal';
  * analyst who does not manage the owner is refused with 403 (administrators pass), as the tenancy rule does.
  */
 export interface OwnerRule {
-  /** What the object is (for the guard test's messages). */
+  /** What the object is, for whoever reads the registry. */
   object: string;
   /** The owning client's id, or undefined when the object does not exist. */
   clientOf: (db: Db | Tx, input: Record<string, unknown>) => Promise<number | undefined>;

@@ -12,7 +12,9 @@ export default function TestPurchasePage() {
   const { t } = useTranslation('purchases');
   const locale = currentLocale();
   const master = useMaster(['test-purchases'], async () => (await api('/api/test-purchase/fetch', {})).testPurchase);
-  const clients = useQuery({ queryKey: ['clients', 'selector', 'all'], queryFn: async () => (await api('/api/analyst/fetch-clients', { all: true })).client });
+  // Every purchase is listed; the client choice offers only the clients the user may change (an analyst's managed
+  // clients, every client for administrators), as the server's manager rule.
+  const clients = useQuery({ queryKey: ['clients', 'selector', 'writable'], queryFn: async () => (await api('/api/analyst/fetch-clients', {})).client });
   const regions = useQuery({ queryKey: ['test-purchase-regions'], queryFn: async () => (await api('/api/test-purchase/regions', {})).regions, staleTime: Infinity });
   const clientOptions = (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }));
   const regionOptions = (regions.data ?? []).map((r) => ({ value: r.code, label: locale === 'ja' ? r.name_ja : r.name_en }));

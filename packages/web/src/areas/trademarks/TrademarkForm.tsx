@@ -101,7 +101,7 @@ export function TrademarkForm({ title, saved, initialValues, schemaForm, build, 
  */
 function ClientField({ saved, locked }: { saved?: Trademark; locked: boolean }) {
   const { t } = useTranslation('trademarks');
-  const clients = useClients(!saved);
+  const clients = useClients(!saved, true);
   if (saved) {
     return (
       <Form.Item label={t('field.client')}>

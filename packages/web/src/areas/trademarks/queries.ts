@@ -13,12 +13,15 @@ export function useTrademarkScope() {
   return { user, staff: hasRole(user.user_role, STAFF_ROLES), ownClientId: user.companyInfo?.client_id };
 }
 
-/** The companies for staff (the client filter and the client select); client users never load them. */
-export function useClients(enabled: boolean) {
+/**
+ * The companies for staff; client users never load them. The list's filter offers every client (analysts read every
+ * client's trademarks); the add form's client choice only those the user may add to (`writable`: an analyst's
+ * managed clients, every client for administrators), as the server's manager rule.
+ */
+export function useClients(enabled: boolean, writable = false) {
   return useQuery({
-    queryKey: trademarkKeys.clients,
-    // Analysts work on every client's trademarks (the server's rule), not only on the clients they manage.
-    queryFn: async () => (await api('/api/analyst/fetch-clients', { all: true })).client,
+    queryKey: writable ? [...trademarkKeys.clients, 'writable'] : trademarkKeys.clients,
+    queryFn: async () => (await api('/api/analyst/fetch-clients', writable ? {} : { all: true })).client,
     enabled,
     staleTime: 60_000,
   });
