@@ -30,6 +30,8 @@ import { createMailer } from './platform/mail.js';
 import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
+import { serveHealth } from './platform/health.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
@@ -121,11 +123,13 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
 
   await app.register(cookie);
   installErrorHandling(app);
+  installSecurityHeaders(app);
   await app.register(multipart);
   const { calls, downloads } = registerAll();
   mountCalls(app, services, calls);
   mountDownloads(app, services, downloads);
   serveOpenApi(app, calls);
+  serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
 
