@@ -31,6 +31,7 @@ import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import { serveHealth } from './platform/health.js';
+import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
@@ -124,6 +125,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   await app.register(cookie);
   installErrorHandling(app);
   installSecurityHeaders(app);
+  closeConnectionsWhenDraining(app);
   await app.register(multipart);
   const { calls, downloads } = registerAll();
   mountCalls(app, services, calls);
@@ -138,9 +140,12 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     services,
     database,
     calls,
+    /**
+     * Stops taking connections and answers the requests in flight while the job workers finish or hand their jobs
+     * back (both need the database), then closes the database. main bounds the whole at 10 s.
+     */
     async close() {
-      await app.close();
-      await jobs?.stop();
+      await Promise.all([app.close(), jobs?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();
