@@ -4,13 +4,16 @@ import type { FastifyInstance } from 'fastify';
  * The policy the web app runs under. Scripts only from our own origin (Vite emits no inline script); styles also
  * inline, because Ant Design writes its CSS-in-JS into <style> tags at run time and React renders `style`
  * attributes, which no nonce can cover. Images may be data: or blob: URLs (upload previews, antd's built-in
- * pictures). Nothing may frame the portal.
+ * pictures) or any web address: a record's detail shows the scraped product image and frames the listing's page
+ * (the spec's "web page" tab; the frame is sandboxed without scripts, and neither gets a referrer). Nothing may
+ * frame the portal.
  */
 export const WEB_APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https: http:",
+  "frame-src https: http:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
