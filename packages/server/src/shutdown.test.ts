@@ -77,45 +77,66 @@ const refused = (port: number) =>
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED'));
   });
 
+/** main.ts on its own port, the DATA_DIR and (on PostgreSQL) the database of this file, ready for requests. */
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DEMO: '0',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      ADMIN_MAIL: adminMail,
+      ADMIN_PASSWORD: 'Drain-Passw0rd!',
+      WEB_DIST: path.join(dataDir, 'no-web-app'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+  const log = watch(child);
+  await log.waitFor('Portal ready at', 90_000);
+  expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+  /** The exit, or a code of null when there was none within 10 s of `since`. */
+  const exitWithin10s = (since: number) => Promise.race([exited, sleep(since + 10_000 - Date.now()).then(() => ({ code: null, at: Number.POSITIVE_INFINITY }))]);
+  return { port, child, log, exitWithin10s };
+}
+
+/**
+ * A client on a slow line: its connection is accepted (a first request is answered on it) and its next request,
+ * a real call, has sent its headers and half its body.
+ */
+async function halfSentRequest(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(`GET /api/health HTTP/1.1\r\nHost: portal\r\n\r\n`);
+  while (!received.includes('"status":"ok"')) await sleep(20);
+  const body = JSON.stringify({ mail: adminMail });
+  const half = Math.floor(body.length / 2);
+  socket.write(`POST /api/requestcode HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`);
+  await sleep(500);
+  return {
+    /** Sends the rest and gives the answer to the call. */
+    async finish() {
+      socket.write(body.slice(half));
+      await closed;
+      return received.slice(received.indexOf('HTTP/1.1', received.indexOf('"status":"ok"')));
+    },
+    abandon: () => socket.destroy(),
+  };
+}
+
 describe(`SIGTERM on the server (${TEST_DB})`, () => {
   it('answers the request in flight, refuses new connections and exits 0 within 10 s', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DEMO: '0',
-        LOG_LEVEL: 'info',
-        SMTP_URL: '',
-        ADMIN_MAIL: adminMail,
-        ADMIN_PASSWORD: 'Drain-Passw0rd!',
-        WEB_DIST: path.join(dataDir, 'no-web-app'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-    const log = watch(child);
+    const { port, child, log, exitWithin10s } = await startServer();
     try {
-      await log.waitFor('Portal ready at', 90_000);
-      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
-
-      // A client on a slow line: the connection is accepted (a first request is answered on it) and the next
-      // request has sent its headers and half its body when SIGTERM arrives.
-      const socket = net.connect(port, '127.0.0.1');
-      let received = '';
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
-      const closed = new Promise((resolve) => socket.once('close', resolve));
-      socket.write(`GET /api/health HTTP/1.1\r\nHost: portal\r\n\r\n`);
-      while (!received.includes('"status":"ok"')) await sleep(20);
-      const body = JSON.stringify({ mail: adminMail });
-      const half = Math.floor(body.length / 2);
-      socket.write(`POST /api/requestcode HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, half)}`);
-      await sleep(500);
-
+      const request = await halfSentRequest(port);
       const signalledAt = Date.now();
       child.kill('SIGTERM');
       await log.waitFor('SIGTERM: shutting down', 5_000);
@@ -123,21 +144,33 @@ describe(`SIGTERM on the server (${TEST_DB})`, () => {
       while (!refusedNew && Date.now() - signalledAt < 3_000) refusedNew = await refused(port);
       expect(refusedNew).toBe(true);
 
-      socket.write(body.slice(half));
-      await closed;
-      const answer = received.slice(received.indexOf('HTTP/1.1', received.indexOf('"status":"ok"')));
+      const answer = await request.finish();
       expect(answer).toMatch(/^HTTP\/1\.1 200/);
       expect(answer.toLowerCase()).toContain('connection: close'); // the server hangs up after it, not the client
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 0 });
 
-      const timer = sleep(10_000).then(() => ({ code: null, at: Number.POSITIVE_INFINITY }));
-      const { code, at } = await Promise.race([exited, timer]);
+      const { code, at } = await exitWithin10s(signalledAt);
       expect(code, log.text()).toBe(0);
       expect(at - signalledAt).toBeLessThan(10_000);
       // The handler ran after the signal with the database and mailer still open: the code went out (to the log).
       expect(log.text()).toContain('Your verification code');
       expect(log.text()).toContain('SIGTERM: stopped');
       expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('cuts off a request that never completes and still exits within 10 s, with code 1', { timeout: 120_000 }, async () => {
+    const { port, child, log, exitWithin10s } = await startServer();
+    try {
+      const request = await halfSentRequest(port);
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      const { code } = await exitWithin10s(signalledAt);
+      expect(code, log.text()).toBe(1);
+      expect(log.text()).toContain('shutdown took longer than');
+      request.abandon();
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
