@@ -51,7 +51,7 @@ export async function preparePostgresTarget(url: string, force: boolean): Promis
 
 /** Loads a dump (read from `file` at `offset`) in one transaction: all of it or, on any error, nothing. */
 export async function restorePostgres(url: string, file: string, offset: number): Promise<Inventory> {
-  await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${withoutPassword(url)}`], url, fs.createReadStream(file, { start: offset }));
+  await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction'], url, fs.createReadStream(file, { start: offset }));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -73,9 +73,10 @@ function withoutPassword(url: string): string {
   return u.toString();
 }
 
+/** Runs pg_dump or pg_restore on the database at `url` (pg_restore reads the dump from `stdin`). */
 function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string, stdin?: NodeJS.ReadableStream): Promise<void> {
   const password = decodeURIComponent(new URL(url).password);
-  const fullArgs = tool === 'pg_dump' ? [...args, `--dbname=${withoutPassword(url)}`] : args;
+  const fullArgs = [...args, `--dbname=${withoutPassword(url)}`];
   return new Promise((resolve, reject) => {
     const child = spawn(tool, fullArgs, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
     let stderr = '';
