@@ -118,6 +118,13 @@ describe(`backup and restore (${TEST_DB})`, () => {
       const files = await db.selectFrom('stored_file').select(['name', 'size']).execute();
       for (const f of files) expect((await fileBytes(db, f.name))?.length).toBe(f.size);
     });
+    // The portal starts on it as it is: nothing to migrate, ready at once.
+    const portal = await buildPortal({ config: target });
+    try {
+      expect((await portal.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' });
+    } finally {
+      await portal.close();
+    }
   }, 120_000);
 
   it('refuses to restore over a database that holds data, unless forced', async () => {
