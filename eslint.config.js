@@ -23,8 +23,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The start banner (URL and demo accounts) and benchmark reports are meant for the terminal.
-    files: ['packages/server/src/main.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    // The start banner (URL and demo accounts), the backup/restore commands' reports and benchmark reports are meant for the terminal.
+    files: ['packages/server/src/main.ts', 'packages/server/src/ops/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -15,8 +15,18 @@ export interface Journey {
   browser: Browser;
   newPage(locale?: string): Promise<Page>;
   screenshot(page: Page, name: string): Promise<string>;
+  /** Content-security-policy violations any page reported (close() fails the journey when there is one). */
+  cspViolations: string[];
   close(): Promise<void>;
 }
+
+/**
+ * The portal serves its pages under a content security policy; a violation means a feature is broken in a real
+ * browser (a style, image or script refused), even when the journey's assertions pass. Chromium prints most
+ * violations to the console; the listener catches those it reports only as an event.
+ */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
+const isCspMessage = (text: string) => text.startsWith('CSP violation: ') || text.includes('Content Security Policy');
 
 /** The portal on its own database and SMTP server, listening on a free port, with a browser pointed at it. */
 export async function startJourney(): Promise<Journey> {
@@ -29,13 +39,20 @@ export async function startJourney(): Promise<Journey> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'portal-e2e');
   fs.mkdirSync(shots, { recursive: true });
+  const cspViolations: string[] = [];
   return {
     tp,
     baseUrl,
     browser,
+    cspViolations,
     async newPage(locale = 'en-US') {
       const context = await browser.newContext({ locale, viewport: { width: 1366, height: 900 } });
-      return context.newPage();
+      await context.addInitScript(REPORT_CSP_VIOLATIONS);
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        if (isCspMessage(msg.text())) cspViolations.push(`${page.url()}: ${msg.text()}`);
+      });
+      return page;
     },
     async screenshot(page, name) {
       const file = path.join(shots, `${name}.png`);
@@ -45,6 +62,7 @@ export async function startJourney(): Promise<Journey> {
     async close() {
       await browser.close();
       await tp.close();
+      if (cspViolations.length > 0) throw new Error(`content security policy violations:\n${[...new Set(cspViolations)].join('\n')}`);
     },
   };
 }

@@ -31,6 +31,9 @@ import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import { dropAbandonedImports } from './areas/ec-reports/imports.js';
+import { serveHealth } from './platform/health.js';
+import { closeConnectionsWhenDraining } from './platform/drain.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
@@ -124,11 +127,14 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
 
   await app.register(cookie);
   installErrorHandling(app);
+  installSecurityHeaders(app);
+  closeConnectionsWhenDraining(app);
   await app.register(multipart);
   const { calls, downloads } = registerAll();
   mountCalls(app, services, calls);
   mountDownloads(app, services, downloads);
   serveOpenApi(app, calls);
+  serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
 
@@ -137,9 +143,12 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     services,
     database,
     calls,
+    /**
+     * Stops taking connections and answers the requests in flight while the job workers finish or hand their jobs
+     * back (both need the database), then closes the database. main bounds the whole at 10 s.
+     */
     async close() {
-      await app.close();
-      await jobs?.stop();
+      await Promise.all([app.close(), jobs?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

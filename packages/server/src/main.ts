@@ -3,6 +3,9 @@ import { ensureFirstAdmin } from './platform/bootstrap.js';
 import { readConfig } from './platform/config.js';
 import { seedDemo } from './demo/seed.js';
 
+/** An orchestrator (Kubernetes, systemd) kills after its own grace period; we are done well before: */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
 /** Reads the environment, builds the portal, seeds what it should, listens, and shuts down cleanly. */
 async function main() {
   const config = readConfig();
@@ -20,13 +23,28 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
-  const stop = async (signal: string) => {
+  // SIGTERM (an orchestrator) or SIGINT (Ctrl-C): stop accepting connections, answer the requests in flight, let
+  // the job workers finish or hand their jobs back, close the database, exit 0. Whatever still runs after
+  // SHUTDOWN_LIMIT_MS is cut off with exit code 1, so a stuck request cannot hold a deployment.
+  const stop = (signal: string) => {
     log.info(`${signal}: shutting down`);
-    await portal.close();
-    process.exit(0);
+    setTimeout(() => {
+      log.error(`${signal}: shutdown took longer than ${SHUTDOWN_LIMIT_MS} ms; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    portal.close().then(
+      () => {
+        log.info(`${signal}: stopped`);
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, `${signal}: shutdown failed`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import './app/no-eval'; // before anything parses: the content security policy refuses eval
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/i18n'; // initialises i18next before the first render

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-lock.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -34,11 +35,19 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     return wrap(pool, 'postgres', async () => undefined);
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
   // PGlite is one connection; the pool serialises callers (a transaction holds it until it ends).
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as unknown as pg.PoolConfig);
-  return wrap(pool, 'pglite', () => pglite.close());
+  return wrap(pool, 'pglite', async () => {
+    await pglite.close();
+    unlock();
+  });
 }
 
 function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Promise<void>): DatabaseHandle {

@@ -17,7 +17,14 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(services: Services, pool: import('pg').Pool, jobs: DailyJob[]): Promise<Jobs> {
+/**
+ * How long a stop waits for running jobs before handing them back. pg-boss then fails them with "shut down while
+ * active", and a failed job with retries left returns to the queue for the next worker (daily jobs skip what an
+ * earlier run already did). Below the 10 s in which the server must be gone after SIGTERM.
+ */
+export const JOB_STOP_TIMEOUT_MS = 7_000;
+
+export async function startJobs(services: Services, pool: import('pg').Pool, jobs: DailyJob[], stopTimeoutMs = JOB_STOP_TIMEOUT_MS): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     schema: 'pgboss',
@@ -33,5 +40,5 @@ export async function startJobs(services: Services, pool: import('pg').Pool, job
       services.log.info({ job: job.name, ms: Date.now() - started }, 'job done');
     });
   }
-  return { stop: () => boss.stop({ graceful: true, timeout: 10_000 }) };
+  return { stop: () => boss.stop({ graceful: true, timeout: stopTimeoutMs }) };
 }
