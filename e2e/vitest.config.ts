@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A screen waited on with expect.poll may take longer than the default second on a loaded 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
