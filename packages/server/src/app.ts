@@ -3,6 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import { registerAccountCalls } from './areas/accounts/calls.js';
 import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
@@ -101,6 +102,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   });
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   await migrate(database.db);
+  // PGlite has no autovacuum: statistics are renewed on start (and after bulk record changes, records/changes.ts).
+  if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
   database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
   const services: Services = {
@@ -110,7 +113,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     clock: opts.clock ?? (() => new Date()),
     log: app.log,
-    bus: new InvalidationBus(),
+    bus: new InvalidationBus(database.kind === 'postgres'),
     secrets: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),

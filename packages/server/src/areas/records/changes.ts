@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { TtlCache } from '../../platform/cache.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -61,4 +62,26 @@ export function recordCaches(services: Services, topic = 'ec-records'): RecordCa
 export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[], topic = 'ec-records'): Promise<void> {
   recordCaches(services, topic);
   await services.bus.publish(db, topic, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
+  if (services.dbKind === 'pglite' && !(fields && fields.length > 0)) analyzeSoon(services, topic === 'ws-records' ? 'ws_record' : 'ec_record');
+}
+
+/** After a bulk change, how long before the table's statistics are renewed (changes coming together share one). */
+const ANALYZE_DELAY_MS = 5_000;
+const analyzing = new WeakMap<Services, Set<string>>();
+
+/**
+ * PGlite runs no autovacuum, so nothing else renews the planner's statistics: without them it misjudges a client's
+ * records after an upload and picks plans many times slower (and the list's estimated totals go wrong). After a
+ * bulk change (an upload, a report removed or posted) the table is analyzed once, a few seconds later, when the
+ * change's transaction has released the connection. PostgreSQL's autovacuum does this by itself.
+ */
+function analyzeSoon(services: Services, table: 'ec_record' | 'ws_record'): void {
+  let pending = analyzing.get(services);
+  if (!pending) analyzing.set(services, (pending = new Set()));
+  if (pending.has(table)) return;
+  pending.add(table);
+  setTimeout(() => {
+    pending.delete(table);
+    sql`ANALYZE ${sql.table(table)}`.execute(services.db).catch((err: unknown) => services.log.warn({ err }, 'analyze failed'));
+  }, ANALYZE_DELAY_MS).unref();
 }
