@@ -12,6 +12,11 @@ export { TestMailbox } from './mailbox.js';
 export { TEST_DB } from './database.js';
 /** The upload's own .xlsx reader, for benchmarks that compare against a plain parse of the same file. */
 export { openXlsxFile } from '../areas/ec-reports/xlsx-reader.js';
+/** What the load benchmark seeds a server's database with before it starts the server in a process of its own. */
+export { openDatabase, migrate, type Db } from '../platform/db.js';
+export { createSession } from '../platform/auth.js';
+export { hashPassword } from '../platform/passwords.js';
+export { xlsxOf, listing, HEADER_EN } from '../areas/ec-reports/fixtures.js';
 
 export interface TestPortal {
   portal: Portal;
