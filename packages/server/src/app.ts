@@ -3,7 +3,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import { registerAccountCalls } from './areas/accounts/calls.js';
 import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
@@ -35,6 +34,7 @@ import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
+import { analyzeOnStart } from './areas/records/changes.js';
 
 /** Every area's calls, in one list; the guard test walks it. */
 export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[] } {
@@ -102,8 +102,6 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   });
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
   await migrate(database.db);
-  // PGlite has no autovacuum: statistics are renewed on start (and after bulk record changes, records/changes.ts).
-  if (database.kind === 'pglite') await sql`ANALYZE`.execute(database.db);
   database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
   const services: Services = {
@@ -118,6 +116,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
   };
+  // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
+  if (database.kind === 'pglite') await analyzeOnStart(services);
   subscribeSessionCache(services);
   subscribeNoticeCache(services);
   const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool, (err) => app.log.error({ err }, 'cache invalidation listener failed')) : async () => undefined;

@@ -236,7 +236,7 @@ const COUNT_COST_LIMIT = 20_000;
 /**
  * The same on PGlite, lower: its single connection runs one query at a time on the server's own thread, and no
  * time budget can stop a count once started, so a count expected to cost more than about 50,000 index entries
- * answers the estimate (its statistics are kept by `analyzeSoon` in changes.ts, as PGlite has no autovacuum).
+ * answers the estimate (its statistics are renewed by changes.ts, as PGlite has no autovacuum).
  */
 const PGLITE_COUNT_COST_LIMIT = 2_000;
 /** How long exact filter values may take before the recent records answer (the exact ones are kept for later). */
