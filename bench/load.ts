@@ -31,7 +31,7 @@ const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 200);
 const ROWS = Number(process.env.LOAD_ROWS ?? 100_000);
 const UPLOAD_EVERY_MS = Number(process.env.LOAD_UPLOAD_EVERY ?? 20) * 1000;
 /** A user's pause between two requests: uniform between 0 and twice this (0: back to back, a saturation test). */
-const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 3000);
 const DATABASE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const TIMEOUT_MS = 30_000;
 const SLOW_MS = 5_000;
@@ -141,7 +141,9 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 384}`, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  // LOAD_SERVER_ARGS: extra node options for the server, e.g. --cpu-prof to see where its time goes.
+  const extra = (process.env.LOAD_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 384}`, ...extra, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO: '1', LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn', SECRETS_KEY: randomBytes(32).toString('base64') },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -159,6 +161,12 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
   if (process.env.LOAD_SERVER_LOG) child.stdout!.pipe(fs.createWriteStream(process.env.LOAD_SERVER_LOG));
   else child.stdout!.resume();
   return child;
+}
+
+/** CPU seconds (user + system) the server process has used so far (Linux /proc; clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Peak resident memory of the server process (Linux /proc), sampled once a second. */
@@ -275,6 +283,8 @@ function workload(seeded: Seeded, saveable: number[]): { weight: number; call: s
 
 async function runUser(port: number, s: Session, until: number, plan: ReturnType<typeof workload>, rec: Recorder, counter: { n: number }) {
   const totalWeight = plan.reduce((a, w) => a + w.weight, 0);
+  // Sessions start spread over one pause, as people do, rather than all in the same millisecond.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * THINK_MS));
   while (performance.now() < until) {
     let r = Math.random() * totalWeight;
     const step = plan.find((w) => (r -= w.weight) < 0) ?? plan[0]!;
@@ -327,10 +337,12 @@ try {
   const rec = new Recorder();
   const plan = workload(seeded, saveable);
   const counter = { n: 0 };
+  const cpuBefore = cpuSeconds(server.pid!);
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all([...seeded.sessions.map((s) => runUser(port, s, until, plan, rec, counter)), runUploads(port, analyst, seeded.clientId, saveable, until, rec)]);
   const elapsed = (performance.now() - started) / 1000;
+  const serverCpu = cpuSeconds(server.pid!) - cpuBefore;
   const all = [...rec.byCall.values()].flat();
   const byCall = Object.fromEntries([...rec.byCall.entries()].map(([call, list]) => [call.replace('/api/', ''), percentiles(list)]));
   const overall = percentiles(all);
@@ -355,6 +367,9 @@ try {
       errors,
       errorKinds: Object.fromEntries(rec.errors),
       serverPeakRssMb: stopRss(),
+      // Share of one core the server process used, and its CPU per request (the database server's not counted).
+      serverCpuCores: Number((serverCpu / elapsed).toFixed(2)),
+      serverCpuMsPerRequest: Number(((serverCpu * 1000) / rec.total).toFixed(1)),
       byCall,
     }),
   );
