@@ -71,9 +71,10 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     const run = (ctx: CallContext) => call.handler(ctx, input);
     // PGlite has one connection: a call without a transaction still takes it once for all its queries, rather
     // than queueing behind every other request again for each query (a four-query read waited four times).
+    // Uploads are left out: they may run batches in transactions of their own so that others get it in between.
     data = call.transaction
       ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
-      : services.dbKind === 'pglite'
+      : services.dbKind === 'pglite' && !call.upload
         ? await services.db.connection().execute((db) => run({ ...base, db }))
         : await run({ ...base, db: services.db });
   } finally {
