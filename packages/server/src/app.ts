@@ -38,6 +38,7 @@ import { startJobs, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
+import { analyzeOnStart } from './areas/records/changes.js';
 
 /** Every area's calls, in one list; the guard test walks it. */
 export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[] } {
@@ -116,11 +117,13 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     clock: opts.clock ?? (() => new Date()),
     log: app.log,
-    bus: new InvalidationBus(),
+    bus: new InvalidationBus(database.kind === 'postgres'),
     secrets: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
   };
+  // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
+  if (database.kind === 'pglite') await analyzeOnStart(services);
   subscribeSessionCache(services);
   subscribeNoticeCache(services);
   const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool, (err) => app.log.error({ err }, 'cache invalidation listener failed')) : async () => undefined;

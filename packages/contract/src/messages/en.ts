@@ -33,6 +33,7 @@ export const en = {
   'error.tooLarge': 'The request is too large.',
   'error.unsupportedMediaType': 'The request must be sent as JSON.',
   'error.internal': 'Something went wrong on the server. Please try again later.',
+  'error.busy': 'The portal is busy at the moment. Please try again in a few seconds.',
   'error.loginFailed': 'The mail or password is incorrect.',
   'error.codeInvalid': 'The verification code is incorrect.',
   'error.codeExpired': 'The verification code has expired or was already used. Please request a new code.',

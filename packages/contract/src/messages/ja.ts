@@ -31,6 +31,7 @@ export const ja: Record<MessageKey, string> = {
   'error.tooLarge': 'リクエストが大きすぎます。',
   'error.unsupportedMediaType': 'リクエストはJSON形式で送信してください。',
   'error.internal': 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。',
+  'error.busy': 'ただいま混み合っています。数秒後に再度お試しください。',
   'error.loginFailed': 'メールアドレスまたはパスワードが正しくありません。',
   'error.codeInvalid': '認証コードが正しくありません。',
   'error.codeExpired': '認証コードの有効期限が切れているか、既に使用されています。新しいコードを取得してください。',

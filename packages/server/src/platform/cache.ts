@@ -54,9 +54,13 @@ const CHANNEL = 'portal_invalidate';
 /**
  * Cache invalidation across replicas: `publish` drops the entry here at once and, through PostgreSQL's
  * NOTIFY, on every other replica when the transaction commits (a rolled-back change notifies nobody).
+ * PGlite is one process with no replicas (`replicas: false`): nothing is sent, so a change does not spend
+ * round trips on the single connection for listeners that cannot exist.
  */
 export class InvalidationBus {
   private handlers = new Map<string, (key: string) => void>();
+
+  constructor(private readonly replicas = true) {}
 
   on(topic: string, handler: (key: string) => void): void {
     this.handlers.set(topic, handler);
@@ -68,9 +72,14 @@ export class InvalidationBus {
   }
 
   async publish(db: Db | Tx, topic: string, key: string | number): Promise<void> {
-    const payload = `${topic}:${key}`;
-    this.apply(payload);
-    await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(db);
+    await this.publishAll(db, topic, [key]);
+  }
+
+  /** Many keys of one topic (a notice to every user of a client) in one statement, not one round trip each. */
+  async publishAll(db: Db | Tx, topic: string, keys: readonly (string | number)[]): Promise<void> {
+    const payloads = keys.map((key) => `${topic}:${key}`);
+    for (const payload of payloads) this.apply(payload);
+    if (this.replicas && payloads.length > 0) await sql`SELECT pg_notify(${CHANNEL}, p) FROM unnest(${payloads}::text[]) AS p`.execute(db);
   }
 
   /**

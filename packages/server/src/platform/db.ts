@@ -23,12 +23,26 @@ export interface DatabaseHandle {
 }
 
 /**
+ * How long a call may wait for a free database connection. Beyond it the portal is overloaded (or a connection
+ * is stuck): the call answers "busy, try again" (HTTP 503) instead of waiting without end. Both pools queue first
+ * come, first served.
+ */
+export const ACQUIRE_TIMEOUT_MS = 10_000;
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** pg-pool's error for a caller that waited ACQUIRE_TIMEOUT_MS without getting a connection. */
+export function isPoolTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === POOL_TIMEOUT_MESSAGE;
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in memory when dataDir is
  * 'memory://'). Both are reached through a pg.Pool, so Kysely, pg-boss and raw SQL behave the same on each.
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number; acquireTimeoutMs?: number }): Promise<DatabaseHandle> {
+  const connectionTimeoutMillis = opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis });
     // An idle connection that dies (a database restart) is dropped by the pool and the next query opens a new one;
     // without a listener its 'error' event would end the process. The app adds one that logs.
     pool.on('error', () => undefined);
@@ -43,15 +57,34 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     throw err;
   });
   // PGlite is one connection; the pool serialises callers (a transaction holds it until it ends).
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as unknown as pg.PoolConfig);
-  return wrap(pool, 'pglite', async () => {
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, connectionTimeoutMillis } as unknown as pg.PoolConfig);
+  const close = async () => {
     await pglite.close();
     unlock();
-  });
+  };
+  return wrap(pool, 'pglite', close, yieldingConnect(pool));
 }
 
-function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Promise<void>): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/**
+ * PGlite answers in-process: a result arrives as a resolved promise, not as socket input. With callers queued for
+ * its one connection, each release handed it to the next caller and the whole queue ran in one unbroken chain of
+ * promise callbacks: the event loop polled no sockets and ran no timers until the queue was empty, so under load
+ * requests waited unread for more than 30 s (and the acquire timeout could not fire). Every caller therefore gives
+ * the event loop one turn after it gets the connection: waiting requests are read and queue behind it, in order.
+ */
+function yieldingConnect(pool: pg.Pool) {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      await new Promise((resolve) => setImmediate(resolve));
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Promise<void>, kyselyPool: Pick<pg.Pool, 'connect' | 'end'> = pool): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   return {
     db,
     pool,

@@ -16,6 +16,8 @@ const catalogue = {
   throttledLogin: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledLogin' },
   throttledCode: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledCode' },
   internal: { code: ErrorCode.INTERNAL, status: 500, key: 'error.internal' },
+  /** No database connection came free in time: the portal is overloaded for the moment. */
+  busy: { code: ErrorCode.BUSY, status: 503, key: 'error.busy' },
   loginFailed: { code: ErrorCode.LOGIN_FAILED, status: 200, key: 'error.loginFailed' },
   codeInvalid: { code: ErrorCode.CODE_INVALID, status: 200, key: 'error.codeInvalid' },
   codeExpired: { code: ErrorCode.CODE_EXPIRED, status: 200, key: 'error.codeExpired' },

@@ -10,8 +10,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
  * A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database created beside
  * TEST_DATABASE_URL and dropped afterwards, so parallel runs and reruns never see each other's rows.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://' });
+export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
+  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -22,7 +22,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ url: url.toString(), poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
   return {
     ...handle,
     async close() {

@@ -14,6 +14,11 @@ export { TEST_DB } from './database.js';
 export { openXlsxFile } from '../areas/ec-reports/xlsx-reader.js';
 /** The zip bomb of the hardening issue (1 GB of blanks, 4.7 MB packed), for the upload isolation benchmark. */
 export { zipBombSheet } from '../areas/ec-reports/zip-fixtures.js';
+/** What the load benchmark seeds a server's database with before it starts the server in a process of its own. */
+export { openDatabase, migrate, type Db } from '../platform/db.js';
+export { createSession } from '../platform/auth.js';
+export { hashPassword } from '../platform/passwords.js';
+export { xlsxOf, listing, HEADER_EN } from '../areas/ec-reports/fixtures.js';
 
 export interface TestPortal {
   portal: Portal;

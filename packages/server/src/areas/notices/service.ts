@@ -18,8 +18,8 @@ export async function unviewedCount(ctx: AuthedContext): Promise<number> {
 }
 
 /** Whoever adds notices or marks them viewed calls this in the same transaction. */
-export async function noticesChanged(services: Services, db: Db | Tx, userId: number): Promise<void> {
-  await services.bus.publish(db, 'notices', userId);
+export async function noticesChanged(services: Services, db: Db | Tx, userId: number | readonly number[]): Promise<void> {
+  await services.bus.publishAll(db, 'notices', typeof userId === 'number' ? [userId] : userId);
 }
 
 export function subscribeNoticeCache(services: Services): void {
@@ -109,6 +109,6 @@ export async function notifyClientUsers(
       scope: notice.scope ? JSON.stringify(notice.scope) : null,
     })),
   );
-  for (const u of users) await noticesChanged(services, db, u.user_id);
+  await noticesChanged(services, db, users.map((u) => u.user_id));
   return users.length;
 }

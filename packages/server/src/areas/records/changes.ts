@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { TtlCache } from '../../platform/cache.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -61,4 +62,46 @@ export function recordCaches(services: Services, topic = 'ec-records'): RecordCa
 export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[], topic = 'ec-records'): Promise<void> {
   recordCaches(services, topic);
   await services.bus.publish(db, topic, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
+  if (services.dbKind === 'pglite' && !(fields && fields.length > 0)) analyzeSoon(services, topic === 'ws-records' ? 'ws_record' : 'ec_record');
+}
+
+/** After a bulk change, how long before the table's statistics are renewed (changes coming together share one). */
+const ANALYZE_DELAY_MS = 5_000;
+/**
+ * At most one ANALYZE per table this often: it holds PGlite's one connection (about a second on 100,000 records
+ * on a busy machine), and statistics a few minutes old still scale with the table's size.
+ */
+const ANALYZE_EVERY_MS = 10 * 60_000;
+interface AnalyzeState {
+  pending: Set<string>;
+  last: Map<string, number>;
+}
+const analyzing = new WeakMap<Services, AnalyzeState>();
+
+/**
+ * PGlite runs no autovacuum, so nothing else renews the planner's statistics: without them it misjudges a client's
+ * records after uploads and picks plans many times slower (and the list's estimated totals go wrong). After a bulk
+ * change (an upload, a report removed or posted) the table is analyzed once, a few seconds later (when the change
+ * has released the connection) and never within ANALYZE_EVERY_MS of the previous time; the portal analyzes every
+ * table on start (analyzeOnStart). PostgreSQL's autovacuum does all this by itself.
+ */
+function analyzeSoon(services: Services, table: 'ec_record' | 'ws_record'): void {
+  let state = analyzing.get(services);
+  if (!state) analyzing.set(services, (state = { pending: new Set(), last: new Map() }));
+  if (state.pending.has(table)) return;
+  state.pending.add(table);
+  const last = state.last.get(table) ?? 0;
+  const { pending, last: lastRun } = state;
+  setTimeout(() => {
+    pending.delete(table);
+    lastRun.set(table, Date.now());
+    sql`ANALYZE ${sql.table(table)}`.execute(services.db).catch((err: unknown) => services.log.warn({ err }, 'analyze failed'));
+  }, Math.max(ANALYZE_DELAY_MS, last + ANALYZE_EVERY_MS - Date.now())).unref();
+}
+
+/** PGlite on start: every table's statistics (nothing renewed them while the portal was down, nor after a restore). */
+export async function analyzeOnStart(services: Services): Promise<void> {
+  await sql`ANALYZE`.execute(services.db);
+  const now = Date.now();
+  analyzing.set(services, { pending: new Set(), last: new Map([['ec_record', now], ['ws_record', now]]) });
 }

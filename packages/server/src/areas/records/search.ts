@@ -235,6 +235,12 @@ const COUNT_BUDGET_MS = 120;
  * 40,000, a hundred thousand about 4,000), its row estimate answers at once.
  */
 const COUNT_COST_LIMIT = 20_000;
+/**
+ * The same on PGlite, lower: its single connection runs one query at a time on the server's own thread, and no
+ * time budget can stop a count once started, so a count expected to cost more than about 50,000 index entries
+ * answers the estimate (its statistics are renewed by changes.ts, as PGlite has no autovacuum).
+ */
+const PGLITE_COUNT_COST_LIMIT = 2_000;
 /** How long exact filter values may take before the recent records answer (the exact ones are kept for later). */
 const FILTER_BUDGET_MS = 150;
 /** Filter values computed slower than this are kept (a small client's are cheap to compute again). */
@@ -258,23 +264,26 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
 }
 
 /**
- * The number of matching records: exact, except on PostgreSQL when counting would take long: when the planner
- * expects it to cost more than COUNT_COST_LIMIT, or the exact count overruns its budget, the planner's estimate
- * answers, so a list page stays quick on a million records (and a huge total does not flip between the two).
+ * The number of matching records: exact, except when counting would take long: when the planner expects it to
+ * cost more than COUNT_COST_LIMIT (PGLITE_COUNT_COST_LIMIT), or on PostgreSQL the exact count overruns its budget,
+ * the planner's estimate answers, so a list page stays quick on a million records (and a huge total does not flip
+ * between the two).
  */
 async function countOf(ctx: AuthedContext, kind: RecordKind, where: Expression<SqlBool>): Promise<{ n: number; exact: boolean }> {
   const exact = async (db: Conn) => Number((await matching(db, kind, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  if (ctx.services.dbKind !== 'postgres') return { n: await exact(ctx.db), exact: true };
-  const db = ctx.services.db;
+  const pglite = ctx.services.dbKind !== 'postgres';
+  // PGlite's one connection: the call's own (a second one would wait for it); PostgreSQL: a pooled one beside the page.
+  const db = pglite ? ctx.db : ctx.services.db;
   const compiled = matching(db, kind, where).select(sql`1`.as('one')).compile();
   const explained = await db.executeQuery<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number; 'Total Cost': number } }[] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
   );
   const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
   const estimate = Math.round(plan?.['Plan Rows'] ?? 0);
-  if ((plan?.['Total Cost'] ?? 0) > COUNT_COST_LIMIT) return { n: estimate, exact: false };
+  if ((plan?.['Total Cost'] ?? 0) > (pglite ? PGLITE_COUNT_COST_LIMIT : COUNT_COST_LIMIT)) return { n: estimate, exact: false };
+  if (pglite) return { n: await exact(db), exact: true };
   try {
-    const n = await db.transaction().execute(async (trx) => {
+    const n = await ctx.services.db.transaction().execute(async (trx) => {
       await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
       return exact(trx);
     });
@@ -329,7 +338,8 @@ export async function filters(ctx: AuthedContext, kind: RecordKind, input: { cli
   if (!exact) {
     const started = Date.now();
     const generation = caches.generation;
-    exact = valueCounts(services.db, kind, input.fieldName, visible).then((answer) => {
+    // PGlite: on the call's own connection (its only one; asking the pool for another would wait for this call).
+    exact = valueCounts(services.dbKind === 'postgres' ? services.db : ctx.db, kind, input.fieldName, visible).then((answer) => {
       if (Date.now() - started >= FILTER_CACHE_AFTER_MS && generation === caches.generation) {
         caches.filters.set(key, { clientId: input.clientId, field: input.fieldName, answer }, services.clock().getTime());
       }
