@@ -307,10 +307,9 @@ describe('batch updates', () => {
 
   it('sets the response action (client users) on 10,000 records at once', async () => {
     const ids = await insertRecords(tp, acme, acmeReport, Array.from({ length: 10_000 }, () => ({})));
-    const started = Date.now();
+    // One set-based statement, not 10,000 (its speed is the benchmarks' business, not an assertion here).
     const res = await tp.post('/api/ec-data/batch-update-action', { clientId: acme, recordIds: ids, action: 2 }, { token: acmeUser.token });
     expect(res.body).toMatchObject({ code: 0, data: { updateCount: 10_000 } });
-    expect(Date.now() - started).toBeLessThan(15_000);
     const db = tp.portal.services.db;
     const changed = await db.selectFrom('ec_record').select((eb) => eb.fn.countAll<number>().as('n')).where('ec_response_action', '=', 2).where('client_id', '=', acme).executeTakeFirstOrThrow();
     expect(Number(changed.n)).toBe(10_000);
