@@ -77,7 +77,7 @@ export async function applyStage(
       INSERT INTO ${sql.table(spec.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
       SELECT id, ${at.clientId}, ${at.userId}, 'upload-update', history, ${at.now} FROM changed
     )
-    SELECT id FROM changed WHERE published`.execute(tx);
+    SELECT id FROM changed WHERE published ORDER BY id`.execute(tx);
   return published.rows.map((p) => Number(p.id));
 }
 
