@@ -40,7 +40,7 @@ export interface UploadKind<P = unknown> {
   loadLookups(db: Db | Tx, clientId: number): Promise<Lookups>;
   customColumnNames(db: Db | Tx, clientId: number): Promise<string[]>;
   loadPrepareData(db: Db | Tx, clientId: number): Promise<unknown>;
-  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, rows: P[]): Promise<void>;
+  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean }, rows: P[]): Promise<void>;
 }
 
 async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
@@ -116,7 +116,7 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
       // Each chunk is its own short statement; the report stays invisible until finished below.
       await pacer.write(db, rows as P[], async (conn, chunk) => {
         if (ctx.signal.aborted) throw new UploadAborted();
-        await kind.insert(conn, { clientId, reportId: id, now: ctx.now, seen }, chunk);
+        await kind.insert(conn, { clientId, reportId: id, now: ctx.now, seen, probeEachKey: ctx.services.dbKind === 'pglite' }, chunk);
       });
       if (Date.now() - lastBeat > HEARTBEAT_MS) {
         await heartbeat(db, kind.reportTable, id);
