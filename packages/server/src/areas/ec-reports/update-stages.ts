@@ -67,11 +67,14 @@ export async function applyStage(
   if (spec.customInfo) sets.push(sql`custom_info = r.custom_info || s.custom`);
   sets.push(sql`updated_at = ${at.now}`);
   const id = sql.ref(`r.${spec.idColumn}`);
+  // The stage's rows are taken first (MATERIALIZED): the freshly filled staging table has no statistics, and
+  // PostgreSQL otherwise joined it to the records row by row (over 3 minutes for 100,000 changes).
   const published = await sql<{ id: number }>`
-    WITH changed AS (
+    WITH s AS MATERIALIZED (SELECT * FROM upload_stage_change WHERE stage_id = ${stageId}),
+    changed AS (
       UPDATE ${sql.table(spec.table)} r SET ${sql.join(sets)}
-      FROM upload_stage_change s
-      WHERE s.stage_id = ${stageId} AND ${id} = s.record_id AND r.client_id = ${at.clientId}
+      FROM s
+      WHERE ${id} = s.record_id AND r.client_id = ${at.clientId}
       RETURNING ${id} AS id, r.published, s.history
     ), history AS (
       INSERT INTO ${sql.table(spec.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
