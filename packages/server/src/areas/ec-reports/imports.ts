@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import { dropAbandonedStages } from './update-stages.js';
 
 /**
  * A new upload is written as an import: its report is created marked `importing_since`, its records go in with
@@ -56,8 +57,9 @@ export async function dropImport(db: Db, table: ReportTable, reportId: number): 
 }
 
 /**
- * Removes imports silent for longer than `silentMs` (0 at the start of the embedded database, which only this
- * process uses; otherwise another replica may be importing). Answers how many.
+ * Removes imports, and staged update uploads (update-stages.ts), silent for longer than `silentMs` (0 at the start
+ * of the embedded database, which only this process uses; otherwise another replica may be importing). Answers
+ * how many.
  */
 export async function dropAbandonedImports(db: Db, silentMs: number = ABANDONED_MS): Promise<number> {
   let dropped = 0;
@@ -67,5 +69,5 @@ export async function dropAbandonedImports(db: Db, silentMs: number = ABANDONED_
     for (const { report_id } of stale.rows) await dropImport(db, table, Number(report_id));
     dropped += stale.rows.length;
   }
-  return dropped;
+  return dropped + (await dropAbandonedStages(db, silentMs));
 }

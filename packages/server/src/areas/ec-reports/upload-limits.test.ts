@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { ErrorCode, Role } from '@portal/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { HEADER_EN, listing, xlsxOf } from './fixtures.js';
+import { dropAbandonedImports } from './imports.js';
 import { HEADER_ROW, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
 
 /**
  * Uploads never hold the portal hostage: bombs (whose directory tells the truth or lies) and oversized cells and
  * rows are refused with their real reason in the user's language, the reading runs off the event loop (another
  * user's calls are answered while a bomb is being unpacked), each user has one upload at a time, and an upload
- * whose client goes away stops and leaves nothing.
+ * whose client goes away stops and leaves nothing; update uploads are staged and applied at once.
  */
 let tp: TestPortal;
 let clientId: number;
@@ -144,5 +146,38 @@ describe('uploads never hold the portal hostage', () => {
     expect((listed.body.data?.reports as { report_id: number }[]).some((r) => r.report_id === done.body.data?.reportId)).toBe(false);
     expect(during).toBe(before);
     expect(await total()).toBe(before + 6000);
+  });
+
+  it('applies an update upload only once all of it is staged, and leaves no staged rows', async () => {
+    const db = tp.portal.services.db;
+    const made = await upload('to-update.xlsx', await xlsxOf(HEADER_EN, Array.from({ length: 3000 }, (_, i) => listing(80_000 + i))));
+    expect(made.body).toMatchObject({ code: 0, data: { count: 3000 } });
+    const ids = (await db.selectFrom('ec_record').select('ec_id').where('report_id', '=', made.body.data?.reportId as number).execute()).map((r) => Number(r.ec_id));
+    const remarked = async () => (await db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).where('ec_categorize_remarks', '=', 'staged').execute()).length;
+    const staged = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM upload_stage_change`.execute(db)).rows[0]!.n);
+    const pending = tp.upload('/api/ec-report/batch-update', { clientId }, { name: 'u.xlsx', bytes: await xlsxOf(['ID', 'Comments'], ids.map((id) => [id, 'staged'])) }, { token: analyst.token });
+    await until(async () => (await staged()) > 0);
+    const during = await remarked();
+    expect((await pending).body).toMatchObject({ code: 0, data: { count: 3000 } });
+    expect(during).toBe(0);
+    expect(await remarked()).toBe(3000);
+    expect(await staged()).toBe(0);
+    expect(await sql`SELECT 1 FROM upload_stage`.execute(db)).toMatchObject({ rows: [] });
+  });
+
+  it('removes the staged changes of an update upload whose process died, changing no record', async () => {
+    const db = tp.portal.services.db;
+    const record = Number((await db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).executeTakeFirstOrThrow()).ec_id);
+    const { rows } = await sql<{ stage_id: number }>`INSERT INTO upload_stage (client_id, alive_at) VALUES (${clientId}, now() - interval '1 hour') RETURNING stage_id`.execute(db);
+    const stageId = rows[0]!.stage_id;
+    await sql`INSERT INTO upload_stage_change (stage_id, record_id, vals, custom, history) VALUES (${stageId}, ${record}, '{"ec_categorize_remarks":"dead"}', '{}', '{}')`.execute(db);
+    // A stage that is still alive (another replica's upload) stays.
+    await sql`INSERT INTO upload_stage (client_id) VALUES (${clientId})`.execute(db);
+    expect(await dropAbandonedImports(db)).toBe(1);
+    expect(await sql`SELECT 1 FROM upload_stage_change`.execute(db)).toMatchObject({ rows: [] });
+    expect((await sql`SELECT 1 FROM upload_stage`.execute(db)).rows).toHaveLength(1);
+    await sql`DELETE FROM upload_stage`.execute(db);
+    const after = await db.selectFrom('ec_record').select('ec_categorize_remarks').where('ec_id', '=', record).executeTakeFirstOrThrow();
+    expect(after.ec_categorize_remarks).not.toBe('dead');
   });
 });

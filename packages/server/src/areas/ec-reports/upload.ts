@@ -1,6 +1,5 @@
 import { UPLOADS_PER_USER } from '@portal/contract';
 import { sql } from 'kysely';
-import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,7 +9,9 @@ import { loadMatcherData } from './matching.js';
 import { formatOf } from './sheet.js';
 import { EC_CHECK, type CheckInput, type CheckKind, type SheetChange } from './upload-check.js';
 import { UploadAborted, UploadSlots, runUploadWorker } from './upload-runner.js';
-import { EC_TABLE, insertRecords, updateRecords, type NewRecord, type RecordTable } from './writes.js';
+import { PGLITE_PACING, POSTGRES_PACING, WritePacer } from './write-pacing.js';
+import { applyStage, beginStage, dropStage, stageAlive, stageChanges } from './update-stages.js';
+import { EC_TABLE, insertRecords, type NewRecord, type RecordTable } from './writes.js';
 
 /**
  * New and update uploads (document 1, sections 4 and 5). The file is read and every cell checked in a worker
@@ -18,13 +19,14 @@ import { EC_TABLE, insertRecords, updateRecords, type NewRecord, type RecordTabl
  * - A new upload is an import (imports.ts): its report stays invisible while its rows go in with short
  *   transactions, and one short transaction shows all of it; a problem, a failure or a client that goes away
  *   removes it. Nothing half-written is ever seen, even after a crash.
- * - An update upload changes existing records in one transaction (all or nothing), written batch by batch as the
- *   worker checks them.
+ * - An update upload stages its changes with short statements as the worker checks them, and one transaction
+ *   applies all of them at the end (update-stages.ts), or nothing.
  * Each user has at most UPLOADS_PER_USER uploads in progress; the process runs at most `uploadWorkers` at once.
  */
 
-/** Rows per batch: on the embedded database every write holds its one connection, so there they are smaller. */
+/** Rows per batch the worker sends; the pacer writes them in chunks sized by time (write-pacing.ts). */
 const batchRows = (services: Services) => (services.dbKind === 'pglite' ? 500 : 2000);
+const pacerFor = (services: Services) => new WritePacer(services.dbKind === 'pglite' ? PGLITE_PACING : POSTGRES_PACING);
 
 /**
  * What a record kind's upload needs on the main thread: its checking side (run in the worker, by name), the tables,
@@ -38,7 +40,7 @@ export interface UploadKind<P = unknown> {
   loadLookups(db: Db | Tx, clientId: number): Promise<Lookups>;
   customColumnNames(db: Db | Tx, clientId: number): Promise<string[]>;
   loadPrepareData(db: Db | Tx, clientId: number): Promise<unknown>;
-  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, rows: P[]): Promise<void>;
+  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean }, rows: P[]): Promise<void>;
 }
 
 async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
@@ -109,15 +111,17 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
     reportId = id;
     const seen = new Set<string>();
     let lastBeat = Date.now();
+    const pacer = pacerFor(ctx.services);
     const count = await runUploadWorker({ kind: kind.name, mode: 'new', file, input }, ctx.signal, async (rows) => {
-      // Each batch is its own short transaction; the report stays invisible until finished below.
-      await kind.insert(db, { clientId, reportId: id, now: ctx.now, seen }, rows as P[]);
+      // Each chunk is its own short statement; the report stays invisible until finished below.
+      await pacer.write(db, rows as P[], async (conn, chunk) => {
+        if (ctx.signal.aborted) throw new UploadAborted();
+        await kind.insert(conn, { clientId, reportId: id, now: ctx.now, seen, probeEachKey: ctx.services.dbKind === 'pglite' }, chunk);
+      });
       if (Date.now() - lastBeat > HEARTBEAT_MS) {
         await heartbeat(db, kind.reportTable, id);
         lastBeat = Date.now();
       }
-      // Calls that queued for the connection meanwhile go before the next batch.
-      if (ctx.services.dbKind === 'pglite') await yieldToOthers();
       return [];
     });
     if (ctx.signal.aborted) throw new UploadAborted();
@@ -134,8 +138,9 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
 }
 
 /**
- * An update upload in one transaction: every changed record and its history row, and whatever `then` adds (the
- * notice about published records), or nothing. Answers the row count and the published records changed.
+ * An update upload: the checked changes are staged with short statements as the worker sends them (update-stages.ts),
+ * then one transaction applies all of them with their history rows, and whatever `then` adds (the notice about
+ * published records), or nothing. Answers the row count and the published records changed.
  */
 export async function uploadUpdate<P>(
   ctx: AuthedContext,
@@ -143,30 +148,49 @@ export async function uploadUpdate<P>(
   kind: UploadKind<P>,
   then: (tx: Tx, published: number[]) => Promise<void>,
 ): Promise<{ count: number; published: number[] }> {
+  const { db } = ctx.services;
   const { file, release } = await startUpload(ctx);
+  let stageId: number | null = null;
   try {
     const input = await checkInput(ctx, clientId, kind);
-    return await ctx.services.db.transaction().execute(async (tx) => {
-      const published: number[] = [];
-      const id = sql.ref(kind.table.idColumn);
-      const count = await runUploadWorker({ kind: kind.name, mode: 'update', file, input }, ctx.signal, async (rows, apply) => {
-        const batch = rows as SheetChange[];
-        const found = await sql<{ id: number; published: boolean }>`
-          SELECT ${id} AS id, published FROM ${sql.table(kind.table.table)}
-          WHERE client_id = ${clientId} AND ${id} = ANY(${batch.map((b) => b.id)}::bigint[])`.execute(tx);
-        const known = new Map(found.rows.map((f) => [Number(f.id), f.published]));
-        const unknown = batch.filter((b) => !known.has(b.id)).map((b) => b.id);
-        if (apply && unknown.length === 0) {
-          await updateRecords(tx, { clientId, userId: ctx.user.userId, now: ctx.now }, batch, kind.table);
-          for (const b of batch) if (known.get(b.id)) published.push(b.id);
-        }
-        return unknown;
-      });
-      if (ctx.signal.aborted) throw new UploadAborted();
-      await then(tx, published);
-      return { count, published };
+    const id = await beginStage(db, clientId);
+    stageId = id;
+    const columns = new Set<string>();
+    const pacer = pacerFor(ctx.services);
+    let lastBeat = Date.now();
+    const recordId = sql.ref(kind.table.idColumn);
+    const count = await runUploadWorker({ kind: kind.name, mode: 'update', file, input }, ctx.signal, async (rows, apply) => {
+      const batch = rows as SheetChange[];
+      const found = await sql<{ id: number }>`
+        SELECT ${recordId} AS id FROM ${sql.table(kind.table.table)}
+        WHERE client_id = ${clientId} AND ${recordId} = ANY(${batch.map((b) => b.id)}::bigint[])`.execute(db);
+      const known = new Set(found.rows.map((f) => Number(f.id)));
+      const unknown = batch.filter((b) => !known.has(b.id)).map((b) => b.id);
+      if (apply && unknown.length === 0) {
+        for (const b of batch) for (const [field, column] of kind.table.fields) if (b.values[field] !== undefined && b.values[field] !== null) columns.add(column);
+        await pacer.write(db, batch, async (conn, chunk) => {
+          if (ctx.signal.aborted) throw new UploadAborted();
+          await stageChanges(conn, id, kind.table, chunk);
+        });
+      }
+      if (Date.now() - lastBeat > HEARTBEAT_MS) {
+        await stageAlive(db, id);
+        lastBeat = Date.now();
+      }
+      return unknown;
     });
+    if (ctx.signal.aborted) throw new UploadAborted();
+    const published = await db.transaction().execute(async (tx) => {
+      const changed = await applyStage(tx, id, { clientId, userId: ctx.user.userId, now: ctx.now }, kind.table, columns);
+      await then(tx, changed);
+      return changed;
+    });
+    return { count, published };
   } finally {
-    release();
+    try {
+      if (stageId !== null) await dropStage(db, stageId);
+    } finally {
+      release();
+    }
   }
 }

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { MatchResult } from './matching.js';
 
 /**
- * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per batch (close to COPY's speed,
- * and the same on PostgreSQL and PGlite), one UPDATE ... FROM unnest per batch for update uploads.
+ * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (close to COPY's speed,
+ * and the same on PostgreSQL and PGlite). Update uploads are staged and applied in update-stages.ts.
  */
 export interface NewRecord {
   values: Record<string, string | number | null>;
@@ -111,13 +111,21 @@ export async function insertRows(
 
 export async function insertRecords(
   db: Db | Tx,
-  at: { clientId: number; reportId: number; now: Date; seen: Set<string> },
+  at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean },
   rows: NewRecord[],
 ): Promise<void> {
   // A listing already recorded for this client (in any report), or earlier in this sheet, is a repeat.
   const keys = [...new Set(rows.map((r) => r.urlKey))];
-  const known = await db.selectFrom('ec_record').select('url_key').where('client_id', '=', at.clientId).where('url_key', 'in', keys).execute();
-  const existing = new Set(known.map((k) => k.url_key));
+  // PGlite never analyzes (no autovacuum), and without statistics its planner answers `url_key = ANY(keys)` by
+  // scanning all of the client's records, which grew each chunk's time with the table (40 ms for 100 rows after
+  // 40,000 rows): there, one index probe per key (1 ms). PostgreSQL plans ANY well and the per-key form badly (its
+  // statistics, taken while the client had few records, made each probe scan them: seconds per chunk).
+  const known = at.probeEachKey
+    ? await sql<{ url_key: string }>`
+        SELECT k AS url_key FROM unnest(${keys}::text[]) k,
+          LATERAL (SELECT 1 FROM ec_record r WHERE r.client_id = ${at.clientId} AND r.url_key = k LIMIT 1) found`.execute(db)
+    : await sql<{ url_key: string }>`SELECT url_key FROM ec_record WHERE client_id = ${at.clientId} AND url_key = ANY(${keys}::text[])`.execute(db);
+  const existing = new Set(known.rows.map((k) => k.url_key));
   const repeat = rows.map((r) => {
     const isRepeat = existing.has(r.urlKey) || at.seen.has(r.urlKey);
     at.seen.add(r.urlKey);
@@ -139,47 +147,4 @@ export async function insertRecords(
     ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
   ];
   await insertRows(db, EC_TABLE, rows.map((r) => r.values), extra);
-}
-
-/**
- * Applies the cells an update sheet fills; a blank cell leaves its field as it is. One history row per record
- * names the fields the sheet set.
- */
-export async function updateRecords(
-  db: Db | Tx,
-  at: { clientId: number; userId: number; now: Date },
-  changes: RecordChange[],
-  spec: RecordTable = EC_TABLE,
-): Promise<void> {
-  const present = spec.fields.filter(([field]) => changes.some((c) => c.values[field] !== undefined));
-  const sets = present.map(([, column]) => sql`${sql.ref(column)} = COALESCE(v.${sql.ref(column)}, r.${sql.ref(column)})`);
-  const arrays = [arrayOf(changes.map((c) => c.id), 'bigint'), ...present.map(([field, , type]) => arrayOf(changes.map((c) => c.values[field] ?? null), type))];
-  const names = [spec.idColumn, ...present.map(([, column]) => column)];
-  const extraSets = [];
-  if (spec.commonCategoryColumn) {
-    arrays.push(arrayOf(changes.map((c) => c.commonCategory), 'smallint'));
-    names.push('common_category');
-    extraSets.push(sql`${sql.ref(spec.commonCategoryColumn)} = COALESCE(v.common_category, r.${sql.ref(spec.commonCategoryColumn)})`);
-  }
-  if (spec.customInfo) {
-    arrays.push(arrayOf(changes.map((c) => JSON.stringify(c.custom)), 'jsonb'));
-    names.push('custom');
-    extraSets.push(sql`custom_info = r.custom_info || v.custom`);
-  }
-  const id = sql.ref(spec.idColumn);
-  await sql`
-    UPDATE ${sql.table(spec.table)} r SET ${sql.join([...sets, ...extraSets, sql`updated_at = ${at.now}`])}
-    FROM unnest(${sql.join(arrays)}) AS v(${sql.join(names.map((n) => sql.ref(n)))})
-    WHERE r.${id} = v.${id} AND r.client_id = ${at.clientId}`.execute(db);
-
-  const history = changes.map((c) => {
-    const fields: Record<string, unknown> = {};
-    for (const [field] of spec.fields) if (c.values[field] !== undefined && c.values[field] !== null) fields[field] = c.values[field];
-    for (const [name, value] of Object.entries(c.custom)) fields[`custom:${name}`] = value;
-    return JSON.stringify(fields);
-  });
-  await sql`
-    INSERT INTO ${sql.table(spec.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
-    SELECT id, ${at.clientId}, ${at.userId}, 'upload-update', f, ${at.now}
-    FROM unnest(${arrayOf(changes.map((c) => c.id), 'bigint')}, ${arrayOf(history, 'jsonb')}) AS h(id, f)`.execute(db);
 }

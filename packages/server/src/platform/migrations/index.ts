@@ -10,6 +10,7 @@ import * as m008 from './008_trademarks.js';
 import * as m009 from './009_ec_records.js';
 import * as m010 from './010_ws_records.js';
 import * as m011 from './011_report_imports.js';
+import * as m012 from './012_upload_stages.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_ec_records': m009,
   '010_ws_records': m010,
   '011_report_imports': m011,
+  '012_upload_stages': m012,
 };
