@@ -206,6 +206,9 @@ describe('marketplace records in the browser', () => {
     await eventually(() => reader.getByTestId('ec-detail-read-only').innerText()).toContain('only its managers (and administrators) change them');
     expect(await reader.getByTestId('ec-detail-save').isDisabled()).toBe(true);
     expect(await reader.getByTestId('ec-detail-form').locator('input:not([disabled])').count()).toBe(0);
+    // Opening the listing is reading: it stays open to them.
+    expect(await reader.getByTestId('ec-open-tab').getAttribute('aria-disabled')).not.toBe('true');
+    expect(await reader.getByTestId('ec-open-tab').getAttribute('href')).toMatch(/^https?:\/\//);
     await reader.context().close();
 
     // 8. The server: the action on both, a history row for every change, the client user notified.

@@ -79,7 +79,8 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
             <Typography.Text type="secondary" ellipsis style={{ maxWidth: '70%' }}>
               {productUrl}
             </Typography.Text>
-            <Button icon={<ExportOutlined />} href={productUrl} target="_blank" rel="noopener noreferrer" data-testid="ec-open-tab">
+            {/* Opening the listing is reading: it stays enabled in the read-only form of an analyst who does not manage the client. */}
+            <Button icon={<ExportOutlined />} href={productUrl} target="_blank" rel="noopener noreferrer" disabled={false} data-testid="ec-open-tab">
               {t('detail.openTab')}
             </Button>
           </Flex>
