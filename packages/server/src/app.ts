@@ -15,8 +15,10 @@ import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
 import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
-import { registerWsRecordCalls } from './areas/ws-records/calls.js';
-import { registerWsReportCalls } from './areas/ws-reports/calls.js';
+import { EC_KIND } from './areas/ec-records/kind.js';
+import { WS_KIND } from './areas/ws-records/kind.js';
+import type { AnyRecordKind } from './areas/records/kind.js';
+import { registerRecordKind } from './areas/records/register.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -30,7 +32,7 @@ import { createMailer } from './platform/mail.js';
 import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
-import { dropAbandonedImports } from './areas/ec-reports/imports.js';
+import { dropAbandonedImports } from './areas/records/imports.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
@@ -40,8 +42,8 @@ import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
 import { analyzeOnStart } from './areas/records/changes.js';
 
-/** Every area's calls, in one list; the guard test walks it. */
-export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[] } {
+/** Every area's calls, in one list, and the record kinds they were registered from; the guard tests walk them. */
+export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[]; kinds: AnyRecordKind[] } {
   const registry = createRegistry();
   registerSessionCalls(registry.call);
   registerNoticeCalls(registry.call);
@@ -52,11 +54,13 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTestPurchaseCalls(registry.call);
   registerSiteCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
-  registerEcReportCalls(registry.call, registry.download);
+  // Every record kind's shared calls from its description, then the calls only EC has.
+  const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
+  registerRecordKind(kinds, EC_KIND);
+  registerRecordKind(kinds, WS_KIND);
+  registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
-  registerWsReportCalls(registry.call, registry.download);
-  registerWsRecordCalls(registry.call, registry.download);
-  return { calls: registry.list, downloads: registry.downloads };
+  return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
 export interface Portal {

@@ -98,8 +98,28 @@ export interface RegisteredDownload {
 }
 export type DownloadRegistrar = (path: string, def: Omit<RegisteredDownload, 'path'>) => void;
 
+/**
+ * A call registered from a description that serves several paths alike (the record engine registers every record
+ * kind's calls this way): typed by the schemas the description carries, which must be exactly the contract's
+ * schemas of the path (checked when it is registered), so the handler is typed by what the path really parses
+ * and answers.
+ */
+export interface SchemaCallDefinition<I, O> {
+  input: z.ZodType<I, unknown>;
+  output: z.ZodType<O, unknown>;
+  roles: number;
+  access: Access;
+  tenant?: TenantRule;
+  upload?: UploadRule;
+  transaction?: boolean;
+  handler: (ctx: AuthedContext, input: I) => Promise<O>;
+}
+export type SchemaCallRegistrar = <I, O>(path: string, def: SchemaCallDefinition<I, O>) => void;
+
+export const isCallPath = (path: string): path is CallPath => Object.hasOwn(calls, path);
+
 /** Collects the calls of every area. The payload and answer schemas come from the contract, by path. */
-export function createRegistry(): { call: CallRegistrar; download: DownloadRegistrar; list: RegisteredCall[]; downloads: RegisteredDownload[] } {
+export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallRegistrar; download: DownloadRegistrar; list: RegisteredCall[]; downloads: RegisteredDownload[] } {
   const list: RegisteredCall[] = [];
   const downloads: RegisteredDownload[] = [];
   const download: DownloadRegistrar = (path, def) => {
@@ -107,7 +127,8 @@ export function createRegistry(): { call: CallRegistrar; download: DownloadRegis
     if (def.roles <= 0 || def.roles > 7) throw new Error(`${path}: a download must declare the role bits it admits`);
     downloads.push({ path, ...def });
   };
-  const call: CallRegistrar = (path, def) => {
+  type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined };
+  const add = (path: CallPath, def: Declared) => {
     if (def.roles !== PUBLIC && (typeof def.roles !== 'number' || def.roles <= 0 || def.roles > 7)) {
       throw new Error(`${path}: a call must declare the role bits it admits`);
     }
@@ -123,10 +144,16 @@ export function createRegistry(): { call: CallRegistrar; download: DownloadRegis
       transaction: def.transaction ?? true,
       input: calls[path].input,
       output: calls[path].output,
-      handler: def.handler as RegisteredCall['handler'],
+      handler: def.handler,
     });
   };
-  return { call, download, list, downloads };
+  const call: CallRegistrar = (path, def) => add(path, { ...def, handler: def.handler as RegisteredCall['handler'] });
+  const schemaCall: SchemaCallRegistrar = (path, def) => {
+    if (!isCallPath(path)) throw new Error(`${path}: not a call of the contract`);
+    if (calls[path].input !== def.input || calls[path].output !== def.output) throw new Error(`${path}: registered with schemas that are not the contract's for it`);
+    add(path, { ...def, handler: def.handler as RegisteredCall['handler'] });
+  };
+  return { call, schemaCall, download, list, downloads };
 }
 
 /** The declarations that must agree with each other, refused at start so a new call cannot skip the manager rule. */

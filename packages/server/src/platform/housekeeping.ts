@@ -2,7 +2,7 @@ import type { Services } from './context.js';
 import { IDLE_LIMIT_MS } from './auth.js';
 import type { DailyJob } from './jobs.js';
 import { deleteForgottenUploads } from './files.js';
-import { dropAbandonedImports } from '../areas/ec-reports/imports.js';
+import { dropAbandonedImports } from '../areas/records/imports.js';
 
 /** Removes what can no longer be used: idle sessions, old verification codes, finished throttle windows, uploads never saved. */
 export async function housekeeping(services: Services, now: Date): Promise<{ sessions: number; codes: number; throttles: number; uploads: number; imports: number }> {

@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { recordCaches, recordsChanged } from '../records/changes.js';
-import { recordBatches } from './export.js';
+import { recordBatches } from '../records/export.js';
+import { orderBy, sortKeys, type SortKey } from '../records/search.js';
 import { insertRecords, insertReport, insertSubcategory, type RecordValues } from './fixtures.js';
-import { orderBy, sortKeys, type SortKey } from './search.js';
+import { EC_KIND } from './kind.js';
 
 let tp: TestPortal;
 let listco: number;
@@ -185,7 +186,7 @@ describe('the record list', () => {
 describe('kept filter values', () => {
   it('serves kept values until the records change, dropping only what the change touched', async () => {
     const { services } = tp.portal;
-    const caches = recordCaches(services);
+    const caches = recordCaches(services, EC_KIND.topic);
     const now = services.clock().getTime();
     const fake = (value: string) => ({ filters: [{ value, count: 99 }], total: 1, offset: 0 });
     caches.filters.set(`${listco}|ec_site|all`, { clientId: listco, field: 'ec_site', answer: fake('kept site') }, now);
@@ -202,7 +203,7 @@ describe('kept filter values', () => {
     expect(res.body.code).toBe(0);
     expect(await filters(client, 'ec_response_action')).toEqual([{ value: null, count: 4 }, { value: 3, count: 1 }]);
     expect((await filters(analyst, 'ec_site'))[0]?.value).toBe('kept site');
-    await tp.portal.services.db.transaction().execute((trx) => recordsChanged(services, trx, listco));
+    await tp.portal.services.db.transaction().execute((trx) => recordsChanged(services, trx, EC_KIND, listco));
     expect((await filters(analyst, 'ec_site'))[0]?.value).toBe('Amazon');
     await tp.portal.services.db.updateTable('ec_record').set({ ec_response_action: null }).where('ec_id', '=', R[0]!).execute();
   });
@@ -274,23 +275,23 @@ describe('the export', () => {
     const db = tp.portal.services.db;
     const where = sql<boolean>`r.client_id = ${keyset}`;
     const orders: SortKey[][] = [
-      sortKeys([]),
-      sortKeys([{ key: 'ec_scan_date', value: 1 }]),
-      sortKeys([{ key: 'ec_product_price', value: 1 }]),
-      sortKeys([{ key: 'ec_product_price', value: 2 }]),
-      sortKeys([{ key: 'ec_product_title', value: 2 }, { key: 'ec_product_price', value: 1 }]),
-      sortKeys([{ key: 'ec_scan_date', value: 2 }, { key: 'ec_product_price', value: 2 }]),
-      sortKeys([{ key: 'ec_id', value: 1 }]),
+      sortKeys(EC_KIND, []),
+      sortKeys(EC_KIND, [{ key: 'ec_scan_date', value: 1 }]),
+      sortKeys(EC_KIND, [{ key: 'ec_product_price', value: 1 }]),
+      sortKeys(EC_KIND, [{ key: 'ec_product_price', value: 2 }]),
+      sortKeys(EC_KIND, [{ key: 'ec_product_title', value: 2 }, { key: 'ec_product_price', value: 1 }]),
+      sortKeys(EC_KIND, [{ key: 'ec_scan_date', value: 2 }, { key: 'ec_product_price', value: 2 }]),
+      sortKeys(EC_KIND, [{ key: 'ec_id', value: 1 }]),
     ];
     for (const keys of orders) {
-      const expected = (await db.selectFrom('ec_record as r').select('r.ec_id').where(where).orderBy(orderBy(keys)).execute()).map((r) => r.ec_id);
+      const expected = (await db.selectFrom('ec_record as r').select('r.ec_id').where(where).orderBy(orderBy(EC_KIND, keys)).execute()).map((r) => r.ec_id);
       const got: number[] = [];
-      for await (const batch of recordBatches(db, where, keys, { batchSize: 4 })) got.push(...batch.map((r) => r.ec_id));
+      for await (const batch of recordBatches(db, EC_KIND, EC_KIND.export.select, where, keys, { batchSize: 4 })) got.push(...batch.map((r) => r.ec_id));
       expect(got, JSON.stringify(keys)).toEqual(expected);
       expect(got).toHaveLength(41);
     }
     const capped: number[] = [];
-    for await (const batch of recordBatches(db, where, sortKeys([]), { batchSize: 4, max: 10 })) capped.push(...batch.map((r) => r.ec_id));
+    for await (const batch of recordBatches(db, EC_KIND, EC_KIND.export.select, where, sortKeys(EC_KIND, []), { batchSize: 4, max: 10 })) capped.push(...batch.map((r) => r.ec_id));
     expect(capped).toHaveLength(10);
   });
 });

@@ -4,7 +4,8 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { EcRecordTable } from '../../platform/schema.js';
-import { isAnalyst, visibleTo, type FieldKind, type RecordKind } from '../records/search.js';
+import type { FieldKind, ListKind } from '../records/kind.js';
+import { visibleTo } from '../records/search.js';
 
 /**
  * SQL of marketplace (EC) records. Every field name a payload may carry (filters, sort, search) is mapped to a
@@ -145,8 +146,6 @@ export function present(r: RecordRow): EcRecord {
   };
 }
 
-export { isAnalyst, visibleTo };
-
 /** The search bar's fields: ids and numbers match their digits as text. */
 const WORD_COLUMNS = {
   ec_id: sql`r.ec_id::text`,
@@ -174,8 +173,8 @@ const DATE_COLUMNS = {
   ec_process_confirm_date: col('ec_process_confirm_date'),
 } satisfies Record<(typeof EC_DATE_FIELDS)[number], RawBuilder<unknown>>;
 
-/** Marketplace records as a record kind of the shared list machinery. */
-export const EC_KIND: RecordKind<RecordRow, EcRecord> = {
+/** Marketplace records as the record engine lists them (the list part of EC_KIND, ./kind.ts). */
+export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   topic: 'ec-records',
   table: 'ec_record',
   historyTable: 'ec_record_history',
@@ -199,11 +198,6 @@ export async function findVisible(ctx: AuthedContext, clientId: number, recordId
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError('objectNotFound');
   return row;
-}
-
-export async function clientName(db: Conn, clientId: number): Promise<string> {
-  const row = await db.selectFrom('client').select('client_name').where('client_id', '=', clientId).executeTakeFirst();
-  return row?.client_name ?? '';
 }
 
 export async function customColumns(db: Conn, clientId: number) {

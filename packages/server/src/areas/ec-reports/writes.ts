@@ -1,38 +1,15 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
 import type { MatchResult } from './matching.js';
 
-/**
- * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (close to COPY's speed,
- * and the same on PostgreSQL and PGlite). Update uploads are staged and applied in update-stages.ts.
- */
+/** Writing a new marketplace (EC) upload's rows: matching hints, repeat flags, custom columns, aggregate category. */
 export interface NewRecord {
   values: Record<string, string | number | null>;
   custom: Record<string, string>;
   hints: MatchResult;
   urlKey: string;
   commonCategory: number | null;
-}
-export interface RecordChange {
-  id: number;
-  values: Record<string, string | number | null>;
-  custom: Record<string, string>;
-  commonCategory: number | null;
-}
-
-/** A record field a sheet carries, with its column and SQL type. Text columns store '' for a blank cell. */
-export type FieldColumn = [field: string, column: string, type: string];
-
-/** Where a record kind's uploaded rows go: its tables, id column, sheet fields, and the EC-only extra columns. */
-export interface RecordTable {
-  table: 'ec_record' | 'ws_record';
-  historyTable: 'ec_record_history' | 'ws_record_history';
-  idColumn: string;
-  fields: FieldColumn[];
-  /** Custom column values (jsonb column `custom_info`). */
-  customInfo: boolean;
-  /** The aggregate category column set with the subcategory, if the kind has one. */
-  commonCategoryColumn?: string;
 }
 
 const FIELD_COLUMNS: FieldColumn[] = [
@@ -83,31 +60,6 @@ export const EC_TABLE: RecordTable = {
   customInfo: true,
   commonCategoryColumn: 'ec_category_common_type_id',
 };
-
-const arrayOf = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
-
-/**
- * One INSERT ... SELECT FROM unnest of the sheet fields of `rows` plus the `extra` columns (one value per row).
- * A blank text field is stored as ''.
- */
-export async function insertRows(
-  db: Db | Tx,
-  spec: RecordTable,
-  rows: Record<string, string | number | null>[],
-  extra: [column: string, type: string, values: unknown[]][],
-): Promise<void> {
-  const columns: string[] = [];
-  const arrays: ReturnType<typeof arrayOf>[] = [];
-  for (const [field, column, type] of spec.fields) {
-    columns.push(column);
-    arrays.push(arrayOf(rows.map((r) => r[field] ?? (type === 'text' ? '' : null)), type));
-  }
-  for (const [column, type, values] of extra) {
-    columns.push(column);
-    arrays.push(arrayOf(values, type));
-  }
-  await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
-}
 
 export async function insertRecords(
   db: Db | Tx,

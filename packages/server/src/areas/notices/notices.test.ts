@@ -26,7 +26,7 @@ describe('the notice service and centre', () => {
   it('notifies every user of a client in their language; each sees, searches and marks only their own', async () => {
     const db = tp.portal.services.db;
     await db.transaction().execute((trx) =>
-      notifyClientUsers(tp.portal.services, trx, clientId, { type: 3, params: { client: 'Notice Co', report: '2026-10' }, target: '/ec-list?clientId=1', now: tp.clock.now }),
+      notifyClientUsers(tp.portal.services, trx, clientId, { type: 3, records: 'ec', params: { client: 'Notice Co', report: '2026-10' }, target: '/ec-list?clientId=1', now: tp.clock.now }),
     );
     expect(await count(alice)).toBe(1);
     expect(await count(bob)).toBe(1);
@@ -73,7 +73,7 @@ describe('the notice service and centre', () => {
     expect(isSafeTarget('https://evil.example/x', 'https://portal.example')).toBe(false);
     expect(isSafeTarget('https://portal.example/ec-list', 'https://portal.example')).toBe(true);
     await expect(
-      notifyClientUsers(tp.portal.services, tp.portal.services.db, clientId, { type: 1, params: {}, target: 'javascript:alert(1)', now: tp.clock.now }),
+      notifyClientUsers(tp.portal.services, tp.portal.services.db, clientId, { type: 1, records: 'ec', params: {}, target: 'javascript:alert(1)', now: tp.clock.now }),
     ).rejects.toThrow(/unsafe/);
     // A stored target that is not safe (written by hand) is not handed to the browser.
     const user = await createUser(tp, { role: Role.CLIENT, clientId });

@@ -1,7 +1,8 @@
-import { translate, type Locale, type MessageKey, type Notice, type NoticeType } from '@portal/contract';
+import { isMessageKey, translate, type Locale, type MessageKey, type Notice, type NoticeType } from '@portal/contract';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
+import type { KindName } from '../records/tables.js';
 import * as repo from './repo.js';
 
 /** The notice centre: each user sees and marks only their own notices. */
@@ -85,17 +86,23 @@ export type NoticeScope = { recordIds: number[] } | { reportId: number };
  * The notice service the record and report areas call: tells every live user of a client, each in their own
  * language. Runs in the caller's transaction, so a rolled-back change notifies nobody. The type says what happened
  * (1 a record updated, 2 records updated together, 3 a report posted); `records` says of which record kind, whose
- * texts the catalogue has under `notice.type{n}` (EC, the default) and `notice.ws.type{n}` (websites).
+ * texts the catalogue has under `notice.type{n}` (EC, the first kind) and `notice.<kind>.type{n}` (the others).
  */
+function noticeKey(records: KindName, type: NoticeType, part: 'title' | 'content'): MessageKey {
+  const key = `notice.${records === 'ec' ? '' : `${records}.`}type${type}.${part}`;
+  if (!isMessageKey(key)) throw new Error(`no notice text ${key}`);
+  return key;
+}
+
 export async function notifyClientUsers(
   services: Services,
   db: Db | Tx,
   clientId: number,
-  notice: { type: NoticeType; records?: 'ec' | 'ws'; params: Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
+  notice: { type: NoticeType; records: KindName; params: Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
 ): Promise<number> {
   if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
   const users = await repo.liveUsersOfClient(db, clientId);
-  const text = (locale: Locale, part: 'title' | 'content') => translate(locale, `notice.${notice.records === 'ws' ? 'ws.' : ''}type${notice.type}.${part}` as MessageKey, notice.params);
+  const text = (locale: Locale, part: 'title' | 'content') => translate(locale, noticeKey(notice.records, notice.type, part), notice.params);
   await repo.insertMany(
     db,
     users.map((u) => ({

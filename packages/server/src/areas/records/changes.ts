@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { TtlCache } from '../../platform/cache.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
+import type { ListKind } from './kind.js';
+import { RECORD_TABLES, type RecordTableName } from './tables.js';
 
 /**
  * The column filter values of a big client take a scan of all its records; they are kept for a minute once they
  * were slow to compute, and dropped on every replica as soon as the records change. Whoever writes records of a
- * client (this area, and the report area's upload, inherit, delete-repeat, post and remove) calls
+ * client (the engine's save, batches, upload, post and remove, and EC's inherit and delete-repeat) calls
  * `recordsChanged` in the same transaction.
  */
 
@@ -33,8 +35,8 @@ export interface RecordCaches {
 
 const byServices = new WeakMap<Services, Map<string, RecordCaches>>();
 
-/** The caches of one record kind (its topic: `ec-records`, `ws-records`). */
-export function recordCaches(services: Services, topic = 'ec-records'): RecordCaches {
+/** The caches of one record kind (by its topic: `ec-records`, `ws-records`). */
+export function recordCaches(services: Services, topic: string): RecordCaches {
   let kinds = byServices.get(services);
   if (!kinds) {
     kinds = new Map();
@@ -58,11 +60,14 @@ export function recordCaches(services: Services, topic = 'ec-records'): RecordCa
   return created;
 }
 
+/** Which kind's records changed: its cache topic and its table. */
+export type ChangedKind = Pick<ListKind, 'topic' | 'table'>;
+
 /** The records of a client changed (only the given fields, when named): drops what was derived from them. */
-export async function recordsChanged(services: Services, db: Db | Tx, clientId: number, fields?: readonly string[], topic = 'ec-records'): Promise<void> {
-  recordCaches(services, topic);
-  await services.bus.publish(db, topic, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
-  if (services.dbKind === 'pglite' && !(fields && fields.length > 0)) analyzeSoon(services, topic === 'ws-records' ? 'ws_record' : 'ec_record');
+export async function recordsChanged(services: Services, db: Db | Tx, kind: ChangedKind, clientId: number, fields?: readonly string[]): Promise<void> {
+  recordCaches(services, kind.topic);
+  await services.bus.publish(db, kind.topic, fields && fields.length > 0 ? `${clientId}/${fields.join(',')}` : clientId);
+  if (services.dbKind === 'pglite' && !(fields && fields.length > 0)) analyzeSoon(services, kind.table);
 }
 
 /** After a bulk change, how long before the table's statistics are renewed (changes coming together share one). */
@@ -85,7 +90,7 @@ const analyzing = new WeakMap<Services, AnalyzeState>();
  * has released the connection) and never within ANALYZE_EVERY_MS of the previous time; the portal analyzes every
  * table on start (analyzeOnStart). PostgreSQL's autovacuum does all this by itself.
  */
-function analyzeSoon(services: Services, table: 'ec_record' | 'ws_record'): void {
+function analyzeSoon(services: Services, table: RecordTableName): void {
   let state = analyzing.get(services);
   if (!state) analyzing.set(services, (state = { pending: new Set(), last: new Map() }));
   if (state.pending.has(table)) return;
@@ -103,5 +108,5 @@ function analyzeSoon(services: Services, table: 'ec_record' | 'ws_record'): void
 export async function analyzeOnStart(services: Services): Promise<void> {
   await sql`ANALYZE`.execute(services.db);
   const now = Date.now();
-  analyzing.set(services, { pending: new Set(), last: new Map([['ec_record', now], ['ws_record', now]]) });
+  analyzing.set(services, { pending: new Set(), last: new Map(Object.values(RECORD_TABLES).map((t) => [t.records, now])) });
 }

@@ -2,65 +2,33 @@ import { FILTER_VALUES_MAX, Role, hasRole, type SearchConditions } from '@portal
 import { CompiledQuery, sql, type AliasedRawBuilder, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { notImporting } from '../ec-reports/imports.js';
 import { AppError } from '../../platform/errors.js';
 import { searchCondition } from '../../platform/search.js';
 import { recordCaches, type FilterAnswer } from './changes.js';
+import { notImporting } from './imports.js';
+import type { AnyRow, Field, FieldKind, ListKind } from './kind.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
  * conditions, column filters, sort and paging, the same WHERE for the page and its count. Built to stay fast on a
  * million records of one client: every condition starts from the client, the default order (scan date, id, both
  * descending) walks the kind's index (client_id, scan date DESC, id DESC), and a fuzzy keyword uses its trigram
- * indexes. What differs between kinds (table, field whitelist, presenter) is the RecordKind.
+ * indexes. What differs between kinds (table, field whitelist, presenter) is the kind's list part (kind.ts).
  */
 
 type Conn = Db | Tx;
 type FilterValue = string | number | boolean | null;
-export type FieldKind = 'text' | 'int' | 'numeric' | 'date' | 'bool';
-export interface Field {
-  /** The column of the kind's table (alias r). */
-  column: string;
-  kind: FieldKind;
-}
-/** A bookkeeping-free row of a kind's table. */
-export type AnyRow = Record<string, unknown>;
-
-/**
- * What makes a record kind: its tables, its whitelisted fields by answer name (a name that is not a key of
- * `fields` never reaches the query text), the search bar's columns, the default order and the presenter.
- */
-export interface RecordKind<Row extends AnyRow = AnyRow, Answer = unknown> {
-  /** Cache topic, also the kind's name in logs: `ec-records`, `ws-records`. */
-  topic: string;
-  table: 'ec_record' | 'ws_record';
-  historyTable: 'ec_record_history' | 'ws_record_history';
-  reportTable: 'ec_report' | 'ws_report';
-  /** The id column (also a field name in `fields` under idField). */
-  idColumn: string;
-  idField: string;
-  /** The scan date field: the default order, descending, with the id. */
-  scanField: string;
-  fields: Record<string, Field>;
-  words: Record<string, RawBuilder<unknown>>;
-  dates: Record<string, RawBuilder<unknown>>;
-  present(row: Row): Answer;
-  /** Users' column chooser column. */
-  columnsColumn: 'ec_columns' | 'ws_columns';
-  /** The list's route (notices link to it) and the detail route of one record. */
-  listPath: string;
-  detailPath(clientId: number, recordId: number): string;
-}
+export type { AnyRow, Field, FieldKind };
 
 /** The column of a whitelisted field, as a quoted reference. */
-export function colOf(kind: RecordKind, name: string): RawBuilder<unknown> {
+export function colOf(kind: ListKind, name: string): RawBuilder<unknown> {
   const f = kind.fields[name];
   if (!f) throw new AppError('badRequest', { field: name }, 'validation.searchField');
   return sql.ref(`r.${f.column}`);
 }
 
 /** The kind's table as `r`, typed with its row. */
-export function fromTable<Row extends AnyRow>(kind: RecordKind<Row>): AliasedRawBuilder<Row, 'r'> {
+export function fromTable<Row extends AnyRow>(kind: ListKind<Row>): AliasedRawBuilder<Row, 'r'> {
   return sql<Row>`${sql.table(kind.table)}`.as('r');
 }
 
@@ -78,10 +46,10 @@ export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANA
 
 /**
  * The records the signed-in user may see of one client (the tenancy rule already admitted the client):
- * analysts all of them but those of an upload still being imported (ec-reports/imports.ts), client users only
+ * analysts all of them but those of an upload still being imported (imports.ts), client users only
  * the published ones of their own company (an import's records are never published).
  */
-export function visibleTo(ctx: AuthedContext, clientId: number, table: RecordKind['table']): Expression<SqlBool> {
+export function visibleTo(ctx: AuthedContext, clientId: number, table: ListKind['table']): Expression<SqlBool> {
   if (isAnalyst(ctx)) return sql<SqlBool>`(r.client_id = ${clientId} AND ${notImporting(table, clientId)})`;
   if (ctx.user.clientId !== clientId) return sql<SqlBool>`FALSE`;
   return sql<SqlBool>`(r.client_id = ${clientId} AND r.published)`;
@@ -100,7 +68,7 @@ const validDay = (s: string) => ISO_DAY.test(s) && !Number.isNaN(Date.parse(`${s
  * One column filter: any of the values; `null` is the blank (NULL, or the empty text). A value that cannot be in
  * the column (a word for a number column) matches nothing rather than failing the call.
  */
-function filterCondition(kind: RecordKind, name: string, values: FilterValue[]): Expression<SqlBool> | null {
+function filterCondition(kind: ListKind, name: string, values: FilterValue[]): Expression<SqlBool> | null {
   if (values.length === 0) return null;
   const type = kind.fields[name]!.kind;
   const c = colOf(kind, name);
@@ -139,7 +107,7 @@ function filterCondition(kind: RecordKind, name: string, values: FilterValue[]):
 }
 
 /** The records of a notice the signed-in user received (another user's notice answers as one that does not exist). */
-async function noticeCondition(ctx: AuthedContext, kind: RecordKind, noticeId: number): Promise<Expression<SqlBool>> {
+async function noticeCondition(ctx: AuthedContext, kind: ListKind, noticeId: number): Promise<Expression<SqlBool>> {
   const notice = await ctx.db.selectFrom('notice').select('scope').where('id', '=', noticeId).where('user_id', '=', ctx.user.userId).executeTakeFirst();
   if (!notice) throw new AppError('objectNotFound');
   const scope = notice.scope;
@@ -152,7 +120,7 @@ async function noticeCondition(ctx: AuthedContext, kind: RecordKind, noticeId: n
 }
 
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
-export async function searchWhere(ctx: AuthedContext, kind: RecordKind, input: RecordSearch): Promise<Expression<SqlBool>> {
+export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch): Promise<Expression<SqlBool>> {
   const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table)];
   if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
   if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
@@ -174,7 +142,7 @@ export interface SortKey {
  * and always the id last so pages never overlap. PostgreSQL's own NULL placement is kept (last ascending, first
  * descending), which is how the scan index is ordered.
  */
-export function sortKeys(kind: RecordKind, orderFields: RecordSearch['orderFields']): SortKey[] {
+export function sortKeys(kind: ListKind, orderFields: RecordSearch['orderFields']): SortKey[] {
   const keys: SortKey[] = [];
   for (const o of orderFields) if (!keys.some((k) => k.name === o.key)) keys.push({ name: o.key, dir: o.value === 1 ? 'asc' : 'desc' });
   if (keys.length === 0) keys.push({ name: kind.scanField, dir: 'desc' });
@@ -182,11 +150,11 @@ export function sortKeys(kind: RecordKind, orderFields: RecordSearch['orderField
   return keys;
 }
 
-export function orderBy(kind: RecordKind, keys: SortKey[]): RawBuilder<unknown> {
+export function orderBy(kind: ListKind, keys: SortKey[]): RawBuilder<unknown> {
   return sql.join(keys.map((k) => sql`${colOf(kind, k.name)} ${sql.raw(k.dir === 'asc' ? 'ASC' : 'DESC')}`));
 }
 
-function valueOf(kind: RecordKind, row: AnyRow, name: string): string | number | boolean | null {
+function valueOf(kind: ListKind, row: AnyRow, name: string): string | number | boolean | null {
   return row[kind.fields[name]!.column] as string | number | boolean | null;
 }
 
@@ -195,7 +163,7 @@ function valueOf(kind: RecordKind, row: AnyRow, name: string): string | number |
  * (as if larger than every value). The usual order (scan date and id, same direction) is one row comparison that
  * the scan index answers as a range; other orders add a bound on their first key to help any index.
  */
-export function after(kind: RecordKind, keys: SortKey[], last: AnyRow): Expression<SqlBool> {
+export function after(kind: ListKind, keys: SortKey[], last: AnyRow): Expression<SqlBool> {
   const [first, second] = keys;
   if (keys.length === 2 && first!.name === kind.scanField && second!.name === kind.idField && first!.dir === second!.dir) {
     const v = valueOf(kind, last, kind.scanField);
@@ -248,15 +216,15 @@ const FILTER_CACHE_AFTER_MS = 100;
 /** The recent records the quick filter values are taken from. */
 const FILTER_SAMPLE_ROWS = 20_000;
 
-export const matching = <Row extends AnyRow>(db: Conn, kind: RecordKind<Row>, where: Expression<SqlBool>) => db.selectFrom(fromTable(kind)).where(where);
+export const matching = <Row extends AnyRow>(db: Conn, kind: ListKind<Row>, where: Expression<SqlBool>) => db.selectFrom(fromTable(kind)).where(where);
 
-export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: RecordKind<Row, Answer>, input: SearchInput) {
-  const where = await searchWhere(ctx, kind as RecordKind, input);
-  const keys = sortKeys(kind as RecordKind, input.orderFields);
+export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: ListKind<Row, Answer>, input: SearchInput) {
+  const where = await searchWhere(ctx, kind, input);
+  const keys = sortKeys(kind, input.orderFields);
   const [rows, count, errors] = await Promise.all([
-    matching(ctx.db, kind, where).selectAll('r').orderBy(orderBy(kind as RecordKind, keys)).limit(input.limit).offset(input.offset).execute(),
-    countOf(ctx, kind as RecordKind, where),
-    isAnalyst(ctx) ? errorCount(ctx.db, kind as RecordKind, input.clientId) : Promise.resolve(0),
+    matching(ctx.db, kind, where).selectAll('r').orderBy(orderBy(kind, keys)).limit(input.limit).offset(input.offset).execute(),
+    countOf(ctx, kind, where),
+    isAnalyst(ctx) ? errorCount(ctx.db, kind, input.clientId) : Promise.resolve(0),
   ]);
   // An estimate is never below what the page itself shows.
   const total = count.exact ? count.n : Math.max(count.n, input.offset + rows.length + (rows.length === input.limit ? 1 : 0));
@@ -269,7 +237,7 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
  * the planner's estimate answers, so a list page stays quick on a million records (and a huge total does not flip
  * between the two).
  */
-async function countOf(ctx: AuthedContext, kind: RecordKind, where: Expression<SqlBool>): Promise<{ n: number; exact: boolean }> {
+async function countOf(ctx: AuthedContext, kind: ListKind, where: Expression<SqlBool>): Promise<{ n: number; exact: boolean }> {
   const exact = async (db: Conn) => Number((await matching(db, kind, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const pglite = ctx.services.dbKind !== 'postgres';
   // PGlite's one connection: the call's own (a second one would wait for it); PostgreSQL: a pooled one beside the page.
@@ -295,7 +263,7 @@ async function countOf(ctx: AuthedContext, kind: RecordKind, where: Expression<S
 }
 
 /** The client's records section 4 flags (a partial index holds exactly these). */
-async function errorCount(db: Conn, kind: RecordKind, clientId: number): Promise<number> {
+async function errorCount(db: Conn, kind: ListKind, clientId: number): Promise<number> {
   const row = await db
     .selectFrom(fromTable(kind))
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -305,7 +273,7 @@ async function errorCount(db: Conn, kind: RecordKind, clientId: number): Promise
 }
 
 /** The distinct values of a column among the visible records (or their most recent `limitRows`), most frequent first. */
-async function valueCounts(db: Conn, k: RecordKind, name: string, visible: Expression<SqlBool>, limitRows?: number): Promise<FilterAnswer> {
+async function valueCounts(db: Conn, k: ListKind, name: string, visible: Expression<SqlBool>, limitRows?: number): Promise<FilterAnswer> {
   const kind = k.fields[name]!.kind;
   const c = colOf(k, name);
   const value = kind === 'text' ? sql`NULLIF(${c}, '')` : kind === 'bool' ? sql`CASE WHEN ${c} THEN 1 ELSE 0 END` : c;
@@ -327,7 +295,7 @@ async function valueCounts(db: Conn, k: RecordKind, name: string, visible: Expre
  * client this is a scan of every record: the answer is kept until the records change, and on PostgreSQL a first
  * computation that takes longer than the budget is answered from the most recent records meanwhile.
  */
-export async function filters(ctx: AuthedContext, kind: RecordKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
+export async function filters(ctx: AuthedContext, kind: ListKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
   const { services } = ctx;
   const caches = recordCaches(services, kind.topic);
   const key = `${input.clientId}|${input.fieldName}|${isAnalyst(ctx) ? 'all' : 'published'}`;

@@ -1,30 +1,36 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { recordsChanged } from './changes.js';
-import { colOf, fromTable, visibleTo, type AnyRow, type RecordKind } from './search.js';
+import type { AnyRow, HistoryAnswer, HistoryValue, ListKind } from './kind.js';
+import { colOf, visibleTo } from './search.js';
 
 /**
  * What every record kind does the same way: find one visible record, its history, the set-based batch update
  * with its history rows, writing a detail save's changes, and the per-user column chooser.
  */
 
-export type HistoryValue = string | number | boolean | null;
+export type { HistoryValue };
 
-/** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
-export async function findVisible<Row extends AnyRow>(ctx: AuthedContext, kind: RecordKind<Row>, clientId: number, recordId: number, lock = false): Promise<Row> {
-  let q = ctx.db
-    .selectFrom(fromTable(kind))
-    .selectAll('r')
-    .where(sql<SqlBool>`${colOf(kind as RecordKind, kind.idField)} = ${recordId}`)
-    .where(visibleTo(ctx, clientId, kind.table));
-  if (lock) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
-  if (!row) throw new AppError('objectNotFound');
-  return row as unknown as Row;
+/** The client's name, for notices and export file names ('' when it is gone). */
+export async function clientName(db: Db | Tx, clientId: number): Promise<string> {
+  const row = await db.selectFrom('client').select('client_name').where('client_id', '=', clientId).executeTakeFirst();
+  return row?.client_name ?? '';
 }
 
-export async function history(ctx: AuthedContext, kind: RecordKind, clientId: number, recordId: number) {
+/** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
+export async function findVisible<Row extends AnyRow>(ctx: AuthedContext, kind: ListKind<Row>, clientId: number, recordId: number, lock = false): Promise<Row> {
+  const found = await sql<Row>`
+    SELECT r.* FROM ${sql.table(kind.table)} AS r
+    WHERE ${colOf(kind, kind.idField)} = ${recordId} AND ${visibleTo(ctx, clientId, kind.table)}
+    ${lock ? sql`FOR UPDATE` : sql``}`.execute(ctx.db);
+  const row = found.rows[0];
+  if (!row) throw new AppError('objectNotFound');
+  return row;
+}
+
+export async function history(ctx: AuthedContext, kind: ListKind, clientId: number, recordId: number): Promise<HistoryAnswer> {
   await findVisible(ctx, kind, clientId, recordId);
   const rows = await ctx.db
     .selectFrom(sql<{ id: number; source: string; fields: unknown; created_at: Date; user_id: number | null; record_id: number; client_id: number }>`${sql.table(kind.historyTable)}`.as('h'))
@@ -52,7 +58,7 @@ export async function history(ctx: AuthedContext, kind: RecordKind, clientId: nu
  */
 export async function batchSet(
   ctx: AuthedContext,
-  kind: RecordKind,
+  kind: ListKind,
   input: { clientId: number; recordIds: number[] },
   change: { column: string; historyKey: string; value: number; source: string },
 ): Promise<{ updateCount: number; published: number[] }> {
@@ -71,7 +77,7 @@ export async function batchSet(
     SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
     FROM ${sql.table(kind.table)} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList})
     ORDER BY r.${id}`.execute(ctx.db);
-  await recordsChanged(ctx.services, ctx.db, input.clientId, [change.historyKey], kind.topic);
+  await recordsChanged(ctx.services, ctx.db, kind, input.clientId, [change.historyKey]);
   const published = updated.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
   return { updateCount: ids.length, published };
 }
@@ -79,7 +85,7 @@ export async function batchSet(
 /** Writes a detail save's changed columns, its history row (keyed by answer names) and drops the derived caches. */
 export async function writeChanges(
   ctx: AuthedContext,
-  kind: RecordKind,
+  kind: ListKind,
   record: { id: number; clientId: number },
   set: Record<string, HistoryValue>,
   changed: Record<string, HistoryValue>,
@@ -89,16 +95,16 @@ export async function writeChanges(
   await sql`
     INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
     VALUES (${record.id}, ${record.clientId}, ${ctx.user.userId}, 'update', ${JSON.stringify(changed)}::jsonb, ${ctx.now})`.execute(ctx.db);
-  await recordsChanged(ctx.services, ctx.db, record.clientId, Object.keys(changed), kind.topic);
+  await recordsChanged(ctx.services, ctx.db, kind, record.clientId, Object.keys(changed));
 }
 
 /** The list's column chooser, per user and kind (null until the user chooses). */
-export async function getColumns(ctx: AuthedContext, kind: RecordKind) {
+export async function getColumns(ctx: AuthedContext, kind: ListKind) {
   const row = await ctx.db.selectFrom('users').select(kind.columnsColumn).where('user_id', '=', ctx.user.userId).executeTakeFirst();
   return { columns: (row?.[kind.columnsColumn] as string[] | null | undefined) ?? null };
 }
 
-export async function setColumns(ctx: AuthedContext, kind: RecordKind, columns: string[]) {
+export async function setColumns(ctx: AuthedContext, kind: ListKind, columns: string[]) {
   const unique = [...new Set(columns)];
   await ctx.db.updateTable('users').set({ [kind.columnsColumn]: JSON.stringify(unique) }).where('user_id', '=', ctx.user.userId).execute();
   return { columns: unique };

@@ -1,9 +1,9 @@
 import type { WS_DATE_FIELDS, WS_WORD_FIELDS, WsRecord, WsRecordField } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { WsRecordTable } from '../../platform/schema.js';
-import type { Field, FieldKind, RecordKind } from '../records/search.js';
+import type { Field, FieldKind, ListKind } from '../records/kind.js';
 
-/** Website (WS) records as a record kind of the shared list machinery: fields by answer name, columns, presenter. */
+/** Website (WS) records as the record engine lists them: fields by answer name, columns, presenter (WS_KIND, ./kind.ts). */
 
 export type WsRow = Selectable<WsRecordTable>;
 type Column = keyof WsRow & string;
@@ -111,7 +111,7 @@ export function present(r: WsRow): WsRecord {
   };
 }
 
-export const WS_KIND: RecordKind<WsRow, WsRecord> = {
+export const WS_LIST: ListKind<WsRow, WsRecord> = {
   topic: 'ws-records',
   table: 'ws_record',
   historyTable: 'ws_record_history',

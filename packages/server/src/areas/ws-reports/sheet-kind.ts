@@ -1,12 +1,13 @@
 import { WS_RECORD_FIELDS, WS_SITE_CATEGORIES, type WsRecordField } from '@portal/contract';
-import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../ec-reports/columns.js';
-import type { CheckKind } from '../ec-reports/upload-check.js';
-import type { UploadKind } from '../ec-reports/upload.js';
-import { insertRows, type FieldColumn, type RecordTable } from '../ec-reports/writes.js';
+import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../records/columns.js';
+import type { TemplateKind } from '../records/template.js';
+import type { CheckKind } from '../records/upload-check.js';
+import type { UploadKind } from '../records/upload.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
 import { WS_FIELDS } from '../ws-records/repo.js';
 
 /**
- * Website (WS) report sheets on the EC upload machinery (document 1, "WS report tab"; document 3, website record
+ * Website (WS) report sheets on the engine's upload (document 1, "WS report tab"; document 3, website record
  * fields): the cell rules, the tables and the insert. Required in a new upload: the scan date, the page domain and
  * the page URL (what identifies the site found and when); the search engine and keyword are optional, as a
  * website scan may come from a domain watch rather than a search. There are no custom columns, matching hints or
@@ -77,11 +78,11 @@ export const WS_CHECK: CheckKind<Values> = {
   idKey: 'id',
   required: ['scanDate', 'pageDomain', 'pageURL'],
   prepare: () => (values) => values,
+  commonCategory: () => null,
 };
 
 export const WS_UPLOAD: UploadKind<Values> = {
-  name: 'ws',
-  check: WS_CHECK,
+  check: { module: import.meta.url, name: 'WS_CHECK' },
   table: WS_TABLE,
   reportTable: 'ws_report',
   async loadLookups(db, clientId): Promise<Lookups> {
@@ -98,3 +99,5 @@ export const WS_UPLOAD: UploadKind<Values> = {
     ]);
   },
 };
+
+export const WS_TEMPLATE: TemplateKind = { sheet: WS_SHEET, customColumns: false, sheetName: 'WS', fileName: 'ws-report-template.xlsx' };

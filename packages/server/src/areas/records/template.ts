@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
-import { EC_SHEET, columnLabel, type SheetColumns } from './columns.js';
+import { columnLabel, type SheetColumns } from './columns.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -17,9 +17,8 @@ export interface TemplateKind {
   sheetName: string;
   fileName: string;
 }
-export const EC_TEMPLATE: TemplateKind = { sheet: EC_SHEET, customColumns: true, sheetName: 'EC', fileName: 'ec-report-template.xlsx' };
 
-export async function templateFor(ctx: AuthedContext, clientId: number, kind: TemplateKind = EC_TEMPLATE): Promise<DownloadAnswer> {
+export async function templateFor(ctx: AuthedContext, clientId: number, kind: TemplateKind): Promise<DownloadAnswer> {
   const custom = kind.customColumns
     ? await ctx.db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).orderBy('column_order').orderBy('column_id').execute()
     : [];

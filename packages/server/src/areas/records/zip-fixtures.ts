@@ -1,5 +1,5 @@
 import { createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { HEADER_EN } from './fixtures.js';
+import { HEADER_EN } from '../ec-reports/fixtures.js';
 
 /**
  * Hand-built .xlsx zips for the reader's limits: bombs whose central directory tells the truth or lies about the

@@ -4,7 +4,7 @@ import { ErrorCode, Role } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { HEADER_EN, listing, xlsxOf } from './fixtures.js';
+import { HEADER_EN, listing, xlsxOf } from '../ec-reports/fixtures.js';
 import { dropAbandonedImports } from './imports.js';
 import { HEADER_ROW, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
 

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import { RECORD_TABLES, REPORT_TABLES, type RecordTableName, type ReportTableName } from './tables.js';
 import { dropAbandonedStages } from './update-stages.js';
 
 /**
@@ -9,12 +10,10 @@ import { dropAbandonedStages } from './update-stages.js';
  * its records out (`notImporting`), so readers see all of it or none of it, also after a crash: an import whose
  * process died stops showing signs of life and is removed at start and by housekeeping.
  */
-export type ReportTable = 'ec_report' | 'ws_report';
-export type RecordTableName = 'ec_record' | 'ws_record';
-
-const REPORT_OF: Record<RecordTableName, ReportTable> = { ec_record: 'ec_report', ws_record: 'ws_report' };
-const ID_OF: Record<RecordTableName, string> = { ec_record: 'ec_id', ws_record: 'ws_id' };
-const RECORDS_OF: Record<ReportTable, RecordTableName> = { ec_report: 'ec_record', ws_report: 'ws_record' };
+export type ReportTable = ReportTableName;
+const tables = Object.values(RECORD_TABLES);
+const tablesOfRecords = (records: RecordTableName) => tables.find((t) => t.records === records)!;
+const tablesOfReports = (reports: ReportTable) => tables.find((t) => t.reports === reports)!;
 
 /** An import shows a sign of life at least this often; one silent for ABANDONED_MS is a leftover. */
 export const HEARTBEAT_MS = 20_000;
@@ -25,7 +24,7 @@ const DELETE_CHUNK = 2000;
 /** Records (alias `alias`) of the client that are not part of an import in progress. */
 export function notImporting(table: RecordTableName, clientId: number, alias = 'r') {
   // One small array of the client's imports in progress (usually none), computed once per query.
-  return sql<SqlBool>`NOT (${sql.ref(`${alias}.report_id`)} = ANY(ARRAY(SELECT report_id FROM ${sql.table(REPORT_OF[table])} WHERE client_id = ${clientId} AND importing_since IS NOT NULL)))`;
+  return sql<SqlBool>`NOT (${sql.ref(`${alias}.report_id`)} = ANY(ARRAY(SELECT report_id FROM ${sql.table(tablesOfRecords(table).reports)} WHERE client_id = ${clientId} AND importing_since IS NOT NULL)))`;
 }
 
 export async function beginImport(db: Db, table: ReportTable, at: { clientId: number; reportName: string; uploadDate: Date; userId: number }): Promise<number> {
@@ -46,8 +45,8 @@ export async function finishImport(tx: Tx, table: ReportTable, reportId: number)
 
 /** Removes an import that will not finish: its records in short transactions, then the report. */
 export async function dropImport(db: Db, table: ReportTable, reportId: number): Promise<void> {
-  const records = RECORDS_OF[table];
-  const id = sql.ref(ID_OF[records]);
+  const { records, id: idColumn } = tablesOfReports(table);
+  const id = sql.ref(idColumn);
   for (;;) {
     const res = await sql`
       DELETE FROM ${sql.table(records)} WHERE ${id} IN (SELECT ${id} FROM ${sql.table(records)} WHERE report_id = ${reportId} LIMIT ${DELETE_CHUNK})`.execute(db);
@@ -63,7 +62,7 @@ export async function dropImport(db: Db, table: ReportTable, reportId: number): 
  */
 export async function dropAbandonedImports(db: Db, silentMs: number = ABANDONED_MS): Promise<number> {
   let dropped = 0;
-  for (const table of ['ec_report', 'ws_report'] as const) {
+  for (const table of REPORT_TABLES) {
     const stale = await sql<{ report_id: number }>`
       SELECT report_id FROM ${sql.table(table)} WHERE importing_since IS NOT NULL AND importing_since < now() - make_interval(secs => ${silentMs / 1000})`.execute(db);
     for (const { report_id } of stale.rows) await dropImport(db, table, Number(report_id));

@@ -1,17 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../platform/errors.js';
-import { WS_CHECK } from '../ws-reports/sheet-kind.js';
 import { openSheet } from './sheet.js';
-import { EC_CHECK, checkNewSheet, checkUpdateSheet, type CheckKind } from './upload-check.js';
+import { checkNewSheet, checkUpdateSheet, isCheckKind, type CheckKind } from './upload-check.js';
 import type { FromWorker, ToWorker, UploadJob } from './upload-runner.js';
 
 /**
  * The upload worker thread: unpacks, reads and checks one uploaded sheet off the server's event loop and sends
  * its checked rows in batches to the main thread, which writes them. A new upload keeps two batches in flight (the
  * next is checked while the database writes one); an update upload waits for each batch's answer (the ids the
- * client does not have). The main thread ends the worker when the client goes away.
+ * client does not have). The main thread ends the worker when the client goes away. The kind's checking side is
+ * loaded from the module the job names.
  */
-const KINDS: Record<UploadJob['kind'], CheckKind> = { ec: EC_CHECK, ws: WS_CHECK };
 const IN_FLIGHT = 2;
 
 const port = parentPort!;
@@ -26,10 +25,17 @@ function send(rows: unknown[], apply: boolean): Promise<number[]> {
   return answered;
 }
 
+async function checkingSide(source: UploadJob['check']): Promise<CheckKind> {
+  const loaded: Record<string, unknown> = await import(source.module);
+  const kind = loaded[source.name];
+  if (!isCheckKind(kind)) throw new Error(`${source.name} of ${source.module} is not a record kind's checking side`);
+  return kind;
+}
+
 async function run(): Promise<number> {
   const file = job.file.bytes ? { ...job.file, bytes: Buffer.from(job.file.bytes) } : job.file;
   const sheet = await openSheet(file);
-  const kind = KINDS[job.kind];
+  const kind = await checkingSide(job.check);
   if (job.mode === 'update') return checkUpdateSheet(sheet, kind, job.input, send);
   const pending: Promise<number[]>[] = [];
   const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {

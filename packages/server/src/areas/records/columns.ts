@@ -1,10 +1,11 @@
-import { EC_RECORD_FIELDS, isStorableText, type EcRecordField, type Locale, type MessageKey } from '@portal/contract';
+import { isStorableText, type Locale, type MessageKey } from '@portal/contract';
 import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import type { SheetCell } from './sheet.js';
 
 /**
- * The columns of an EC report spreadsheet (document 1, section 5 "Spreadsheet cell checks"), found by their key,
- * English or Japanese label. Each check turns a cell into the value stored, or names the rule it breaks.
+ * The columns of a report spreadsheet of any record kind (document 1, section 5 "Spreadsheet cell checks"), found
+ * by their key, English or Japanese label. Each check turns a cell into the value stored, or names the rule it
+ * breaks. A kind lists its columns with their cell kinds (ec-reports/check.ts, ws-reports/sheet-kind.ts).
  */
 export type Kind =
   | 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark'
@@ -21,50 +22,7 @@ export interface ColumnRule<Key extends string = string> {
   scraped?: boolean;
 }
 
-/** Every column an upload reads; the record fields missing here are computed (matching) or fixed (report). */
-export const COLUMN_RULES: ColumnRule<EcRecordField>[] = [
-  { key: 'ec_id', kind: 'id' },
-  { key: 'ec_no', kind: 'int', scraped: true },
-  { key: 'ec_site', kind: 'text', required: true, max: 200, scraped: true },
-  { key: 'ec_scan_date', kind: 'month', required: true, scraped: true },
-  { key: 'ec_search_keyword', kind: 'text', required: true, max: 500, scraped: true },
-  { key: 'ec_product_no', kind: 'text', max: 200, scraped: true },
-  { key: 'ec_product_title', kind: 'text', required: true, max: 2000, scraped: true },
-  { key: 'ec_product_url', kind: 'url', required: true, max: 2000, scraped: true },
-  { key: 'ec_product_brand', kind: 'text', max: 500, scraped: true },
-  { key: 'ec_product_seller', kind: 'text', max: 500, scraped: true },
-  { key: 'ec_product_seller_url', kind: 'url', max: 2000, scraped: true },
-  { key: 'ec_product_price', kind: 'price', scraped: true },
-  { key: 'ec_product_currency', kind: 'currency', scraped: true },
-  { key: 'ec_product_image_url', kind: 'url', max: 2000, scraped: true },
-  { key: 'ec_product_onsell_count', kind: 'int', scraped: true },
-  { key: 'ec_product_sold_count', kind: 'int', scraped: true },
-  { key: 'ec_product_region', kind: 'text', max: 100, scraped: true },
-  { key: 'ec_product_city', kind: 'text', max: 200, scraped: true },
-  { key: 'ec_categorize_date', kind: 'date' },
-  { key: 'ec_product_category_id', kind: 'productCategory' },
-  { key: 'ec_category_id', kind: 'subcategory' },
-  { key: 'ec_categorize_remarks', kind: 'text', max: 2000 },
-  { key: 'ec_response_action', kind: 'action' },
-  { key: 'ec_response_reason', kind: 'text', max: 2000 },
-  { key: 'ec_response_trademark', kind: 'trademark' },
-  { key: 'ec_response_date', kind: 'date' },
-  { key: 'ec_process1_date', kind: 'date' },
-  { key: 'ec_process1_result', kind: 'result' },
-  { key: 'ec_process1_confirm_date', kind: 'date' },
-  { key: 'ec_process2_date', kind: 'date' },
-  { key: 'ec_process2_result', kind: 'result' },
-  { key: 'ec_process2_confirm_date', kind: 'date' },
-  { key: 'ec_process3_date', kind: 'date' },
-  { key: 'ec_process3_result', kind: 'result' },
-  { key: 'ec_process3_confirm_date', kind: 'date' },
-  { key: 'declarationStatus', kind: 'text', max: 200 },
-  { key: 'ec_process_result', kind: 'result' },
-  { key: 'ec_process_confirm_date', kind: 'date' },
-  { key: 'ec_process_remarks', kind: 'text', max: 2000 },
-];
-
-/** A record kind's fields with their labels (EC_RECORD_FIELDS, WS_RECORD_FIELDS). */
+/** A record kind's fields with their labels (EC_RECORD_FIELDS, WS_RECORD_FIELDS, ...). */
 export type FieldLabels = readonly { key: string; en: string; ja: string }[];
 
 /** What a sheet of one record kind holds: its fields (header labels) and the columns an upload reads. */
@@ -72,13 +30,11 @@ export interface SheetColumns {
   fields: FieldLabels;
   rules: readonly ColumnRule[];
 }
-export const EC_SHEET: SheetColumns = { fields: EC_RECORD_FIELDS, rules: COLUMN_RULES };
 
 /** Columns an export has that an upload does not read (computed on upload); they are skipped, not refused. */
 export function ignoredFields(sheet: SheetColumns): ReadonlySet<string> {
   return new Set(sheet.fields.map((f) => f.key).filter((k) => !sheet.rules.some((r) => r.key === k)));
 }
-export const IGNORED_FIELDS: ReadonlySet<string> = ignoredFields(EC_SHEET);
 
 const labelsOf = (fields: FieldLabels, key: string) => {
   const f = fields.find((x) => x.key === key);
@@ -89,7 +45,7 @@ export const normalizeHeader = (s: string) => s.normalize('NFKC').trim().replace
 /** What a header cell names: a rule, a custom column, an ignored field, or nothing known. */
 export type HeaderMatch = { type: 'rule'; rule: ColumnRule } | { type: 'custom'; name: string } | { type: 'ignored' } | { type: 'unknown' };
 
-export function headerMatcher(customColumns: string[], sheet: SheetColumns = EC_SHEET): (header: string) => HeaderMatch {
+export function headerMatcher(customColumns: string[], sheet: SheetColumns): (header: string) => HeaderMatch {
   const byLabel = new Map<string, HeaderMatch>();
   for (const name of customColumns) byLabel.set(normalizeHeader(name), { type: 'custom', name });
   for (const key of ignoredFields(sheet)) for (const label of labelsOf(sheet.fields, key)) byLabel.set(normalizeHeader(label), { type: 'ignored' });
@@ -97,7 +53,7 @@ export function headerMatcher(customColumns: string[], sheet: SheetColumns = EC_
   return (header) => byLabel.get(normalizeHeader(header)) ?? { type: 'unknown' };
 }
 
-export function columnLabel(key: string, locale: Locale, fields: FieldLabels = EC_RECORD_FIELDS): string {
+export function columnLabel(key: string, locale: Locale, fields: FieldLabels): string {
   return fields.find((f) => f.key === key)?.[locale] ?? key;
 }
 

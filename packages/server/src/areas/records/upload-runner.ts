@@ -9,8 +9,13 @@ import type { CheckInput } from './upload-check.js';
  * needs more memory ends the worker, not the server. Batches come back to `onBatch` one at a time (the main thread
  * writes them); the worker is ended when the call's signal aborts (the client went away) or a batch fails.
  */
+/** Where the worker finds a kind's checking side (CheckKind): the module's URL (its `import.meta.url`) and export. */
+export interface CheckSource {
+  module: string;
+  name: string;
+}
 export interface UploadJob {
-  kind: 'ec' | 'ws';
+  check: CheckSource;
   mode: 'new' | 'update';
   file: UploadedFile;
   input: CheckInput;

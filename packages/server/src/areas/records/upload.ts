@@ -5,13 +5,12 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Lookups } from './columns.js';
 import { HEARTBEAT_MS, beginImport, dropImport, finishImport, heartbeat, type ReportTable } from './imports.js';
-import { loadMatcherData } from './matching.js';
 import { formatOf } from './sheet.js';
-import { EC_CHECK, type CheckInput, type CheckKind, type SheetChange } from './upload-check.js';
-import { UploadAborted, UploadSlots, runUploadWorker } from './upload-runner.js';
+import type { CheckInput, SheetChange } from './upload-check.js';
+import { UploadAborted, UploadSlots, runUploadWorker, type CheckSource } from './upload-runner.js';
 import { PGLITE_PACING, POSTGRES_PACING, WritePacer } from './write-pacing.js';
 import { applyStage, beginStage, dropStage, stageAlive, stageChanges } from './update-stages.js';
-import { EC_TABLE, insertRecords, type NewRecord, type RecordTable } from './writes.js';
+import type { RecordTable } from './writes.js';
 
 /**
  * New and update uploads (document 1, sections 4 and 5). The file is read and every cell checked in a worker
@@ -29,37 +28,18 @@ const batchRows = (services: Services) => (services.dbKind === 'pglite' ? 500 : 
 const pacerFor = (services: Services) => new WritePacer(services.dbKind === 'pglite' ? PGLITE_PACING : POSTGRES_PACING);
 
 /**
- * What a record kind's upload needs on the main thread: its checking side (run in the worker, by name), the tables,
- * and the plain data the worker checks and prepares rows with (`P` is a prepared row of a new upload).
+ * What a record kind's upload needs on the main thread: where its checking side is (the worker loads it by module
+ * and name), the tables, and the plain data the worker checks and prepares rows with (`P` is a prepared row of a
+ * new upload, as the checking side's `prepare` makes it and `insert` takes it).
  */
 export interface UploadKind<P = unknown> {
-  name: 'ec' | 'ws';
-  check: CheckKind<P>;
+  check: CheckSource;
   table: RecordTable;
   reportTable: ReportTable;
   loadLookups(db: Db | Tx, clientId: number): Promise<Lookups>;
   customColumnNames(db: Db | Tx, clientId: number): Promise<string[]>;
   loadPrepareData(db: Db | Tx, clientId: number): Promise<unknown>;
   insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean }, rows: P[]): Promise<void>;
-}
-
-async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
-  const [subs, cats, marks] = await Promise.all([
-    db.selectFrom('infringement_subcategory').select(['id', 'code', 'common_category']).execute(),
-    db.selectFrom('product_category').select(['id', 'code']).where('client_id', '=', clientId).execute(),
-    db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
-  ]);
-  return {
-    subcategories: new Map(subs.filter((s) => s.code !== '').map((s) => [s.code.toLowerCase(), { id: s.id, common: s.common_category }])),
-    commonBySubcategory: new Map(subs.map((s) => [s.id, s.common_category])),
-    productCategories: new Map(cats.filter((c) => c.code !== '').map((c) => [c.code.toLowerCase(), c.id])),
-    trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])),
-  };
-}
-
-async function customColumnNames(db: Db | Tx, clientId: number): Promise<string[]> {
-  const rows = await db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute();
-  return rows.map((r) => r.column_name);
 }
 
 const slotsByServices = new WeakMap<Services, UploadSlots>();
@@ -84,18 +64,6 @@ async function checkInput(ctx: AuthedContext, clientId: number, kind: UploadKind
   return { locale: ctx.locale, lookups, customNames, prepareData, batchRows: batchRows(ctx.services) };
 }
 
-/** Marketplace (EC) reports: subcategory, product category and trademark lookups, custom columns, matching hints. */
-export const EC_UPLOAD: UploadKind<NewRecord> = {
-  name: 'ec',
-  check: EC_CHECK,
-  table: EC_TABLE,
-  reportTable: 'ec_report',
-  loadLookups,
-  customColumnNames,
-  loadPrepareData: loadMatcherData,
-  insert: insertRecords,
-};
-
 /**
  * A new upload, run as an import: answers the new report's id and its record count, or refuses with every
  * problem found. Call it outside a transaction (the call registers `transaction: false`).
@@ -112,7 +80,7 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
     const seen = new Set<string>();
     let lastBeat = Date.now();
     const pacer = pacerFor(ctx.services);
-    const count = await runUploadWorker({ kind: kind.name, mode: 'new', file, input }, ctx.signal, async (rows) => {
+    const count = await runUploadWorker({ check: kind.check, mode: 'new', file, input }, ctx.signal, async (rows) => {
       // Each chunk is its own short statement; the report stays invisible until finished below.
       await pacer.write(db, rows as P[], async (conn, chunk) => {
         if (ctx.signal.aborted) throw new UploadAborted();
@@ -159,7 +127,7 @@ export async function uploadUpdate<P>(
     const pacer = pacerFor(ctx.services);
     let lastBeat = Date.now();
     const recordId = sql.ref(kind.table.idColumn);
-    const count = await runUploadWorker({ kind: kind.name, mode: 'update', file, input }, ctx.signal, async (rows, apply) => {
+    const count = await runUploadWorker({ check: kind.check, mode: 'update', file, input }, ctx.signal, async (rows, apply) => {
       const batch = rows as SheetChange[];
       const found = await sql<{ id: number }>`
         SELECT ${recordId} AS id FROM ${sql.table(kind.table.table)}

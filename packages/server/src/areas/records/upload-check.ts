@@ -1,9 +1,8 @@
 import { translate, UPLOAD_PROBLEMS_SHOWN, type Locale, type MessageKey, type UploadProblem } from '@portal/contract';
 import { AppError } from '../../platform/errors.js';
-import { EC_SHEET, checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
-import { buildMatcher, urlKey, type MatcherData } from './matching.js';
+import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
 import type { Sheet, SheetRow } from './sheet.js';
-import type { NewRecord, RecordChange } from './writes.js';
+import type { RecordChange } from './writes.js';
 
 /**
  * Checking an uploaded sheet row by row (document 1, sections 4 and 5). This runs in the upload worker thread
@@ -31,13 +30,23 @@ export class Problems {
 /**
  * The checking side of a record kind: its columns and rules, the id field (the update upload's key), the columns a
  * new upload must have, and how a checked row of a new upload becomes what its insert takes (`P`), built from
- * plain data the main thread loaded (EC: the matcher's lists; WS: nothing).
+ * plain data the main thread loaded (EC: the matcher's lists; WS: nothing). It runs in the worker thread, so it is
+ * found there by its module and export name (CheckSource).
  */
 export interface CheckKind<P = unknown> {
   sheet: SheetColumns;
   idKey: string;
   required: string[];
   prepare(data: unknown, lookups: Lookups): (values: Record<string, string | number | null>, custom: Record<string, string>) => P;
+  /** The aggregate category an update row's category brings (RecordTable.commonCategoryColumn), or null. */
+  commonCategory(values: Record<string, string | number | null>, lookups: Lookups): number | null;
+}
+
+/** Whether a module's export is a checking side (the worker loads it by module and name). */
+export function isCheckKind(value: unknown): value is CheckKind {
+  if (value === null || typeof value !== 'object') return false;
+  const k = value as Partial<Record<keyof CheckKind, unknown>>;
+  return typeof k.prepare === 'function' && typeof k.commonCategory === 'function' && typeof k.idKey === 'string' && Array.isArray(k.required) && typeof k.sheet === 'object';
 }
 
 /** An update upload's row as the worker sends it: the change and the sheet row it came from. */
@@ -96,11 +105,6 @@ function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Pro
     }
   }
   return ok ? { values, custom } : null;
-}
-
-export function commonCategoryOf(lookups: Lookups, subcategoryId: number | null): number | null {
-  if (subcategoryId === null) return null;
-  return lookups.commonBySubcategory?.get(subcategoryId) ?? null;
 }
 
 export interface CheckInput {
@@ -180,8 +184,7 @@ export async function checkUpdateSheet(sheet: Sheet, kind: CheckKind, input: Che
     ids.add(id);
     const values = { ...checked.values };
     delete values[kind.idKey];
-    const category = (values.ec_category_id ?? null) as number | null;
-    batch.push({ row: row.number, id, values, custom: checked.custom, commonCategory: commonCategoryOf(input.lookups, category) });
+    batch.push({ row: row.number, id, values, custom: checked.custom, commonCategory: kind.commonCategory(values, input.lookups) });
     if (batch.length >= input.batchRows) await flush();
   }
   if (!layout) throw new AppError('uploadEmpty');
@@ -190,19 +193,3 @@ export async function checkUpdateSheet(sheet: Sheet, kind: CheckKind, input: Che
   if (count === 0) throw new AppError('uploadEmpty');
   return count;
 }
-
-/** Marketplace (EC) rows: matched against the client's lists, wording and brand keywords; repeat keys. */
-export const EC_CHECK: CheckKind<NewRecord> = {
-  sheet: EC_SHEET,
-  idKey: 'ec_id',
-  required: ['ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_title', 'ec_product_url'],
-  prepare(data, lookups) {
-    const matcher = buildMatcher(data as MatcherData);
-    return (values, custom) => {
-      const str = (k: string) => (values[k] === null || values[k] === undefined ? '' : String(values[k]));
-      const hints = matcher.match({ title: str('ec_product_title'), brand: str('ec_product_brand'), seller: str('ec_product_seller'), url: str('ec_product_url'), sellerUrl: str('ec_product_seller_url') });
-      const category = (values.ec_category_id ?? null) as number | null;
-      return { values, custom, hints, urlKey: urlKey(str('ec_product_url')), commonCategory: commonCategoryOf(lookups, category) };
-    };
-  },
-};
