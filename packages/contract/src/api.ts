@@ -12,6 +12,8 @@ import * as ecReports from './ec-reports.js';
 import * as ecRecords from './ec-records.js';
 import * as wsReports from './ws-reports.js';
 import * as wsRecords from './ws-records.js';
+import * as snsReports from './sns-reports.js';
+import * as snsRecords from './sns-records.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -145,6 +147,22 @@ export const calls = {
   '/api/ws-data/fetch-report-names': { input: wsReports.reportNamesInput, output: wsReports.reportNamesOutput },
   '/api/ws-data/get-columns': { input: wsRecords.getColumnsInput, output: wsRecords.columnsOutput },
   '/api/ws-data/set-columns': { input: wsRecords.setColumnsInput, output: wsRecords.columnsOutput },
+  '/api/sns-report/fetch-reports': { input: snsReports.fetchReportsInput, output: snsReports.reportsOutput },
+  '/api/sns-report/remove-report': { input: snsReports.reportActionInput, output: snsReports.reportActionOutput },
+  '/api/sns-report/post-report': { input: snsReports.postReportInput, output: snsReports.reportActionOutput },
+  /** Multipart: clientId plus the spreadsheet as `file`. A refused sheet answers code 1022 with data.errors. */
+  '/api/sns-report/upload-report': { input: snsReports.uploadReportInput, output: snsReports.uploadReportOutput },
+  '/api/sns-report/batch-update': { input: snsReports.uploadReportInput, output: snsReports.uploadReportOutput },
+  '/api/sns-data/search-records': { input: snsRecords.searchRecordsInput, output: snsRecords.searchRecordsOutput },
+  '/api/sns-data/fetch-filters': { input: snsRecords.fetchFiltersInput, output: snsRecords.fetchFiltersOutput },
+  '/api/sns-data/get-record': { input: snsRecords.recordIdInput, output: snsRecords.recordOutput },
+  '/api/sns-data/get-record-history': { input: snsRecords.recordIdInput, output: snsRecords.historyOutput },
+  '/api/sns-data/update-record': { input: snsRecords.updateRecordInput, output: snsRecords.updateRecordOutput },
+  '/api/sns-data/batch-update-category': { input: snsRecords.batchCategoryInput, output: snsRecords.batchOutput },
+  '/api/sns-data/batch-update-action': { input: snsRecords.batchActionInput, output: snsRecords.batchOutput },
+  '/api/sns-data/fetch-report-names': { input: snsReports.reportNamesInput, output: snsReports.reportNamesOutput },
+  '/api/sns-data/get-columns': { input: snsRecords.getColumnsInput, output: snsRecords.columnsOutput },
+  '/api/sns-data/set-columns': { input: snsRecords.setColumnsInput, output: snsRecords.columnsOutput },
   '/api/analyst/fetch-ec-sites': { input: sites.fetchSitesInput, output: sites.fetchSitesOutput },
   '/api/analyst/get-ec-site': { input: sites.getSiteInput, output: sites.siteOutput },
   '/api/analyst/create-ec-site': { input: sites.createSiteInput, output: sites.siteOutput },

@@ -41,3 +41,8 @@ export type { WsReport } from './ws-reports.js';
 export * as wsRecords from './ws-records.js';
 export type { WsRecord, WsRecordField, WsFilterField, WsUpdateField, WsUpdateRecordInput, WsSiteCategory, WsAction, WsProcessResult } from './ws-records.js';
 export { WS_SITE_CATEGORIES, WS_ACTIONS, WS_PROCESS_RESULTS, WS_RECORD_FIELDS, WS_RECORD_FIELD_KEYS, WS_FILTER_FIELDS, WS_SORT_FIELDS, WS_WORD_FIELDS, WS_DATE_FIELDS, WS_UPDATE_FIELDS, WS_ANALYST_FIELDS, WS_RESPONSE_FIELDS, wsRecordErrors } from './ws-records.js';
+export * as snsReports from './sns-reports.js';
+export type { SnsReport } from './sns-reports.js';
+export * as snsRecords from './sns-records.js';
+export type { SnsRecord, SnsRecordField, SnsFilterField, SnsUpdateField, SnsUpdateRecordInput, SnsPlatform, SnsCategory } from './sns-records.js';
+export { SNS_PLATFORMS, SNS_PLATFORM_MAX, SNS_CATEGORIES, SNS_CATEGORY_MAX, SNS_INFRINGING_CATEGORIES, SNS_ACTIONS, SNS_PROCESS_RESULTS, SNS_RECORD_FIELDS, SNS_RECORD_FIELD_KEYS, SNS_FILTER_FIELDS, SNS_SORT_FIELDS, SNS_WORD_FIELDS, SNS_DATE_FIELDS, SNS_UPDATE_FIELDS, SNS_ANALYST_FIELDS, SNS_RESPONSE_FIELDS, snsRecordErrors } from './sns-records.js';

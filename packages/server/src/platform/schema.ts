@@ -17,6 +17,7 @@ export interface UserTable {
   user_locale: Generated<'en' | 'ja'>;
   ec_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   ws_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
+  sns_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   client_id: number | null;
   user_last_used_date: NullableTimestamp;
   user_create_at: Timestamp;
@@ -391,6 +392,51 @@ export interface WsRecordTable {
   is_error: GeneratedAlways<boolean>;
 }
 
+export type SnsReportTable = WsReportTable;
+/** Social media records (migration 013), as the website ones. */
+export interface SnsRecordTable {
+  sns_id: Generated<number>;
+  client_id: number;
+  report_id: number;
+  sns_no: number | null;
+  platform: number;
+  scan_date: string | null;
+  search_keyword: Generated<string>;
+  account_name: Generated<string>;
+  account_id: Generated<string>;
+  account_url: string;
+  followers: number | null;
+  post_url: string;
+  post_text: Generated<string>;
+  posted_at: string | null;
+  region: Generated<string>;
+  image_url: Generated<string>;
+  blacklist: Generated<string>;
+  whitelist: Generated<string>;
+  categorize_date: string | null;
+  category_id: number | null;
+  remarks: Generated<string>;
+  action: number | null;
+  response_remarks: Generated<string>;
+  trademark_id: number | null;
+  response_date: string | null;
+  process1_date: string | null;
+  process1_result: number | null;
+  process1_confirm_date: string | null;
+  process2_date: string | null;
+  process2_result: number | null;
+  process2_confirm_date: string | null;
+  process3_date: string | null;
+  process3_result: number | null;
+  process3_confirm_date: string | null;
+  process_result: number | null;
+  process_confirm_date: string | null;
+  process_remarks: Generated<string>;
+  published: Generated<boolean>;
+  updated_at: Date;
+  is_error: GeneratedAlways<boolean>;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -425,6 +471,9 @@ export interface Database {
   ws_report: WsReportTable;
   ws_record: WsRecordTable;
   ws_record_history: EcRecordHistoryTable;
+  sns_report: SnsReportTable;
+  sns_record: SnsRecordTable;
+  sns_record_history: EcRecordHistoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;

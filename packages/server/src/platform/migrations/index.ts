@@ -11,6 +11,7 @@ import * as m009 from './009_ec_records.js';
 import * as m010 from './010_ws_records.js';
 import * as m011 from './011_report_imports.js';
 import * as m012 from './012_upload_stages.js';
+import * as m013 from './013_sns_records.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_ws_records': m010,
   '011_report_imports': m011,
   '012_upload_stages': m012,
+  '013_sns_records': m013,
 };
