@@ -39,6 +39,8 @@ import jaEcReports from '../locales/ja/ecReports.json';
 import enWsRecords from '../locales/en/wsRecords.json';
 import jaWsRecords from '../locales/ja/wsRecords.json';
 import enRecords from '../locales/en/records.json';
+import enSnsRecords from '../locales/en/snsRecords.json';
+import jaSnsRecords from '../locales/ja/snsRecords.json';
 import jaRecords from '../locales/ja/records.json';
 
 /**
@@ -47,7 +49,7 @@ import jaRecords from '../locales/ja/records.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -67,6 +69,7 @@ export const resources = {
     ecRecords: jaEcRecords satisfies typeof enEcRecords,
     ecReports: jaEcReports satisfies typeof enEcReports,
     wsRecords: jaWsRecords satisfies typeof enWsRecords,
+    snsRecords: jaSnsRecords satisfies typeof enSnsRecords,
     contract: messages.ja,
   },
 } as const;
@@ -107,7 +110,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'records', 'ecRecords', 'ecReports', 'wsRecords', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'records', 'ecRecords', 'ecReports', 'wsRecords', 'snsRecords', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

@@ -1,4 +1,4 @@
-import { Descriptions } from 'antd';
+import { Descriptions, type DescriptionsProps } from 'antd';
 import { SafeLink } from './SafeLink';
 
 /**
@@ -11,17 +11,20 @@ export function ScrapedFields<K extends string>({
   text,
   links,
   prefix,
+  column = { xs: 1, md: 2, xl: 3 },
 }: {
   fields: readonly K[];
   label: (key: K) => string;
   text: (key: K) => string;
   links: ReadonlySet<K>;
   prefix: string;
+  /** Pairs per line (by screen width); three on a wide screen unless given. */
+  column?: DescriptionsProps['column'];
 }) {
   return (
     <Descriptions
       size="small"
-      column={{ xs: 1, md: 2, xl: 3 }}
+      column={column}
       items={fields.map((key) => {
         const value = text(key);
         const testId = `${prefix}-scrape-${key}`;
