@@ -14,6 +14,8 @@ const ACCOUNT_FIELDS = ['accountName', 'accountId', 'accountURL', 'followers'] a
 const POST_FIELDS = ['postURL', 'postedAt', 'imageURL'] as const satisfies readonly Field[];
 const LINKS = new Set<Field>(['accountURL', 'postURL', 'imageURL']);
 const CARD = { size: 'small' as const, style: { marginBottom: 16 } };
+/** The account and the post side by side, as high as each other. */
+const SIDE_CARD = { size: 'small' as const, style: { marginBottom: 16, height: 'calc(100% - 16px)' } };
 
 /**
  * What was found (read-only for everyone, above the form): the scan, the account (name, id, URL, followers), the
@@ -39,12 +41,12 @@ export function SnsFound({ record, lookups }: DetailPartProps<SnsKindTypes>) {
       </Card>
       <Row gutter={16}>
         <Col xs={24} lg={10}>
-          <Card {...CARD} title={t('detail.account')} data-testid="sns-section-account">
+          <Card {...SIDE_CARD} title={t('detail.account')} data-testid="sns-section-account">
             {fields(ACCOUNT_FIELDS, 1)}
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card {...CARD} title={t('detail.post')} data-testid="sns-section-post">
+          <Card {...SIDE_CARD} title={t('detail.post')} data-testid="sns-section-post">
             {fields(POST_FIELDS, 1)}
             <Flex vertical gap={4} style={{ marginTop: 8 }}>
               <Typography.Text type="secondary">{snsFieldLabel('postText', lookups.locale)}</Typography.Text>
