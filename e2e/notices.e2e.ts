@@ -16,7 +16,7 @@ afterAll(async () => {
 /** What the record and report areas do: tell every user of the client, in the same transaction as their change. */
 async function notify(clientId: number, type: NoticeType, params: Record<string, string | number>, target: string): Promise<void> {
   const { services } = j.tp.portal;
-  await services.db.transaction().execute((trx) => notifyClientUsers(services, trx, clientId, { type, params, target, now: new Date() }));
+  await services.db.transaction().execute((trx) => notifyClientUsers(services, trx, clientId, { type, records: 'ec', params, target, now: new Date() }));
 }
 
 /** The count on the menu badge of /notice (antd puts it in the title of its number). */

@@ -38,6 +38,10 @@ import enEcReports from '../locales/en/ecReports.json';
 import jaEcReports from '../locales/ja/ecReports.json';
 import enWsRecords from '../locales/en/wsRecords.json';
 import jaWsRecords from '../locales/ja/wsRecords.json';
+import enRecords from '../locales/en/records.json';
+import enSnsRecords from '../locales/en/snsRecords.json';
+import jaSnsRecords from '../locales/ja/snsRecords.json';
+import jaRecords from '../locales/ja/records.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -45,7 +49,7 @@ import jaWsRecords from '../locales/ja/wsRecords.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -61,9 +65,11 @@ export const resources = {
     purchases: jaPurchases satisfies typeof enPurchases,
     sites: jaSites satisfies typeof enSites,
     trademarks: jaTrademarks satisfies typeof enTrademarks,
+    records: jaRecords satisfies typeof enRecords,
     ecRecords: jaEcRecords satisfies typeof enEcRecords,
     ecReports: jaEcReports satisfies typeof enEcReports,
     wsRecords: jaWsRecords satisfies typeof enWsRecords,
+    snsRecords: jaSnsRecords satisfies typeof enSnsRecords,
     contract: messages.ja,
   },
 } as const;
@@ -104,7 +110,7 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'ecRecords', 'ecReports', 'wsRecords', 'contract'],
+  ns: ['common', 'menu', 'session', 'profile', 'clients', 'search', 'accounts', 'settings', 'notices', 'news', 'categories', 'purchases', 'sites', 'trademarks', 'records', 'ecRecords', 'ecReports', 'wsRecords', 'snsRecords', 'contract'],
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already

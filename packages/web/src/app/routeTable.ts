@@ -30,7 +30,7 @@ const ONLINE = CLIENT | ANALYST;
 /**
  * Spec 2.3, merged with the menu of 2.2 where they differ (the union rule of the spec's README):
  * /test-purchase and /task/* also for administrators, /trademark for clients and analysts (the server admits no one else to trademarks).
- * Menu targets missing here (offline services, biz-support, sns-list, the trademark service pages) have no
+ * Menu targets missing here (offline services, biz-support, the trademark service pages) have no
  * screen in the spec, so they show the "for regular members" page.
  */
 export const pageRoutes: readonly PageRoute[] = [
@@ -90,6 +90,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ec-data/:cid/:rid', roles: ONLINE, title: 'ecRecord', parent: '/ec-list', Page: lazy(() => import('../areas/ec-records/EcDetailPage')) },
   { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: lazy(() => import('../areas/ws-records/WsListPage')) },
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
+  { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
+  { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: Preparing },
   { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];

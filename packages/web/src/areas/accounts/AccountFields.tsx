@@ -3,7 +3,7 @@ import { Descriptions, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accounts } from '@portal/contract';
 import { ROLE_LABELS, STAFF_ROLE_BITS, type AccountFormValues, type AccountKind } from './model';
-import { useCompanies } from './queries';
+import { useClientChoices } from '../clients/queries';
 
 /**
  * The fields an administrator edits on both the new and the detail page, in the spec's order: name, role (staff),
@@ -47,7 +47,7 @@ export function AccountFields({ kind, children }: { kind: AccountKind; children?
 /** Spec 2.11: the company of a client user, with the chosen company's phone, address and remarks shown read-only. */
 function CompanyField() {
   const { t } = useTranslation('accounts');
-  const companies = useCompanies();
+  const companies = useClientChoices('all');
   const companyId = Form.useWatch<AccountFormValues['companyId']>('companyId');
   const chosen = companies.data?.find((company) => company.client_id === companyId);
   return (

@@ -7,7 +7,6 @@ export const accountKeys = {
   all: ['accounts'] as const,
   lists: ['accounts', 'list'] as const,
   one: (userId: number, kind?: AccountKind) => ['accounts', 'user', userId, kind ?? 'any'] as const,
-  companies: ['accounts', 'companies'] as const,
 };
 
 /** One account for a detail or reset page; `kind` narrows it to the kind the screen expects (another is "not found"). */
@@ -22,10 +21,3 @@ export function useAccount(userId: number | undefined, kind?: AccountKind) {
   });
 }
 
-/** The companies a client user can belong to (spec 2.11's selector). */
-export function useCompanies() {
-  return useQuery({
-    queryKey: accountKeys.companies,
-    queryFn: async () => (await api('/api/analyst/fetch-clients', { all: true })).client,
-  });
-}

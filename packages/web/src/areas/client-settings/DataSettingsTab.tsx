@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EcReportPanel } from '../ec-reports/EcReportPanel';
+import { SnsReportPanel } from '../sns-reports/SnsReportPanel';
 import { WsReportPanel } from '../ws-reports/WsReportPanel';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
@@ -21,6 +22,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
         { key: 'ecReport', label: t('tab.ecReport'), children: <EcReportPanel clientId={clientId} /> },
         { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },
         { key: 'wsReport', label: t('tab.wsReport'), children: <WsReportPanel clientId={clientId} /> },
+        { key: 'snsReport', label: t('tab.snsReport'), children: <SnsReportPanel clientId={clientId} /> },
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
         { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
         { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },

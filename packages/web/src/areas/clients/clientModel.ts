@@ -207,4 +207,6 @@ export const clientKeys = {
   detail: (clientId: number) => ['clients', 'detail', clientId] as const,
   analysts: ['clients', 'analysts'] as const,
   managedBy: (userId: number) => ['clients', 'managed-by', userId] as const,
+  /** The client selectors' lists (clients/queries.ts). */
+  choices: (choice: 'all' | 'writable') => ['clients', 'choices', choice] as const,
 };

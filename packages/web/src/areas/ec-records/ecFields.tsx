@@ -1,9 +1,11 @@
 import { AGGREGATE_CATEGORIES, EC_FILTER_FIELDS, EC_PROCESS_RESULTS, EC_RESPONSE_ACTIONS, EC_SORT_FIELDS, type EcRecord, type Locale } from '@portal/contract';
 import { Link } from 'react-router';
-import { customKey, customText, customValues, placeColumns } from './generic/columnLayout';
-import type { FilterValue } from './generic/listQuery';
-import type { RecordColumn } from './generic/types';
-import { AGGREGATE_FIELD, EC_COLUMN_KEYS, dayOf, ecFieldLabel, monthOf, safeUrl } from './ecModel';
+import { customKey, customText, customValues, placeColumns } from '../records/columnLayout';
+import type { FilterValue } from '../records/listQuery';
+import { SafeLink } from '../records/SafeLink';
+import type { RecordColumn } from '../records/types';
+import { dayOf, headerWidth, monthOf } from '../records/values';
+import { AGGREGATE_FIELD, EC_COLUMN_KEYS, ecFieldLabel } from './ecModel';
 import type { Lookups } from './ecLookups';
 
 /**
@@ -111,13 +113,6 @@ export function ecColumnTitle(key: string, locale: Locale, texts: EcTexts): stri
   return key === AGGREGATE_FIELD ? texts.aggregateLabel : (ecFieldLabel(key, locale) ?? key);
 }
 
-/** Wide enough for the header's title and its sort and filter icons (a rough measure: wide glyphs count double). */
-function headerWidth(title: string, icons: number): number {
-  let text = 0;
-  for (const ch of title) text += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 14 : 8;
-  return Math.min(360, text + icons * 24 + 24);
-}
-
 const SORTABLE = new Set<string>(EC_SORT_FIELDS);
 const FILTERABLE = new Set<string>(EC_FILTER_FIELDS);
 const CUSTOM_WIDTH = 150;
@@ -159,17 +154,7 @@ export function ecColumns(lookups: Lookups, texts: EcTexts, detailHref: (record:
         </Link>
       );
     } else if (kind === 'url') {
-      column.cell = (r) => {
-        const raw = String(r[field] ?? '');
-        const href = safeUrl(raw);
-        return href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" title={raw}>
-            {raw}
-          </a>
-        ) : (
-          raw
-        );
-      };
+      column.cell = (r) => <SafeLink url={String(r[field] ?? '')} />;
     }
     return column;
   });

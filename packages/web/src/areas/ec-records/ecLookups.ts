@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Role, hasRole, type CustomColumn, type InfringementCategory, type Locale } from '@portal/contract';
+import type { CustomColumn, InfringementCategory, Locale } from '@portal/contract';
 import { api } from '../../app/api';
-import { useUser } from '../../app/session';
 import { toLocale } from '../../app/i18n';
 import { settingsKeys } from '../client-settings/queries';
+import { LOOKUP_STALE, useTrademarkLookup, type TrademarkLookup } from '../records/lookups';
 import { categoriesKey } from '../sites/model';
 import { ecKeys } from './ecModel';
 
 /** The names the list and the detail show ids by, in the user's language. */
-export interface Lookups {
+export interface Lookups extends TrademarkLookup {
   locale: Locale;
   categories: readonly InfringementCategory[];
   /** Subcategory id: its name, its main category's name and the aggregate category it rolls up to. */
@@ -18,53 +18,8 @@ export interface Lookups {
   productCategories: ReadonlyMap<number, string>;
   productCategoryList: readonly { value: number; label: string }[];
   customColumns: readonly CustomColumn[];
-  /** Trademark id: its registration number. */
-  trademarks: ReadonlyMap<number, string>;
-  trademarkList: readonly { value: number; label: string }[];
   reports: ReadonlyMap<number, string>;
 }
-
-/**
- * Who works on the records (spec 6): analysts choose the client (from the URL, the route or the selector); a client
- * user always works on their own company's records.
- */
-export function useRecordScope() {
-  const user = useUser();
-  const analyst = hasRole(user.user_role, Role.ANALYST);
-  return { user, analyst, ownClientId: user.companyInfo?.client_id };
-}
-
-/**
- * Whether the user may change this client's records, by the server's rule: a client user their own company's
- * (the response), an administrator any client's, an analyst only those of the clients they manage (every analyst
- * reads every client's). Undefined while the analyst's clients load.
- */
-export function useMayWrite(clientId: number | undefined): boolean | undefined {
-  const { user, analyst } = useRecordScope();
-  const limited = analyst && !hasRole(user.user_role, Role.ADMIN);
-  const managed = useQuery({
-    // Under the clients' key: a change to a client's managers refreshes it.
-    queryKey: ['clients', 'writable', user.user_id] as const,
-    queryFn: async () => (await api('/api/analyst/fetch-clients', {})).client.map((c) => c.client_id),
-    enabled: limited,
-    staleTime: 60_000,
-  });
-  if (!limited) return true;
-  if (clientId === undefined || !managed.data) return undefined;
-  return managed.data.includes(clientId);
-}
-
-/** Analysts choose among every client (the same call as the other client selectors). */
-export function useClientOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ecKeys.clients,
-    queryFn: async () => (await api('/api/analyst/fetch-clients', { all: true })).client,
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-const LOOKUP_STALE = 60_000;
 
 /** The client's custom columns: the list's columns and the detail's fields depend on them. */
 export const customColumnsQuery = (clientId: number) => ({
@@ -75,9 +30,10 @@ export const customColumnsQuery = (clientId: number) => ({
 
 /**
  * What the list and the detail show ids by: infringement categories (global), the client's product categories,
- * custom columns, trademarks and reports. A lookup that fails leaves its ids shown as numbers.
+ * custom columns, trademarks and reports. A lookup that fails leaves its ids shown as numbers; the detail waits for
+ * the custom columns (`ready`), whose fields its form holds.
  */
-export function useLookups(clientId: number | undefined): Lookups & { customColumnsLoaded: boolean } {
+export function useLookups(clientId: number | undefined): Lookups & { ready: boolean } {
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const enabled = clientId !== undefined;
@@ -94,12 +50,7 @@ export function useLookups(clientId: number | undefined): Lookups & { customColu
     staleTime: LOOKUP_STALE,
   });
   const columns = useQuery({ ...customColumnsQuery(id), enabled });
-  const trademarks = useQuery({
-    queryKey: ecKeys.trademarks(id),
-    queryFn: async () => (await api('/api/trademark/search-trademarks', { clientId: id, pageSize: 500 })).trademarks,
-    enabled,
-    staleTime: LOOKUP_STALE,
-  });
+  const trademarks = useTrademarkLookup(clientId);
   const reports = useQuery({
     queryKey: ecKeys.reports(id),
     queryFn: async () => (await api('/api/ec-data/fetch-report-names', { clientId: id })).reports,
@@ -120,10 +71,9 @@ export function useLookups(clientId: number | undefined): Lookups & { customColu
       productCategories: new Map((products.data ?? []).map((c) => [c.id, name(c)])),
       productCategoryList: (products.data ?? []).map((c) => ({ value: c.id, label: name(c) })),
       customColumns: columns.data ?? [],
-      customColumnsLoaded: !enabled || columns.isFetched,
-      trademarks: new Map((trademarks.data ?? []).map((tm) => [tm.trademark_id, tm.trademark_no || tm.trademark_text])),
-      trademarkList: (trademarks.data ?? []).map((tm) => ({ value: tm.trademark_id, label: [tm.trademark_no, tm.trademark_text].filter(Boolean).join(' — ') })),
+      ready: !enabled || columns.isFetched,
+      ...trademarks,
       reports: new Map((reports.data ?? []).map((r) => [r.report_id, r.report_name])),
     };
-  }, [locale, categories.data, products.data, columns.data, columns.isFetched, trademarks.data, reports.data, enabled]);
+  }, [locale, categories.data, products.data, columns.data, columns.isFetched, trademarks, reports.data, enabled]);
 }

@@ -6,11 +6,11 @@ import {
   EC_UPDATE_FIELDS,
   EC_WORD_FIELDS,
   MatchType,
-  type CallInput,
   type EcUpdateField,
   type Locale,
 } from '@portal/contract';
-import type { ListFields, ListState } from './generic/listQuery';
+import { recordKeys } from '../records/kind';
+import type { ListFields } from '../records/listQuery';
 
 /** The marketplace (EC) parts of the record list and detail: field names, query keys, defaults. */
 
@@ -18,8 +18,6 @@ export type EcDateField = (typeof EC_DATE_FIELDS)[number];
 export type EcWordField = (typeof EC_WORD_FIELDS)[number];
 export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
 export type EcSortField = (typeof EC_SORT_FIELDS)[number];
-export type EcListState = ListState<EcDateField, EcWordField, EcFilterField, EcSortField>;
-export type EcSearchInput = CallInput<'/api/ec-data/search-records'>;
 
 /** What a URL may carry: the contract's whitelists (module level, so the list state's memo stays stable). */
 export const EC_LIST_FIELDS: ListFields<EcDateField, EcWordField, EcFilterField, EcSortField> = {
@@ -29,18 +27,7 @@ export const EC_LIST_FIELDS: ListFields<EcDateField, EcWordField, EcFilterField,
   sortFields: EC_SORT_FIELDS,
 };
 
-export const ecKeys = {
-  all: ['ec-records'] as const,
-  lists: ['ec-records', 'list'] as const,
-  list: (input: EcSearchInput) => ['ec-records', 'list', input] as const,
-  record: (clientId: number, recordId: number) => ['ec-records', 'record', clientId, recordId] as const,
-  filters: (clientId: number, field: string) => ['ec-records', 'filters', clientId, field] as const,
-  history: (clientId: number, recordId: number) => ['ec-records', 'history', clientId, recordId] as const,
-  columns: ['ec-records', 'columns'] as const,
-  clients: ['ec-records', 'clients'] as const,
-  trademarks: (clientId: number) => ['ec-records', 'trademarks', clientId] as const,
-  reports: (clientId: number) => ['ec-records', 'reports', clientId] as const,
-};
+export const ecKeys = recordKeys('ec-records');
 
 /**
  * The list's columns: the record fields of the contract in their order, plus the aggregate category (which the
@@ -90,25 +77,6 @@ export type PayloadField = EcUpdateField;
 /** A history row's field name (either naming) as the record's. */
 export function recordFieldOf(name: string): string {
   return name in PAYLOAD_FIELDS ? PAYLOAD_FIELDS[name as PayloadField] : name;
-}
-
-/** Only http(s) addresses are framed, shown or opened (a scraped URL is outside data). */
-export function safeUrl(value: string | null | undefined): string | null {
-  const text = (value ?? '').trim();
-  if (!/^https?:\/\//i.test(text)) return null;
-  try {
-    return new URL(text).href;
-  } catch {
-    return null;
-  }
-}
-
-/** A date of an answer as YYYY-MM-DD (a timestamp cut to its day); the scan date as YYYY-MM (spec 9). */
-export function dayOf(value: unknown): string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
-}
-export function monthOf(value: unknown): string {
-  return typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? value.slice(0, 7) : '';
 }
 
 /** The evidence screenshots' stored names (comma-separated in the record). */

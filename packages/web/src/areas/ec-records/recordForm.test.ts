@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { ecRecords, messages, recordErrors, type EcRecord } from '@portal/contract';
-import { changedPayload, formFields, formValuesOf, isEmptyUpdate, mergedCustomInfo, saveProblem, savedFields, stepFinished, type RecordFields } from './recordForm';
+import { isEmptyUpdate } from '../records/kind';
+import { changedPayload, formFields, formValuesOf, mergedCustomInfo, saveProblem, savedFields, stepFinished, type RecordFields } from './recordForm';
 
 function record(change: Partial<EcRecord> = {}): EcRecord {
   return {

@@ -1,7 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { EC_ANALYST_FIELDS, EC_RESPONSE_FIELDS, recordSaveProblem, type EcRecord, type MessageKey, type SaveRuleFields, type UpdateRecordInput } from '@portal/contract';
-import { customText, customValues } from './generic/columnLayout';
-import { PAYLOAD_FIELDS, dayOf, type PayloadField } from './ecModel';
+import { customText, customValues } from '../records/columnLayout';
+import { dayOf } from '../records/values';
+import { PAYLOAD_FIELDS, type PayloadField } from './ecModel';
 
 /**
  * The record detail's form (document 3, sections 2, 5 and 7): its values from a record, the browser's check in the
@@ -116,11 +117,6 @@ export function changedPayload(args: { clientId: number; record: EcRecord; value
     if (now[key] !== before[key]) payload[key] = now[key];
   }
   return payload as UpdateRecordInput;
-}
-
-/** True when the payload carries nothing but the ids. */
-export function isEmptyUpdate(payload: UpdateRecordInput): boolean {
-  return Object.keys(payload).every((key) => key === 'clientId' || key === 'recordId');
 }
 
 /** Document 3, section 4: a report step is finished when its result and its date are both filled. */

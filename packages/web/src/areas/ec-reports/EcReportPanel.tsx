@@ -4,59 +4,80 @@ import { useTranslation } from 'react-i18next';
 import type { EcReport } from '@portal/contract';
 import { api } from '../../app/api';
 import { upload } from '../../app/upload';
-import { NUMBER_COLUMN as NUMBER, ReportPanel, countText as count, type ReportKind } from './ReportPanel';
-import { RECORD_QUERIES, categorizedCount, detailPath, formatReportDate, reportDownloadUrl, reportKeys, templateUrl } from './model';
+import { ecKeys } from '../ec-records/ecModel';
+import { NUMBER_COLUMN as NUMBER, ReportPanel, countText as count, type ReportKind } from '../reports/ReportPanel';
+import { formatReportDate, reportDownloadUrl, reportListPath, templateUrl } from '../reports/model';
+import { categorizedCount, ecReportKeys } from './model';
 
 const UPLOAD_PATHS = { new: '/api/ec-report/upload-report', update: '/api/ec-report/batch-update' } as const;
 
-/** The EC report's calls and addresses (the columns come with the language). */
-const EC_REPORT_CALLS: Omit<ReportKind<EcReport>, 'columns'> = {
+/** The EC report's calls and addresses (the columns and the EC-only actions come with the language). */
+const EC_REPORT_CALLS: Omit<ReportKind<EcReport>, 'columns' | 'extraActions'> = {
   testPrefix: 'ec',
-  queryKey: reportKeys.list,
-  recordQueries: RECORD_QUERIES,
+  queryKey: ecReportKeys.list,
+  recordQueries: ecKeys.all,
   reportId: (r) => r.report_id,
   reportName: (r) => r.report_name,
   fetch: async (clientId) => (await api('/api/ec-report/fetch-reports', { clientId })).reports,
   send: (kind, clientId, file, options) => upload(UPLOAD_PATHS[kind], { clientId }, file, options),
   post: (ids, withUncategorized) => api('/api/ec-report/post-report', { ...ids, sendUncategorizRecords: withUncategorized }),
   remove: (ids) => api('/api/ec-report/remove-report', ids),
-  inherit: (ids) => api('/api/ec-report/inherit-records', ids),
-  deleteRepeats: (ids) => api('/api/ec-report/delete-repeat-records', ids),
   postUncategorizedChoice: true,
-  templateUrl,
-  downloadUrl: ({ clientId, reportId }) => reportDownloadUrl(clientId, reportId),
-  detailPath: ({ clientId, reportId }) => detailPath(clientId, reportId),
+  templateUrl: (clientId) => templateUrl('/api/ec-report', clientId),
+  downloadUrl: (ids) => reportDownloadUrl('/api/ec-report', ids),
+  detailPath: (ids) => reportListPath('/ec-list', 'report_id', ids),
 };
 
 /**
- * Spec 2.12 "EC report tab": the generic report panel with the EC report's calls and columns (document 1, section 3:
- * the categorized count is the scrape count minus the uncategorized count).
+ * Spec 2.12 "EC report tab": the shared report panel with the EC report's calls, columns (document 1, section 3: the
+ * categorized count is the scrape count minus the uncategorized count) and its own actions, inherit and delete
+ * repeats.
  */
 export function EcReportPanel({ clientId }: { clientId: number }) {
-  const { t } = useTranslation('ecReports');
+  const { t } = useTranslation(['records', 'ecReports']);
   const kind = useMemo<ReportKind<EcReport>>(() => {
     const columns: ColumnsType<EcReport> = [
-      { title: t('column.id'), dataIndex: 'report_id', width: 72, fixed: 'left' },
+      { title: t('report.column.id'), dataIndex: 'report_id', width: 72, fixed: 'left' },
       {
-        title: t('column.name'),
+        title: t('report.column.name'),
         dataIndex: 'report_name',
         width: 220,
         fixed: 'left',
         render: (name: string) => <span style={{ overflowWrap: 'anywhere' }}>{name}</span>,
       },
-      { title: t('column.uploadDate'), dataIndex: 'report_upload_date', width: 150, render: (d: string) => formatReportDate(d) },
-      { title: t('column.scraped'), dataIndex: 'report_scrape_count', ...NUMBER, render: count },
-      { title: t('column.repeat'), dataIndex: 'report_repeat_count', ...NUMBER, render: count },
-      { title: t('column.categorized'), key: 'categorized', ...NUMBER, render: (_, r) => count(categorizedCount(r)) },
-      { title: t('column.uncategorized'), dataIndex: 'report_uncategrize_count', ...NUMBER, render: count },
-      { title: t('column.needCheck'), dataIndex: 'report_need_check_count', ...NUMBER, render: count },
-      { title: t('column.inherited'), dataIndex: 'report_inherited_count', ...NUMBER, render: count },
-      { title: t('column.sendDate'), dataIndex: 'report_send_date', width: 150, render: (d: string | null) => formatReportDate(d) },
-      { title: t('column.responses'), dataIndex: 'report_response_count', ...NUMBER, render: count },
-      { title: t('column.responseDate'), dataIndex: 'report_response_date', width: 150, render: (d: string | null) => formatReportDate(d) },
-      { title: t('column.uploadedBy'), dataIndex: 'report_uploaded_by', width: 140 },
+      { title: t('report.column.uploadDate'), dataIndex: 'report_upload_date', width: 150, render: (d: string) => formatReportDate(d) },
+      { title: t('ecReports:column.scraped'), dataIndex: 'report_scrape_count', ...NUMBER, render: count },
+      { title: t('ecReports:column.repeat'), dataIndex: 'report_repeat_count', ...NUMBER, render: count },
+      { title: t('report.column.categorized'), key: 'categorized', ...NUMBER, render: (_, r) => count(categorizedCount(r)) },
+      { title: t('report.column.uncategorized'), dataIndex: 'report_uncategrize_count', ...NUMBER, render: count },
+      { title: t('ecReports:column.needCheck'), dataIndex: 'report_need_check_count', ...NUMBER, render: count },
+      { title: t('ecReports:column.inherited'), dataIndex: 'report_inherited_count', ...NUMBER, render: count },
+      { title: t('report.column.sendDate'), dataIndex: 'report_send_date', width: 150, render: (d: string | null) => formatReportDate(d) },
+      { title: t('report.column.responses'), dataIndex: 'report_response_count', ...NUMBER, render: count },
+      { title: t('ecReports:column.responseDate'), dataIndex: 'report_response_date', width: 150, render: (d: string | null) => formatReportDate(d) },
+      { title: t('ecReports:column.uploadedBy'), dataIndex: 'report_uploaded_by', width: 140 },
     ];
-    return { ...EC_REPORT_CALLS, columns };
+    const extraActions: ReportKind<EcReport>['extraActions'] = [
+      {
+        name: 'inherit',
+        label: t('ecReports:action.inherit'),
+        confirmTitle: (r) => t('ecReports:confirm.inherit', { name: r.report_name }),
+        confirmText: t('ecReports:confirm.inheritText'),
+        call: (ids) => api('/api/ec-report/inherit-records', ids),
+        done: (r, n) => t('ecReports:toast.inherited', { name: r.report_name, count: n }),
+        failed: (message) => t('ecReports:toast.inheritFailed', { message }),
+      },
+      {
+        name: 'repeats',
+        label: t('ecReports:action.repeats'),
+        confirmTitle: (r) => t('ecReports:confirm.repeats', { name: r.report_name }),
+        confirmText: t('ecReports:confirm.repeatsText'),
+        call: (ids) => api('/api/ec-report/delete-repeat-records', ids),
+        done: (r, n) => t('ecReports:toast.repeatsDeleted', { name: r.report_name, count: n }),
+        failed: (message) => t('ecReports:toast.repeatsFailed', { message }),
+      },
+    ];
+    return { ...EC_REPORT_CALLS, columns, extraActions };
   }, [t]);
   return <ReportPanel clientId={clientId} kind={kind} />;
 }

@@ -6,6 +6,7 @@ import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
 import { useMaster } from '../../components/useMaster';
+import { useClientChoices } from '../clients/queries';
 
 /** /test-purchase: client, region, site and count per row, on the shared editable table. */
 export default function TestPurchasePage() {
@@ -14,7 +15,7 @@ export default function TestPurchasePage() {
   const master = useMaster(['test-purchases'], async () => (await api('/api/test-purchase/fetch', {})).testPurchase);
   // Every purchase is listed; the client choice offers only the clients the user may change (an analyst's managed
   // clients, every client for administrators), as the server's manager rule.
-  const clients = useQuery({ queryKey: ['clients', 'selector', 'writable'], queryFn: async () => (await api('/api/analyst/fetch-clients', {})).client });
+  const clients = useClientChoices('writable');
   const regions = useQuery({ queryKey: ['test-purchase-regions'], queryFn: async () => (await api('/api/test-purchase/regions', {})).regions, staleTime: Infinity });
   const clientOptions = (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }));
   const regionOptions = (regions.data ?? []).map((r) => ({ value: r.code, label: locale === 'ja' ? r.name_ja : r.name_en }));

@@ -10,7 +10,8 @@ import { ImageField } from './ImageField';
 import { RegistryPicker } from './RegistryPicker';
 import { TrademarkFields } from './TrademarkFields';
 import type { TrademarkFormValues } from './model';
-import { useClients, useTrademarkScope } from './queries';
+import { useClientChoices } from '../clients/queries';
+import { useTrademarkScope } from './queries';
 
 export interface TrademarkFormProps {
   title: ReactNode;
@@ -101,7 +102,7 @@ export function TrademarkForm({ title, saved, initialValues, schemaForm, build, 
  */
 function ClientField({ saved, locked }: { saved?: Trademark; locked: boolean }) {
   const { t } = useTranslation('trademarks');
-  const clients = useClients(!saved, true);
+  const clients = useClientChoices('writable', !saved);
   if (saved) {
     return (
       <Form.Item label={t('field.client')}>

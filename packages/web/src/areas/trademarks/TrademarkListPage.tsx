@@ -28,7 +28,8 @@ import {
   type TableFilters,
   type WordField,
 } from './model';
-import { useClients, useTrademarkScope } from './queries';
+import { useClientChoices } from '../clients/queries';
+import { useTrademarkScope } from './queries';
 
 /** Spec 2 "Trademark list": a `?region=XX` link opens it filtered on that region. */
 export default function TrademarkListPage() {
@@ -53,7 +54,7 @@ function TrademarkList({ initialRegion }: { initialRegion: string[] }) {
   const [sort, setSort] = useState<Sort | null>(null);
   const [paging, setPaging] = useState({ current: 1, pageSize: PAGE_SIZE });
   const [removing, setRemoving] = useState<number | null>(null);
-  const clients = useClients(staff);
+  const clients = useClientChoices('all', staff);
 
   const input = searchInput({ conditions, filters, sort, ...paging, clientId: staff ? undefined : ownClientId });
   const list = useQuery({

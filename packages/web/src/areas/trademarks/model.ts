@@ -24,7 +24,6 @@ export const trademarkKeys = {
   lists: ['trademarks', 'list'] as const,
   list: (input: SearchInput) => ['trademarks', 'list', input] as const,
   detail: (trademarkId: number) => ['trademarks', 'detail', trademarkId] as const,
-  clients: ['trademarks', 'clients'] as const,
 };
 
 // ---------------------------------------------------------------- the list

@@ -1,8 +1,10 @@
 import { WS_FILTER_FIELDS, WS_SORT_FIELDS, type WsRecord } from '@portal/contract';
 import { Link } from 'react-router';
-import type { FilterValue } from '../ec-records/generic/listQuery';
-import type { RecordColumn } from '../ec-records/generic/types';
-import { WS_COLUMN_KEYS, safeUrl, wsFieldLabel, wsValueText, type WsLookups } from './wsModel';
+import type { FilterValue } from '../records/listQuery';
+import { SafeLink } from '../records/SafeLink';
+import type { RecordColumn } from '../records/types';
+import { headerWidth } from '../records/values';
+import { WS_COLUMN_KEYS, wsFieldLabel, wsValueText, type WsLookups } from './wsModel';
 
 /**
  * The website record's columns (document 3, section 3): widths, how values read (codes in the user's language, ids
@@ -39,13 +41,6 @@ const URL_FIELDS = new Set(['pageURL', 'redirectURL']);
 const SORTABLE = new Set<string>(WS_SORT_FIELDS);
 const FILTERABLE = new Set<string>(WS_FILTER_FIELDS);
 
-/** Wide enough for the header's title and its sort and filter icons (wide glyphs count double). */
-function headerWidth(title: string, icons: number): number {
-  let text = 0;
-  for (const ch of title) text += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 14 : 8;
-  return Math.min(360, text + icons * 24 + 24);
-}
-
 /** Every column of the WS list in the contract's order; the domain links to the detail. */
 export function wsColumns(lookups: WsLookups, detailHref: (record: WsRecord) => string): RecordColumn<WsRecord>[] {
   return WS_COLUMN_KEYS.map((key): RecordColumn<WsRecord> => {
@@ -69,17 +64,7 @@ export function wsColumns(lookups: WsLookups, detailHref: (record: WsRecord) => 
         </Link>
       );
     } else if (URL_FIELDS.has(key)) {
-      column.cell = (r) => {
-        const raw = String(r[field] ?? '');
-        const href = safeUrl(raw);
-        return href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" title={raw}>
-            {raw}
-          </a>
-        ) : (
-          raw
-        );
-      };
+      column.cell = (r) => <SafeLink url={String(r[field] ?? '')} />;
     } else if (key === 'whois') {
       // One line in the list: the first line of the text, the whole in the detail.
       column.text = (v) => (typeof v === 'string' ? (v.split(/\r?\n/).find((line) => line.trim() !== '') ?? '') : '');

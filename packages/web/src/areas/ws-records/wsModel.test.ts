@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { WS_RECORD_FIELDS, wsRecords, type WsRecord } from '@portal/contract';
+import { WS_RECORD_FIELDS, WS_UPDATE_FIELDS, wsRecords, type WsRecord } from '@portal/contract';
+import { isEmptyUpdate } from '../records/kind';
 import {
-  WS_COLUMN_KEYS,
-  WS_DEFAULT_COLUMNS,
-  WS_FORM_DATE_FIELDS,
-  WS_FORM_NUMBER_FIELDS,
-  WS_FORM_TEXT_FIELDS,
-  WS_UPDATE_FIELD_NAMES,
-  actionOptions,
-  isEmptyWsUpdate,
-  resultOptions,
-  siteCategoryOptions,
-  whoisText,
-  wsChangedPayload,
-  wsEditableFields,
-  wsFieldLabel,
-  wsFormFields,
-  wsFormValuesOf,
-  wsRecordFieldOf,
-  wsSaveProblem,
-  wsSavedFields,
-  wsStepFinished,
-  wsValueText,
-} from './wsModel';
+  STANDARD_DATE_FIELDS,
+  STANDARD_NUMBER_FIELDS,
+  STANDARD_TEXT_FIELDS,
+  standardFormFields as wsFormFields,
+  standardSaveProblem as wsSaveProblem,
+  standardStepFinished as wsStepFinished,
+} from '../records/standardForm';
+import { WS_COLUMN_KEYS, WS_DEFAULT_COLUMNS, WS_FORM, actionOptions, resultOptions, siteCategoryOptions, whoisText, wsFieldLabel, wsRecordFieldOf, wsValueText } from './wsModel';
+
+const { changedPayload: wsChangedPayload, editableFields: wsEditableFields, formValuesOf: wsFormValuesOf, savedFields: wsSavedFields } = WS_FORM;
 
 const record: WsRecord = {
   id: 11,
@@ -118,12 +107,12 @@ describe('whois text', () => {
 
 describe('the WS detail form', () => {
   it('covers every update field exactly once', () => {
-    const all = [...WS_FORM_DATE_FIELDS, ...WS_FORM_NUMBER_FIELDS, ...WS_FORM_TEXT_FIELDS].sort();
-    expect(all).toEqual(Object.keys(WS_UPDATE_FIELD_NAMES).sort());
+    const all = [...STANDARD_DATE_FIELDS, ...STANDARD_NUMBER_FIELDS, ...STANDARD_TEXT_FIELDS].sort();
+    expect(all).toEqual(Object.keys(WS_UPDATE_FIELDS).sort());
   });
   it('round-trips the saved record through the form', () => {
     expect(wsFormFields(wsFormValuesOf(record))).toEqual(wsSavedFields(record));
-    expect(isEmptyWsUpdate(wsChangedPayload({ clientId: 3, record, values: wsFormValuesOf(record), analyst: true }))).toBe(true);
+    expect(isEmptyUpdate(wsChangedPayload({ clientId: 3, record, values: wsFormValuesOf(record), analyst: true }))).toBe(true);
   });
   it('sends only what changed, in the payload names, and only what the role may change', () => {
     const values = {

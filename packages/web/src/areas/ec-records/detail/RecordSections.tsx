@@ -1,9 +1,11 @@
-import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
-import { Card, Col, DatePicker, Flex, Form, Input, Row, Select, Steps, Tag, Typography } from 'antd';
+import { useMemo, type KeyboardEvent } from 'react';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGGREGATE_CATEGORIES, EC_PROCESS_RESULTS, EC_RESPONSE_ACTIONS, type CustomColumn, type EcRecord } from '@portal/contract';
 import { PAYLOAD_FIELDS, ecFieldLabel, type PayloadField } from '../ecModel';
 import type { Lookups } from '../ecLookups';
+import { ReportSteps, type Step } from '../../records/ReportSteps';
+import { Section } from '../../records/Section';
 import { ROUNDS, formFields, stepFinished, type RecordFormValues } from '../recordForm';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -65,17 +67,9 @@ export function customsOf(columns: readonly CustomColumn[], category: number): C
   return columns.filter((c) => c.column_category === category).sort((a, b) => a.column_order - b.column_order || a.column_id - b.column_id);
 }
 
-function Section({ title, children, testid }: { title: string; children: ReactNode; testid: string }) {
-  return (
-    <Card size="small" title={title} style={{ marginBottom: 16 }} data-testid={testid}>
-      <Row gutter={16}>{children}</Row>
-    </Card>
-  );
-}
-
 /** Categorized info (section 6: analysts edit it): categorize date, subcategory, product category, hints, remarks. */
 export function CategorizeSection({ analyst, lookups }: { analyst: boolean; lookups: Lookups }) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation(['ecRecords', 'records']);
   const label = usePayloadLabel();
   const locale = lookups.locale;
   const disabled = !analyst;
@@ -101,7 +95,7 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
   const unknownCategory = typeof categoryId === 'number' && !sub ? [{ label: '', options: [{ value: categoryId, label: `#${categoryId}`, search: '' }] }] : [];
 
   return (
-    <Section title={t('detail.categorized')} testid="ec-section-categorized">
+    <Section title={t('records:detail.categorized')} testid="ec-section-categorized">
       <Col xs={24} md={8}>
         <DateItem name="categorizeDate" label={label('categorizeDate')} disabled={disabled || undefined} required={analyst} />
       </Col>
@@ -146,7 +140,7 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
 
 /** The client's response (editable by client users and analysts). */
 export function ResponseSection({ analyst, lookups }: { analyst: boolean; lookups: Lookups }) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const label = usePayloadLabel();
   const actionOptions = Object.entries(EC_RESPONSE_ACTIONS).map(([value, names]) => ({ value: Number(value), label: names[lookups.locale] }));
   const trademarkId = Form.useWatch<number | null | undefined>('trademarkId');
@@ -181,75 +175,54 @@ export function ResponseSection({ analyst, lookups }: { analyst: boolean; lookup
   );
 }
 
-export type Step = 1 | 2 | 3 | 4;
-/** antd's Row sets display: flex, which the hidden attribute cannot beat. */
-const HIDDEN = { display: 'none' } as const;
-const STEPS: readonly Step[] = [1, 2, 3, 4];
-
-/**
- * Report info (section 4): four steps, 1st to 3rd report and the final result. A step is finished when its result
- * and its date are both filled, the chosen one is in progress; any step can be chosen, saving enforces the order.
- * Every step's fields stay mounted (the others hidden), so the form always holds all of them.
- */
+/** Report info (section 4) in the shared four steps, with EC's declaration status and custom columns. */
 export function ReportSection({ analyst, lookups, step, onStep, record }: { analyst: boolean; lookups: Lookups; step: Step; onStep: (step: Step) => void; record: EcRecord }) {
-  const { t } = useTranslation('ecRecords');
   const label = usePayloadLabel();
   const form = Form.useFormInstance<RecordFormValues>();
   // Every value change re-renders the steps' status.
   const watched = Form.useWatch([], { form, preserve: true }) as RecordFormValues | undefined;
   const fields = formFields(watched ?? {}, record);
   const disabled = !analyst;
-  const titles: Record<Step, string> = { 1: t('step.1'), 2: t('step.2'), 3: t('step.3'), 4: t('step.4') };
 
   return (
-    <Card size="small" title={t('detail.report')} style={{ marginBottom: 16 }} data-testid="ec-section-report">
-      <Steps
-        size="small"
-        current={step - 1}
-        onChange={(index) => onStep((index + 1) as Step)}
-        items={STEPS.map((s) => ({
-          title: <span data-testid={`ec-step-${s}`}>{titles[s]}</span>,
-          status: s === step ? 'process' : stepFinished(fields, s) ? 'finish' : 'wait',
-          description: stepFinished(fields, s) ? <Tag color="success">{t('step.done')}</Tag> : <Typography.Text type="secondary">{t('step.waiting')}</Typography.Text>,
-        }))}
-        style={{ marginBottom: 16 }}
-      />
-      {ROUNDS.map((n) => (
-        <Row gutter={16} key={n} style={step === n ? undefined : HIDDEN} data-testid={`ec-step-form-${n}`}>
-          <Col xs={24} md={8}>
-            <DateItem name={`process${n}Date`} label={label(`process${n}Date`)} disabled={disabled || undefined} />
-          </Col>
-          <Col xs={24} md={8}>
-            <ResultItem name={`process${n}Result`} label={label(`process${n}Result`)} disabled={disabled || undefined} />
-          </Col>
-          <Col xs={24} md={8}>
-            <DateItem name={`process${n}ConfirmDate`} label={label(`process${n}ConfirmDate`)} disabled={disabled || undefined} />
-          </Col>
-          <CustomFields columns={customsOf(lookups.customColumns, 3 + n)} disabled={disabled || undefined} />
-        </Row>
-      ))}
-      <Row gutter={16} style={step === 4 ? undefined : HIDDEN} data-testid="ec-step-form-4">
-        <Col xs={24} md={8}>
-          <ResultItem name="processResult" label={label('processResult')} disabled={disabled || undefined} />
-        </Col>
-        <Col xs={24} md={8}>
-          <DateItem name="processConfirmDate" label={label('processConfirmDate')} disabled={disabled || undefined} />
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="declarationStatus" label={label('declarationStatus')}>
-            <Input maxLength={200} disabled={disabled || undefined} {...testId('declarationStatus')} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="processRemarks" label={label('processRemarks')}>
-            <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled || undefined} {...testId('processRemarks')} />
-          </Form.Item>
-        </Col>
-        <CustomFields columns={customsOf(lookups.customColumns, 7)} disabled={disabled || undefined} />
-      </Row>
-      <Flex>
-        <Typography.Text type="secondary">{t('step.hint')}</Typography.Text>
-      </Flex>
-    </Card>
+    <ReportSteps prefix="ec" step={step} onStep={onStep} finished={(s) => stepFinished(fields, s)}>
+      {(shown) => (
+        <>
+          {ROUNDS.map((n) => (
+            <Row gutter={16} key={n} style={shown(n)} data-testid={`ec-step-form-${n}`}>
+              <Col xs={24} md={8}>
+                <DateItem name={`process${n}Date`} label={label(`process${n}Date`)} disabled={disabled || undefined} />
+              </Col>
+              <Col xs={24} md={8}>
+                <ResultItem name={`process${n}Result`} label={label(`process${n}Result`)} disabled={disabled || undefined} />
+              </Col>
+              <Col xs={24} md={8}>
+                <DateItem name={`process${n}ConfirmDate`} label={label(`process${n}ConfirmDate`)} disabled={disabled || undefined} />
+              </Col>
+              <CustomFields columns={customsOf(lookups.customColumns, 3 + n)} disabled={disabled || undefined} />
+            </Row>
+          ))}
+          <Row gutter={16} style={shown(4)} data-testid="ec-step-form-4">
+            <Col xs={24} md={8}>
+              <ResultItem name="processResult" label={label('processResult')} disabled={disabled || undefined} />
+            </Col>
+            <Col xs={24} md={8}>
+              <DateItem name="processConfirmDate" label={label('processConfirmDate')} disabled={disabled || undefined} />
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="declarationStatus" label={label('declarationStatus')}>
+                <Input maxLength={200} disabled={disabled || undefined} {...testId('declarationStatus')} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="processRemarks" label={label('processRemarks')}>
+                <Input.TextArea maxLength={REMARKS_MAX} autoSize={{ minRows: 2, maxRows: 6 }} disabled={disabled || undefined} {...testId('processRemarks')} />
+              </Form.Item>
+            </Col>
+            <CustomFields columns={customsOf(lookups.customColumns, 7)} disabled={disabled || undefined} />
+          </Row>
+        </>
+      )}
+    </ReportSteps>
   );
 }

@@ -2,10 +2,10 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Row, Tabs, Typography }
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EcRecord } from '@portal/contract';
-import type { FilterValue } from '../generic/listQuery';
+import type { FilterValue } from '../../records/listQuery';
+import { safeUrl } from '../../records/values';
 import { ecColumnTitle, ecValueText, type EcTexts } from '../ecFields';
 import type { Lookups } from '../ecLookups';
-import { safeUrl } from '../ecModel';
 import { CustomFields, customsOf } from './RecordSections';
 import { EvidenceTab } from './EvidenceTab';
 

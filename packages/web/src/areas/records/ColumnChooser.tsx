@@ -13,7 +13,7 @@ export interface ColumnChooserProps {
 
 /** Spec 2: the column chooser: a checkbox per column (the record's fields and the client's custom columns). */
 export function ColumnChooser({ columns, visible, defaults, onChange, testId }: ColumnChooserProps) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const content = (
     <Flex vertical style={{ width: 280 }} data-testid={`${testId}-panel`}>
       <Flex gap={8} wrap>

@@ -16,7 +16,7 @@ export interface RecordPagerProps {
  * access keys P and N.
  */
 export function RecordPager({ num, total, disabled = false, onGo, testId }: RecordPagerProps) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   return (
     <div data-testid={testId}>
       <Pagination

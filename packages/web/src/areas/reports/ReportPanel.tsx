@@ -1,4 +1,4 @@
-import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Fragment, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Alert, App, Button, Checkbox, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api';
 import { UploadButton, UploadList, useReportUploads, type SendReport } from './ReportUpload';
-import { REPORT_MAX_MB } from './model';
+import type { KindName } from '../records/kind';
+import { REPORT_MAX_MB, type ReportIds } from './model';
 
 /** What every report action answers: the whole report list (it replaces the table) and how many records it touched. */
 export interface ReportActionAnswer<R> {
@@ -15,22 +16,31 @@ export interface ReportActionAnswer<R> {
   count: number;
 }
 
-export type ReportAction = 'inherit' | 'repeats' | 'post' | 'remove';
+/** The actions every report kind has; a kind adds its own (EC: inherit, delete repeats) as `extraActions`. */
+type SharedAction = 'post' | 'remove';
 
-/** The ids of one report of the client, as every report call takes them. */
-export interface ReportIds {
-  clientId: number;
-  reportId: number;
+/**
+ * A row action only some kinds have (EC: inherit, delete repeats): confirmed, then run; its texts are the kind's own.
+ * The test id reads `${testPrefix}-report-${name}-${reportId}`.
+ */
+export interface ExtraReportAction<R> {
+  name: string;
+  label: string;
+  confirmTitle: (report: R) => string;
+  confirmText: string;
+  call: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
+  done: (report: R, count: number) => string;
+  failed: (message: string) => string;
 }
 
 /**
- * One kind of report (EC, WS): its calls, its row shape and data columns, and the prefix of its test ids. The panel
- * brings the uploads, the template, the action column (with the actions the kind has) and the shared texts of the
- * `ecReports` catalogue.
+ * One kind of report (EC, WS, SNS): its calls, its row shape and data columns, and the prefix of its test ids. The
+ * panel brings the uploads, the template, the action column and the shared texts of the `records` catalogue.
+ * Every member is required: a kind without extra actions says so with an empty list.
  */
 export interface ReportKind<R> {
-  /** `ec`, `ws`: the test ids read `${testPrefix}-report-row-1`, `${testPrefix}-upload-new` … */
-  testPrefix: string;
+  /** `ec`, `ws`, `sns`: the test ids read `${testPrefix}-report-row-1`, `${testPrefix}-upload-new` … */
+  testPrefix: KindName;
   queryKey: (clientId: number) => readonly unknown[];
   /** The record screens' queries, marked stale after every upload and action. */
   recordQueries: readonly unknown[];
@@ -42,9 +52,8 @@ export interface ReportKind<R> {
   columns: ColumnsType<R>;
   post: (ids: ReportIds, withUncategorized: boolean) => Promise<ReportActionAnswer<R>>;
   remove: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
-  /** Only EC reports inherit and drop repeats; a kind without them shows no such buttons. */
-  inherit?: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
-  deleteRepeats?: (ids: ReportIds) => Promise<ReportActionAnswer<R>>;
+  /** Row actions before Post (EC: inherit and delete repeats); WS and SNS have none. */
+  extraActions: readonly ExtraReportAction<R>[];
   /** The post popup offers "include uncategorized records". */
   postUncategorizedChoice: boolean;
   templateUrl: (clientId: number) => string;
@@ -54,12 +63,12 @@ export interface ReportKind<R> {
 }
 
 /**
- * Spec 2.12 "EC report tab" and "WS report tab" (document 1, sections 3, 4, 7 and 8): the two uploads and the
+ * Spec 2.12 "EC report tab", "WS report tab" and the SNS report tab (document 1, sections 3, 4, 7 and 8): the two uploads and the
  * template, and the table of the client's reports with their counts and actions. Every answer carries the whole
  * report list, which replaces the table; no refetch follows.
  */
 export function ReportPanel<R extends object>({ clientId, kind }: { clientId: number; kind: ReportKind<R> }) {
-  const { t } = useTranslation('ecReports');
+  const { t } = useTranslation('records');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,27 +86,19 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
 
   const uploads = useReportUploads<R>(clientId, kind.send, (answer) => setReports(answer.reports), prefix);
 
-  const run = async (action: ReportAction, report: R, call: () => Promise<ReportActionAnswer<R>>) => {
-    const name = kind.reportName(report);
+  const shared: Record<SharedAction, Pick<ExtraReportAction<R>, 'done' | 'failed'>> = {
+    post: { done: (r, count) => t('report.toast.posted', { name: kind.reportName(r), count }), failed: (text) => t('report.toast.postFailed', { message: text }) },
+    remove: { done: (r) => t('report.toast.removed', { name: kind.reportName(r) }), failed: (text) => t('report.toast.removeFailed', { message: text }) },
+  };
+
+  const run = async (action: string, report: R, toasts: Pick<ExtraReportAction<R>, 'done' | 'failed'>, call: () => Promise<ReportActionAnswer<R>>) => {
     setPending(`${action}-${kind.reportId(report)}`);
     try {
       const { reports, count } = await call();
       setReports(reports);
-      const done = {
-        inherit: () => t('toast.inherited', { name, count }),
-        repeats: () => t('toast.repeatsDeleted', { name, count }),
-        post: () => t('toast.posted', { name, count }),
-        remove: () => t('toast.removed', { name }),
-      }[action];
-      void message.success(done());
+      void message.success(toasts.done(report, count));
     } catch (error) {
-      const failed = {
-        inherit: () => t('toast.inheritFailed', { message: errorMessage(error) }),
-        repeats: () => t('toast.repeatsFailed', { message: errorMessage(error) }),
-        post: () => t('toast.postFailed', { message: errorMessage(error) }),
-        remove: () => t('toast.removeFailed', { message: errorMessage(error) }),
-      }[action];
-      void message.error(failed());
+      void message.error(toasts.failed(errorMessage(error)));
     } finally {
       setPending(null);
     }
@@ -108,7 +109,7 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
 
   /** A confirmed row action: a link button that spins while its call runs. */
   const confirmed = (args: {
-    action: ReportAction;
+    action: string;
     report: R;
     label: string;
     title: string;
@@ -124,7 +125,7 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
         description={<div style={{ maxWidth: 320 }}>{args.text}</div>}
         okText={args.label}
         okButtonProps={{ danger: args.danger }}
-        cancelText={t('action.cancel')}
+        cancelText={t('report.action.cancel')}
         onConfirm={args.onConfirm}
         onOpenChange={args.onOpenChange}
         disabled={pending !== null}
@@ -144,53 +145,46 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
   };
 
   const actionColumn: ColumnsType<R>[number] = {
-    title: t('column.action'),
+    title: t('report.column.action'),
     key: 'action',
     fixed: 'right',
-    width: kind.inherit ? 260 : 200,
+    width: 200 + kind.extraActions.length * 30,
     render: (_, r) => {
       const name = kind.reportName(r);
       const id = kind.reportId(r);
-      const { inherit, deleteRepeats } = kind;
       return (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => void navigate(kind.detailPath(ids(r)))} data-testid={`${prefix}-report-detail-${id}`}>
-            {t('action.detail')}
+            {t('report.action.detail')}
           </Button>
-          {inherit &&
-            confirmed({
-              action: 'inherit',
-              report: r,
-              label: t('action.inherit'),
-              title: t('confirm.inherit', { name }),
-              text: t('confirm.inheritText'),
-              onConfirm: () => run('inherit', r, () => inherit(ids(r))),
-            })}
-          {deleteRepeats &&
-            confirmed({
-              action: 'repeats',
-              report: r,
-              label: t('action.repeats'),
-              title: t('confirm.repeats', { name }),
-              text: t('confirm.repeatsText'),
-              onConfirm: () => run('repeats', r, () => deleteRepeats(ids(r))),
-            })}
+          {kind.extraActions.map((extra) => (
+            <Fragment key={extra.name}>
+              {confirmed({
+                action: extra.name,
+                report: r,
+                label: extra.label,
+                title: extra.confirmTitle(r),
+                text: extra.confirmText,
+                onConfirm: () => run(extra.name, r, extra, () => extra.call(ids(r))),
+              })}
+            </Fragment>
+          ))}
           {confirmed({
             action: 'post',
             report: r,
-            label: t('action.post'),
-            title: t('confirm.post', { name }),
+            label: t('report.action.post'),
+            title: t('report.confirm.post', { name }),
             text: kind.postUncategorizedChoice ? (
               <Flex vertical gap={8}>
-                <span>{t('confirm.postText')}</span>
+                <span>{t('report.confirm.postText')}</span>
                 <Checkbox checked={withUncategorized} onChange={(e) => setWithUncategorized(e.target.checked)} data-testid={`${prefix}-report-post-uncategorized`}>
-                  {t('confirm.postUncategorized')}
+                  {t('report.confirm.postUncategorized')}
                 </Checkbox>
               </Flex>
             ) : (
-              t('confirm.postText')
+              t('report.confirm.postText')
             ),
-            onConfirm: () => run('post', r, () => kind.post(ids(r), withUncategorized)),
+            onConfirm: () => run('post', r, shared.post, () => kind.post(ids(r), withUncategorized)),
             onOpenChange: (open) => {
               if (open) setWithUncategorized(false);
             },
@@ -202,15 +196,15 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
             onClick={() => openWindow(kind.downloadUrl(ids(r)))}
             data-testid={`${prefix}-report-download-${id}`}
           >
-            {t('action.download')}
+            {t('report.action.download')}
           </Button>
           {confirmed({
             action: 'remove',
             report: r,
-            label: t('action.remove'),
-            title: t('confirm.remove', { name }),
-            text: t('confirm.removeText'),
-            onConfirm: () => run('remove', r, () => kind.remove(ids(r))),
+            label: t('report.action.remove'),
+            title: t('report.confirm.remove', { name }),
+            text: t('report.confirm.removeText'),
+            onConfirm: () => run('remove', r, shared.remove, () => kind.remove(ids(r))),
             danger: true,
           })}
         </Space>
@@ -225,9 +219,9 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
           <UploadButton kind="new" onFile={(file) => void uploads.start('new', file)} testPrefix={prefix} />
           <UploadButton kind="update" onFile={(file) => void uploads.start('update', file)} testPrefix={prefix} />
           <Button icon={<DownloadOutlined />} onClick={() => openWindow(kind.templateUrl(clientId))} data-testid={`${prefix}-template`}>
-            {t('upload.template')}
+            {t('report.upload.template')}
           </Button>
-          <Typography.Text type="secondary">{t('upload.rules', { max: REPORT_MAX_MB })}</Typography.Text>
+          <Typography.Text type="secondary">{t('report.upload.rules', { max: REPORT_MAX_MB })}</Typography.Text>
         </Flex>
         <UploadList files={uploads.files} onRemove={uploads.remove} testPrefix={prefix} />
       </Flex>
@@ -235,10 +229,10 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
         <Alert
           type="error"
           showIcon
-          message={t('load.failed', { message: errorMessage(query.error) })}
+          message={t('report.load.failed', { message: errorMessage(query.error) })}
           action={
             <Button size="small" onClick={() => void query.refetch()}>
-              {t('load.retry')}
+              {t('report.load.retry')}
             </Button>
           }
         />
@@ -252,9 +246,9 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
           loading={query.isLoading}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('table.empty') }}
+          locale={{ emptyText: t('report.table.empty') }}
           onRow={(r) => ({ 'data-testid': `${prefix}-report-row-${kind.reportId(r)}` }) as HTMLAttributes<HTMLElement>}
-          footer={query.data?.length ? () => t('table.total', { count: query.data.length }) : undefined}
+          footer={query.data?.length ? () => t('report.table.total', { count: query.data.length }) : undefined}
         />
       )}
     </Flex>

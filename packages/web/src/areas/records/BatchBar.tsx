@@ -25,7 +25,7 @@ const LOADING_KEY = 'record-batch-update';
  * value, is a toast; the call shows a loading toast, then how many records it updated (or that it failed).
  */
 export function BatchBar({ options, placeholder, selected, submit, onDone, testPrefix, disabledReason }: BatchBarProps) {
-  const { t } = useTranslation(['ecRecords', 'contract']);
+  const { t } = useTranslation(['records', 'contract']);
   const { message } = App.useApp();
   const [value, setValue] = useState<number | undefined>(undefined);
   const [busy, setBusy] = useState(false);

@@ -4,76 +4,19 @@ import { DownloadOutlined, DownOutlined, HistoryOutlined, UpOutlined } from '@an
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SearchConditions } from '@portal/contract';
-import { MembersOnlyText } from '../../../components/MembersOnly';
-import { SearchBar, type SearchFieldOption } from '../../../components/SearchBar';
-import { useMayWrite } from '../ecLookups';
+import { MembersOnlyText } from '../../components/MembersOnly';
+import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
+import { useClientChoices } from '../clients/queries';
 import { BatchBar } from './BatchBar';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
 import { savedColumns, visibleKeys } from './columnLayout';
-import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type ListFields, type Sorter } from './listQuery';
+import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import { useListQuery } from './useListQuery';
-import type { FilterOption, HistoryEntry, RecordColumn } from './types';
-
-/** The search call's input for one kind's field names. */
-export type SearchInput<D extends string, W extends string, F extends string, S extends string> = ReturnType<typeof searchPayload<D, W, F, S>>;
-
-/** What a record search answers (EC and WS alike). */
-export interface SearchAnswer<R> {
-  records: R[];
-  total: number;
-  errorRecordCount: number;
-}
-
-/**
- * One kind of record list (EC, WS): its field names, its calls, its query keys and its test id prefix. Everything
- * else of the list (document 3, section 2) is the same for both and lives in `RecordList`.
- */
-export interface RecordListKind<R, D extends string, W extends string, F extends string, S extends string> {
-  /** `ec`, `ws`: the test ids read `${testPrefix}-list-total`, `${testPrefix}-export` … */
-  testPrefix: string;
-  fields: ListFields<D, W, F, S>;
-  /** The search bar before any search. */
-  initialSearch: SearchConditions<D, W>;
-  /** What the list shows until the user chooses. */
-  defaultColumns: readonly string[];
-  exportPath: string;
-  keys: {
-    lists: readonly unknown[];
-    list: (input: SearchInput<D, W, F, S>) => readonly unknown[];
-    /** Every filter value list (marked stale after a batch update). */
-    allFilters: readonly unknown[];
-    filters: (clientId: number, field: string) => readonly unknown[];
-    columns: readonly unknown[];
-    history: (clientId: number, recordId: number) => readonly unknown[];
-  };
-  recordId: (record: R) => number;
-  /** The detail page of a record, without its query. */
-  detailPath: (record: R) => string;
-  isError: (record: R) => boolean;
-  search: (input: SearchInput<D, W, F, S>) => Promise<SearchAnswer<R>>;
-  fetchFilters: (clientId: number, field: F) => Promise<FilterOption[]>;
-  getColumns: () => Promise<string[] | null>;
-  setColumns: (columns: string[]) => Promise<string[] | null>;
-  /** Analysts set the category, client users the action; answers how many records changed. */
-  batch: (args: { analyst: boolean; clientId: number; recordIds: number[]; value: number }) => Promise<number>;
-  history: (clientId: number, recordId: number) => Promise<HistoryEntry[]>;
-}
-
-/** What the list shows, from the kind's lookups in the user's language (built by the kind's page for a client). */
-export interface RecordListView<R> {
-  /** Every column in display order. */
-  columns: RecordColumn<R>[];
-  /** A field's label (search bar, filter summary, history). */
-  fieldLabel: (field: string) => string;
-  batchOptions: readonly { value: number; label: string }[];
-  /** The batch value's placeholder; the EC texts (aggregate category, response action) when left out. */
-  batchPlaceholder?: string;
-  historyLabel: (field: string) => string;
-  historyText: (field: string, value: HistoryEntry['fields'][string]) => string;
-}
+import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
+import { useMayWrite, useRecordScope } from './scope';
+import type { FilterOption } from './types';
 
 const ACTIONS_WIDTH = 150;
 /** Spec 2: the table is calc(100vh - 613px) high with the search panel open, calc(100vh - 353px) closed. */
@@ -111,41 +54,39 @@ export function NoCompany({ testId }: { testId: string }) {
   );
 }
 
-export interface RecordListProps<R, D extends string, W extends string, F extends string, S extends string> {
-  kind: RecordListKind<R, D, W, F, S>;
-  analyst: boolean;
-  ownClientId: number | undefined;
-  /** The kind's view for the client in the list: a hook at module level, called on every render. */
-  useView: (args: { clientId: number | undefined; analyst: boolean; detailHref: (record: R) => string }) => RecordListView<R>;
-  /** The analyst's client choices. */
-  clients: { data?: readonly { client_id: number; client_name: string }[]; isLoading: boolean };
-  /** Calls to start with the page (the kind's lookups the table waits for). */
-  prefetch?: (clientId: number | undefined) => readonly PrefetchOptions[];
+/**
+ * Document 3, section 2, a record list page (/ec-list, /ws-list, /sns-list) for a kind: analysts choose among every
+ * client; a client user without a company sees the members-only page.
+ */
+export function RecordListPage<T extends KindTypes>({ kind }: { kind: RecordKind<T> }) {
+  const { analyst, ownClientId } = useRecordScope();
+  const clients = useClientChoices('all', analyst);
+  if (!analyst && ownClientId === undefined) return <NoCompany testId={`${kind.name}-no-company`} />;
+  return <RecordList kind={kind} analyst={analyst} ownClientId={ownClientId} clients={clients} />;
 }
 
-interface PrefetchOptions {
-  queryKey: readonly unknown[];
-  queryFn: () => Promise<unknown>;
-  staleTime: number;
+interface RecordListProps<T extends KindTypes> {
+  kind: RecordKind<T>;
+  analyst: boolean;
+  ownClientId: number | undefined;
+  /** The analyst's client choices. */
+  clients: { data?: readonly { client_id: number; client_name: string }[]; isLoading: boolean };
 }
 
 /**
- * Document 3, section 2, a record list (/ec-list, /ws-list). Every part of the list's state is in the URL query, so
+ * Document 3, section 2, a record list of one kind. Every part of the list's state is in the URL query, so
  * a reload, back/forward, a notice's link (?clientId&noticeId) and the report tab's link (?clientId&filters) show the
  * same list.
  */
-export function RecordList<R extends object, D extends string, W extends string, F extends string, S extends string>({
-  kind,
-  analyst,
-  ownClientId,
-  useView,
-  clients,
-  prefetch: prefetchLookups,
-}: RecordListProps<R, D, W, F, S>) {
-  const { t } = useTranslation(['ecRecords', 'contract']);
+function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }: RecordListProps<T>) {
+  type R = T['record'];
+  type S = T['sort'];
+  type F = T['filter'];
+  const { t } = useTranslation('records');
+  const { useLookups, useView } = kind;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const prefix = kind.testPrefix;
+  const prefix = kind.name;
   const { state, update } = useListQuery(kind.fields);
   const clientId = analyst ? state.clientId : ownClientId;
   // Every analyst reads every client's records; only its managers change them (the batch is a change).
@@ -155,7 +96,7 @@ export function RecordList<R extends object, D extends string, W extends string,
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [chosenColumns, setChosenColumns] = useState<Set<string> | null>(null);
   const viewport = useViewportHeight();
-  const savedColumnsQuery = useMemo(() => ({ queryKey: kind.keys.columns, queryFn: kind.getColumns, staleTime: Infinity }), [kind]);
+  const savedColumnsQuery = useMemo(() => ({ queryKey: kind.keys.columns, queryFn: kind.calls.getColumns, staleTime: Infinity }), [kind]);
 
   const input = useMemo(() => (clientId === undefined ? null : searchPayload(state, clientId)), [state, clientId]);
   // The page's first render takes a while (the search bar, the table's header): the calls the table waits for start
@@ -164,12 +105,12 @@ export function RecordList<R extends object, D extends string, W extends string,
     const known = queryClient.getQueryState(options.queryKey);
     if (!known || (known.data === undefined && known.fetchStatus === 'idle')) void queryClient.prefetchQuery(options);
   };
-  if (input) prefetch({ queryKey: kind.keys.list(input), queryFn: () => kind.search(input), staleTime: LIST_FRESH_MS });
+  if (input) prefetch({ queryKey: kind.keys.list(input), queryFn: () => kind.calls.search(input), staleTime: LIST_FRESH_MS });
   prefetch(savedColumnsQuery);
-  for (const options of prefetchLookups?.(clientId) ?? []) prefetch(options);
+  for (const options of kind.prefetch(clientId)) prefetch(options);
   const list = useQuery({
     queryKey: input ? kind.keys.list(input) : kind.keys.lists,
-    queryFn: () => kind.search(input ?? searchPayload(state, 0)),
+    queryFn: () => kind.calls.search(input ?? searchPayload(state, 0)),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     staleTime: LIST_FRESH_MS,
@@ -184,7 +125,8 @@ export function RecordList<R extends object, D extends string, W extends string,
     return (record: R) => `${kind.detailPath(record)}?${detailQuery(state, placeOf(state, indexOf.get(kind.recordId(record)) ?? 0), total)}`;
   }, [records, state, total, kind]);
 
-  const view = useView({ clientId, analyst, detailHref });
+  const lookups = useLookups(clientId);
+  const view = useView({ lookups, analyst, detailHref });
   const allColumns = view.columns;
   const allKeys = useMemo(() => allColumns.map((c) => c.key), [allColumns]);
   const defaults = useMemo(() => visibleKeys(null, allKeys, kind.defaultColumns), [allKeys, kind.defaultColumns]);
@@ -196,7 +138,7 @@ export function RecordList<R extends object, D extends string, W extends string,
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);
-    kind
+    kind.calls
       .setColumns(savedColumns(allKeys.filter((k) => next.has(k))))
       .then((columns) => queryClient.setQueryData(kind.keys.columns, columns))
       .catch(() => void message.warning(t('columns.saveFailed')));
@@ -208,7 +150,7 @@ export function RecordList<R extends object, D extends string, W extends string,
       load: async (): Promise<FilterOption[]> => {
         if (clientId === undefined) return [];
         try {
-          return await kind.fetchFilters(clientId, field as F);
+          return await kind.calls.fetchFilters(clientId, field as F);
         } catch {
           return []; // spec 8: a filter load failure shows no values, no message
         }
@@ -278,7 +220,7 @@ export function RecordList<R extends object, D extends string, W extends string,
 
   const submitBatch = async (recordIds: number[], value: number) => {
     if (clientId === undefined) return 0;
-    return kind.batch({ analyst, clientId, recordIds, value });
+    return kind.calls.batch({ analyst, clientId, recordIds, value });
   };
   const afterBatch = () => {
     setSelected([]);
@@ -286,8 +228,8 @@ export function RecordList<R extends object, D extends string, W extends string,
     void queryClient.invalidateQueries({ queryKey: kind.keys.allFilters });
   };
 
-  const dateOptions: SearchFieldOption<D>[] = kind.fields.dateFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
-  const wordOptions: SearchFieldOption<W>[] = kind.fields.wordFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
+  const dateOptions: SearchFieldOption<T['date']>[] = kind.fields.dateFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
+  const wordOptions: SearchFieldOption<T['word']>[] = kind.fields.wordFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
   const scrollY = Math.max(MIN_HEIGHT, viewport - (panelOpen ? OFFSET_OPEN : OFFSET_CLOSED));
   const sourceLabel = (source: string) => (source in HISTORY_SOURCES ? t(HISTORY_SOURCES[source as keyof typeof HISTORY_SOURCES]) : source);
 
@@ -347,7 +289,7 @@ export function RecordList<R extends object, D extends string, W extends string,
         </Card>
       )}
       {panelOpen && (
-        <SearchBar<D, W>
+        <SearchBar<T['date'], T['word']>
           // A new URL (back/forward, a link) shows its conditions.
           key={JSON.stringify(state.search)}
           dateFields={dateOptions}
@@ -388,7 +330,7 @@ export function RecordList<R extends object, D extends string, W extends string,
           <Space wrap>
             <BatchBar
               options={view.batchOptions}
-              placeholder={view.batchPlaceholder ?? t(analyst ? 'batch.categoryPlaceholder' : 'batch.actionPlaceholder')}
+              placeholder={view.batchPlaceholder}
               selected={selected}
               submit={submitBatch}
               onDone={afterBatch}
@@ -439,7 +381,7 @@ export function RecordList<R extends object, D extends string, W extends string,
         recordId={historyOf}
         title={t('history.title', { id: historyOf ?? '' })}
         queryKey={(recordId) => kind.keys.history(clientId ?? 0, recordId)}
-        load={async (recordId) => (clientId === undefined ? [] : kind.history(clientId, recordId))}
+        load={async (recordId) => (clientId === undefined ? [] : kind.calls.history(clientId, recordId))}
         fieldLabel={view.historyLabel}
         fieldText={view.historyText}
         sourceLabel={sourceLabel}

@@ -115,6 +115,8 @@ interface BodyColumn<R> {
 /** What the body needs from the table; it changes with the columns, the selection and the data, not on scroll. */
 interface BodyState<R> {
   testPrefix: string;
+  /** The rows (antd's page of them: the table's data is one page of the server's result). */
+  records: readonly R[];
   rowKey: (record: R) => number;
   /** The first column, fixed on the left after the selection box; the rest scroll. */
   first: BodyColumn<R> | null;
@@ -136,7 +138,14 @@ interface BodyState<R> {
 
 type BodyInfo = Parameters<Extract<NonNullable<TableProps<object>['components']>['body'], (...args: never[]) => unknown>>[1];
 
-const BodyContext = createContext<BodyState<object> | null>(null);
+/**
+ * The body's state for whatever record type the table shows, handed through antd's table by a context: opened by a
+ * function generic in the record type, so the body reads it typed (no cast binds a record type to the context).
+ */
+interface PackedBody {
+  open: <X>(read: <R extends object>(state: BodyState<R>) => X) => X;
+}
+const BodyContext = createContext<PackedBody | null>(null);
 
 interface Range {
   rowStart: number;
@@ -146,7 +155,7 @@ interface Range {
 }
 
 /** The rows and scrolling columns in view (and the overscan), for a scroll position and a viewport. */
-function rangeOf(state: BodyState<object>, rows: number, top: number, height: number, left: number, width: number, rightWidth: number): Range {
+function rangeOf<R>(state: BodyState<R>, rows: number, top: number, height: number, left: number, width: number, rightWidth: number): Range {
   const rowStart = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN_ROWS);
   const rowEnd = Math.min(rows, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN_ROWS);
   const from = left + state.leftWidth - OVERSCAN_PX;
@@ -183,14 +192,14 @@ function RowCheckbox({ checked, onChange, cls, hashId }: { checked: boolean; onC
   );
 }
 
-interface RowProps {
-  record: object;
+interface RowProps<R> {
+  record: R;
   index: number;
   id: number;
-  cols: readonly BodyColumn<object>[];
+  cols: readonly BodyColumn<R>[];
   selected: boolean;
   error: boolean;
-  state: BodyState<object>;
+  state: BodyState<R>;
   /** The row's width and its actions' (both less the scrollbar's width, as in the header). */
   width: number;
   actionsWidth: number;
@@ -201,7 +210,7 @@ interface RowProps {
  * sides of the scrolled area; the scrolling cells in view sit at their offsets. Rows re-render only when their
  * record, selection or the columns in view change, never for a scroll within them.
  */
-const BodyRow = memo(function BodyRow({ record, index, id, cols, selected, error, state, width, actionsWidth }: RowProps) {
+function BodyRowOf<R extends object>({ record, index, id, cols, selected, error, state, width, actionsWidth }: RowProps<R>) {
   const className = `rec-row${selected ? ' rec-row-selected' : ''}${error ? ' rec-row-error' : ''}`;
   const first = state.first ? cellOf(state.first.column, record) : null;
   return (
@@ -233,16 +242,23 @@ const BodyRow = memo(function BodyRow({ record, index, id, cols, selected, error
       </div>
     </div>
   );
-});
+}
+// `memo` drops the type parameter; the memoised row takes the same props.
+const BodyRow = memo(BodyRowOf) as typeof BodyRowOf;
 
 /**
  * The scrolled body (antd's `components.body` render prop): natively scrolled, so the browser moves what is
  * rendered at once and React only adds the rows and columns coming into view. Its horizontal position is handed to
  * the table, which moves the header along.
  */
-function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }) {
-  const state = useContext(BodyContext);
-  if (!state) throw new Error('VirtualBody outside RecordTable');
+function VirtualBody({ info }: { info: BodyInfo }) {
+  const packed = useContext(BodyContext);
+  if (!packed) throw new Error('VirtualBody outside RecordTable');
+  return packed.open((state) => <VirtualBodyOf state={state} info={info} />);
+}
+
+function VirtualBodyOf<R extends object>({ state, info }: { state: BodyState<R>; info: BodyInfo }) {
+  const data = state.records;
   const scroller = useRef<HTMLDivElement | null>(null);
   // The header's last column is narrower by the scrollbar's width (antd adds a cell over the scrollbar); so is ours,
   // and so the scrolled width is the header's.
@@ -317,7 +333,7 @@ function VirtualBody({ data, info }: { data: readonly object[]; info: BodyInfo }
   );
 }
 
-const renderBody = (data: readonly object[], info: BodyInfo) => <VirtualBody data={data} info={info} />;
+const renderBody = (_data: readonly object[], info: BodyInfo) => <VirtualBody info={info} />;
 const tableComponents = { header: { cell: ResizableHeaderCell }, body: renderBody };
 
 /** The width of an element, followed as it changes. */
@@ -344,7 +360,7 @@ function useWidth(): [(el: HTMLDivElement | null) => void, number] {
 function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const { testPrefix, rowKey, records, columns, loading, total, current, pageSize, sorter, filters, onSort, onFilter, onPage } = props;
   const { filterOptions, selected, onSelect, highlight, actions, scrollY, emptyText } = props;
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const { hashId } = theme.useToken();
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   const [widths, setWidths] = useState<Record<string, number>>({});
@@ -418,8 +434,9 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
       left += width;
       return placed;
     });
-    return { testPrefix, rowKey, first, scrolling, leftWidth, totalWidth: laidOut.totalWidth, actions, selected: selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId };
-  }, [laidOut, testPrefix, rowKey, actions, selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId]);
+    return { testPrefix, records, rowKey, first, scrolling, leftWidth, totalWidth: laidOut.totalWidth, actions, selected: selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId };
+  }, [laidOut, testPrefix, records, rowKey, actions, selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId]);
+  const packedBody = useMemo<PackedBody>(() => ({ open: (read) => read(bodyState) }), [bodyState]);
 
   const onChange = (pagination: TablePaginationConfig, _filters: unknown, sort: SorterResult<R> | SorterResult<R>[], extra: { action: string }) => {
     if (extra.action === 'sort') {
@@ -433,7 +450,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
 
   return (
     <div ref={measureRef}>
-      <BodyContext.Provider value={bodyState as unknown as BodyState<object>}>
+      <BodyContext.Provider value={packedBody}>
         <Table<R>
           className="rec-table"
           size="small"

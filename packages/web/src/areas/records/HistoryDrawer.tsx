@@ -27,7 +27,7 @@ export const HISTORY_WIDTH = 640;
  * fields that changed with their new values. A load failure shows an empty history (spec 8: no message).
  */
 export function HistoryDrawer({ recordId, title, queryKey, load, fieldLabel, fieldText, sourceLabel, onClose, testId }: HistoryDrawerProps) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const history = useQuery({
     queryKey: recordId === null ? ['record-history', 'none'] : queryKey(recordId),
     queryFn: () => (recordId === null ? Promise.resolve([]) : load(recordId)),

@@ -42,7 +42,7 @@ let nextUid = 0;
  * `testPrefix` names the report kind in the test ids (`ec-upload-errors`, `ws-upload-errors`).
  */
 export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUploaded: (answer: UploadAnswer<R>) => void, testPrefix: string) {
-  const { t } = useTranslation('ecReports');
+  const { t } = useTranslation('records');
   const problemsKey = `${testPrefix}-upload-errors`;
   const { message } = App.useApp();
   const [files, setFiles] = useState<UploadEntry[]>([]);
@@ -58,7 +58,7 @@ export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUpl
   const patch = (uid: string, change: Partial<UploadEntry>) => setFiles((list) => list.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
 
   const showProblems = (text: string, problems: Problems) => {
-    const lines = problemLines(problems, (p) => t('upload.problem', p));
+    const lines = problemLines(problems, (p) => t('report.upload.problem', p));
     const more = moreProblems(problems);
     void message.error({
       key: problemsKey,
@@ -72,7 +72,7 @@ export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUpl
                 <li key={index}>{line}</li>
               ))}
             </ul>
-            {more > 0 && <Typography.Text type="secondary">{t('upload.more', { count: more })}</Typography.Text>}
+            {more > 0 && <Typography.Text type="secondary">{t('report.upload.more', { count: more })}</Typography.Text>}
           </div>
         </div>
       ),
@@ -84,9 +84,9 @@ export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUpl
     const problem = fileProblem(file);
     if (!problem) return true;
     const text = {
-      type: t('upload.badType', { name: file.name }),
-      size: t('upload.tooLarge', { name: file.name, max: REPORT_MAX_MB }),
-      empty: t('upload.empty', { name: file.name }),
+      type: t('report.upload.badType', { name: file.name }),
+      size: t('report.upload.tooLarge', { name: file.name, max: REPORT_MAX_MB }),
+      empty: t('report.upload.empty', { name: file.name }),
     }[problem];
     void message.error({ content: text, duration: 6 });
     return false;
@@ -102,13 +102,13 @@ export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUpl
       const answer = await send(kind, clientId, file, { onProgress: (percent) => patch(uid, { percent }), signal: controller.signal });
       patch(uid, { status: 'done', percent: 100, count: answer.count });
       onUploaded(answer);
-      void message.success(kind === 'new' ? t('upload.newDone', { name: file.name, count: answer.count }) : t('upload.updateDone', { count: answer.count }));
+      void message.success(kind === 'new' ? t('report.upload.newDone', { name: file.name, count: answer.count }) : t('report.upload.updateDone', { count: answer.count }));
     } catch (error) {
       if (isAbort(error)) return;
       patch(uid, { status: 'error', error: errorMessage(error) });
       const problems = error instanceof ApiError ? problemsOf(error.data) : null;
       if (problems && problems.errors.length > 0) showProblems(errorMessage(error), problems);
-      else void message.error({ key: problemsKey, duration: PROBLEMS_SECONDS, content: t('upload.failed', { name: file.name, message: errorMessage(error) }) });
+      else void message.error({ key: problemsKey, duration: PROBLEMS_SECONDS, content: t('report.upload.failed', { name: file.name, message: errorMessage(error) }) });
     } finally {
       running.current.delete(uid);
     }
@@ -128,7 +128,7 @@ export function useReportUploads<R>(clientId: number, send: SendReport<R>, onUpl
 
 /** A button opening the file picker; Playwright sets the file on the wrapper's <input type=file>. */
 export function UploadButton({ kind, onFile, testPrefix }: { kind: UploadKind; onFile: (file: File) => void; testPrefix: string }) {
-  const { t } = useTranslation('ecReports');
+  const { t } = useTranslation('records');
   return (
     <div data-testid={`${testPrefix}-upload-${kind}`}>
       <Upload
@@ -141,9 +141,9 @@ export function UploadButton({ kind, onFile, testPrefix }: { kind: UploadKind; o
           return Upload.LIST_IGNORE;
         }}
       >
-        <Tooltip title={t(kind === 'new' ? 'upload.newHint' : 'upload.updateHint')}>
+        <Tooltip title={t(kind === 'new' ? 'report.upload.newHint' : 'report.upload.updateHint')}>
           <Button type={kind === 'new' ? 'primary' : 'default'} icon={<UploadOutlined />}>
-            {t(kind === 'new' ? 'upload.new' : 'upload.update')}
+            {t(kind === 'new' ? 'report.upload.new' : 'report.upload.update')}
           </Button>
         </Tooltip>
       </Upload>
@@ -153,7 +153,7 @@ export function UploadButton({ kind, onFile, testPrefix }: { kind: UploadKind; o
 
 /** The last files uploaded, each with its kind, its progress and then its outcome. */
 export function UploadList({ files, onRemove, testPrefix }: { files: readonly UploadEntry[]; onRemove: (uid: string) => void; testPrefix: string }) {
-  const { t } = useTranslation('ecReports');
+  const { t } = useTranslation('records');
   const { token } = theme.useToken();
   if (files.length === 0) return null;
   return (
@@ -167,16 +167,16 @@ export function UploadList({ files, onRemove, testPrefix }: { files: readonly Up
             {f.name}
           </Typography.Text>
           <Tag bordered={false} color={f.kind === 'new' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
-            {t(f.kind === 'new' ? 'upload.new' : 'upload.update')}
+            {t(f.kind === 'new' ? 'report.upload.new' : 'report.upload.update')}
           </Tag>
           <div style={{ flex: 1, minWidth: 160 }}>
             {f.status === 'uploading' &&
               (f.percent < 100 ? (
                 <Progress percent={f.percent} size="small" style={{ marginBottom: 0 }} />
               ) : (
-                <Typography.Text type="secondary">{t('upload.checking')}</Typography.Text>
+                <Typography.Text type="secondary">{t('report.upload.checking')}</Typography.Text>
               ))}
-            {f.status === 'done' && <Typography.Text type="secondary">{t('upload.records', { count: f.count ?? 0 })}</Typography.Text>}
+            {f.status === 'done' && <Typography.Text type="secondary">{t('report.upload.records', { count: f.count ?? 0 })}</Typography.Text>}
             {f.status === 'error' && (
               <Typography.Text type="danger" ellipsis={{ tooltip: f.error }}>
                 {f.error}
@@ -184,12 +184,12 @@ export function UploadList({ files, onRemove, testPrefix }: { files: readonly Up
             )}
           </div>
           {(f.status !== 'uploading' || f.percent < 100) && (
-            <Tooltip title={t(f.status === 'uploading' ? 'upload.cancel' : 'upload.dismiss')}>
+            <Tooltip title={t(f.status === 'uploading' ? 'report.upload.cancel' : 'report.upload.dismiss')}>
               <Button
                 type="text"
                 size="small"
                 icon={<CloseOutlined />}
-                aria-label={t(f.status === 'uploading' ? 'upload.cancel' : 'upload.dismiss')}
+                aria-label={t(f.status === 'uploading' ? 'report.upload.cancel' : 'report.upload.dismiss')}
                 onClick={() => onRemove(f.uid)}
               />
             </Tooltip>

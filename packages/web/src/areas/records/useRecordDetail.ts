@@ -3,14 +3,14 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/api';
-import { useRecordScope } from '../ecLookups';
+import { errorMessage } from '../../app/api';
+import { useRecordScope } from './scope';
 import { detailQuery, listQueryFromDetail, parseDetailPlace, parseListQuery, searchPayload, type ListFields, type ListState } from './listQuery';
 
 const positiveInt = (value: string | undefined) => (value && /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 
 /**
- * A record detail's route (/ec-data/:cid/:rid, /ws-data/:cid/:rid with the list's query, `num` and `total`): the
+ * A record detail's route (/ec-data/:cid/:rid, /ws-data/:cid/:rid, /sns-data/:cid/:rid with the list's query, `num` and `total`): the
  * client is the route's for analysts and the user's company for client users; the way back is the list's own query
  * on the page of this record.
  */
@@ -38,7 +38,7 @@ export function useRecordPager<R, D extends string, W extends string, F extends 
   recordKey: (record: R) => readonly unknown[];
   detailPath: (record: R) => string;
 }) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -68,7 +68,7 @@ export function useRecordPager<R, D extends string, W extends string, F extends 
  * see the first), a success toast, or the failure's message.
  */
 export function useRecordSave() {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const saving = useRef(false);

@@ -27,7 +27,7 @@ const keyOf = (value: FilterValue) => JSON.stringify(value);
  * counts, "(blank)" for empty cells (null), a search box, Reset and Filter. A load failure shows no values (spec 8).
  */
 export function FilterDropdown({ visible, queryKey, load, applied, text, onApply, close }: FilterDropdownProps) {
-  const { t } = useTranslation('ecRecords');
+  const { t } = useTranslation('records');
   const [checked, setChecked] = useState<Set<string>>(() => new Set(applied.map(keyOf)));
   const [typed, setTyped] = useState('');
   const options = useQuery({ queryKey, queryFn: load, enabled: visible, staleTime: 30_000 });

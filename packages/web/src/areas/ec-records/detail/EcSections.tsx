@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import type { DetailPartProps } from '../../records/kind';
+import type { Step } from '../../records/ReportSteps';
+import type { EcKindTypes } from '../ecKind';
+import { useEcTexts } from '../useEcTexts';
+import { CategorizeSection, ReportSection, ResponseSection } from './RecordSections';
+import { RecordTabs } from './RecordTabs';
+
+/**
+ * The EC detail's form (document 3, section 2): the tabs (web page, thumbnail, evidence, scraped info), then the
+ * categorized info, the client's response and the report info.
+ */
+export function EcSections({ record, clientId, analyst, lookups, setRecord }: DetailPartProps<EcKindTypes>) {
+  const texts = useEcTexts();
+  const [step, setStep] = useState<Step>(1);
+  const onEvidence = (names: string) => setRecord({ ...record, ec_upload_image_names: names });
+  return (
+    <>
+      <RecordTabs record={record} clientId={clientId} analyst={analyst} lookups={lookups} texts={texts} onEvidence={onEvidence} />
+      <CategorizeSection analyst={analyst} lookups={lookups} />
+      <ResponseSection analyst={analyst} lookups={lookups} />
+      <ReportSection analyst={analyst} lookups={lookups} step={step} onStep={setStep} record={record} />
+    </>
+  );
+}

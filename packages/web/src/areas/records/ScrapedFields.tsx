@@ -1,0 +1,45 @@
+import { Descriptions, type DescriptionsProps } from 'antd';
+import { SafeLink } from './SafeLink';
+
+/**
+ * Read-only record fields in label/value pairs (a detail's scraped info): each value as the user reads it, address
+ * fields as links (http(s) only). A value's test id reads `${prefix}-scrape-${key}`.
+ */
+export function ScrapedFields<K extends string>({
+  fields,
+  label,
+  text,
+  links,
+  prefix,
+  column = { xs: 1, md: 2, xl: 3 },
+}: {
+  fields: readonly K[];
+  label: (key: K) => string;
+  text: (key: K) => string;
+  links: ReadonlySet<K>;
+  prefix: string;
+  /** Pairs per line (by screen width); three on a wide screen unless given. */
+  column?: DescriptionsProps['column'];
+}) {
+  return (
+    <Descriptions
+      size="small"
+      column={column}
+      items={fields.map((key) => {
+        const value = text(key);
+        const testId = `${prefix}-scrape-${key}`;
+        return {
+          key,
+          label: label(key),
+          children: links.has(key) ? (
+            <SafeLink url={value} wrap testId={testId} />
+          ) : (
+            <span style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+              {value}
+            </span>
+          ),
+        };
+      })}
+    />
+  );
+}
