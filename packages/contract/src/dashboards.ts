@@ -76,6 +76,8 @@ export const fetchInfoOutput = z.object({
   countrySiteInfringementTypeDict: countBy3,
   countryResultDict: countBy2,
   countrySellerDict: z.record(z.string(), z.array(topSeller)),
+  /** The region spellings each country stands for in the period, so a link to the list can filter on exactly them. */
+  countryRegionDict: z.record(z.string(), z.array(z.string())),
   /** Names of the client's analysts (the summary strip). */
   analysts: z.array(z.string()),
   ws: z.object({ regionFilters: z.array(z.string()), wsCategoryByFilterRegion: countBy2, wsTakedownByFilterRegion: countBy2 }),

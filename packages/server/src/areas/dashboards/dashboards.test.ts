@@ -25,7 +25,7 @@ const ROWS: Row[] = [
   /* 1 */ ['Amazon', '2025-01', 'alpha', 10, 'USD', 5, 4, 'CN', '2025-02-03', 'CF', 2],
   /* 2 */ ['Amazon', '2025-01', 'alpha', 20, 'CNY', 9, 2, 'China', '2025-02-10', 'CF', null],
   /* 3 */ ['Taobao', '2025-02', 'beta', 100, 'CNY', 1, 8, '中国', '2025-02-20', 'AD', 3],
-  /* 4 */ ['Taobao', '2025-02', 'alpha', 5, 'ZAR', 1, 10, ' cn ', '2025-03-01', 'CF', null],
+  /* 4 */ ['Taobao', '2025-02', 'alpha', 5, 'ZAR', 1, 10, 'cn', '2025-03-01', 'CF', null],
   /* 5 */ ['eBay', '2025-02', 'gamma', 1000, 'JPY', 0, 3, 'United States', '2025-03-05', 'AD', 2],
   /* 6 */ ['eBay', '2025-03', 'gamma', null, null, 3, 3, 'US', '2025-03-06', 'CF', null],
   /* 7 */ ['Amazon', '2025-03', 'delta', 30, 'USD', 2, 1, 'Atlantis', '2025-04-01', 'CF', 1],
@@ -151,6 +151,7 @@ describe('the online dashboard', () => {
       US: [{ seller: 'gamma', total: 2, sites: { eBay: 2 } }],
       ZZ: [{ seller: 'delta', total: 1, sites: { Amazon: 1 } }],
     });
+    expect(d.countryRegionDict).toEqual({ CN: ['CN', 'China', 'cn', '中国'], US: ['US', 'United States'], ZZ: ['Atlantis'], JP: ['JP', '日本'] });
     expect(d.infringementFilters).toEqual([1, 2, 3, 4, 8]);
     expect(d.countryFilters).toEqual(['CN', 'JP', 'US', 'ZZ']);
     // Price x sold, in USD: 40 + 20 CNY x 2 (5) + 100 CNY x 8 (100) + 1000 JPY x 3 (24) + 30 + 10 = 209; x 50 %.
@@ -197,7 +198,7 @@ describe('the online dashboard', () => {
     expect(d).toEqual({
       impactRevenueUSD: 0, impactRevenueJPY: 0, JPYRate: 125, rateDate: '2026-01-15', unconvertedCount: 0, unpricedCount: 0,
       infringementFilters: [], countryFilters: [], countryInfringementCountDict: {}, dateCountryInfringementTypeDict: {},
-      countrySiteInfringementTypeDict: {}, countryResultDict: {}, countrySellerDict: {}, analysts: [],
+      countrySiteInfringementTypeDict: {}, countryResultDict: {}, countrySellerDict: {}, countryRegionDict: {}, analysts: [],
       ws: { regionFilters: [], wsCategoryByFilterRegion: {}, wsTakedownByFilterRegion: {} },
     });
   });

@@ -50,6 +50,9 @@ export async function fetchInfo(ctx: AuthedContext, input: FetchInfoInput): Prom
     seller.sites[row.site] = row.n;
   }
 
+  const countryRegionDict: Record<string, string[]> = {};
+  for (const [region, country] of [...regions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) (countryRegionDict[country] ??= []).push(region);
+
   const wsRegions = regionMap(await repo.wsRegions(ctx.db, input.clientId, period));
   const ws = await repo.wsGroups(ctx.db, input.clientId, period, wsRegions);
   const wsCategoryByFilterRegion: Nested = {};
@@ -66,6 +69,7 @@ export async function fetchInfo(ctx: AuthedContext, input: FetchInfoInput): Prom
     countrySiteInfringementTypeDict,
     countryResultDict,
     countrySellerDict,
+    countryRegionDict,
     analysts: await repo.analystNames(ctx.db, input.clientId),
     ws: { regionFilters: countryOrder(ws.byCategory.map((g) => g.country)), wsCategoryByFilterRegion, wsTakedownByFilterRegion },
   };
