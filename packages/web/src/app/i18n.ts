@@ -38,6 +38,8 @@ import enEcReports from '../locales/en/ecReports.json';
 import jaEcReports from '../locales/ja/ecReports.json';
 import enWsRecords from '../locales/en/wsRecords.json';
 import jaWsRecords from '../locales/ja/wsRecords.json';
+import enDashboards from '../locales/en/dashboards.json';
+import jaDashboards from '../locales/ja/dashboards.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -45,7 +47,7 @@ import jaWsRecords from '../locales/ja/wsRecords.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, dashboards: enDashboards, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -64,6 +66,7 @@ export const resources = {
     ecRecords: jaEcRecords satisfies typeof enEcRecords,
     ecReports: jaEcReports satisfies typeof enEcReports,
     wsRecords: jaWsRecords satisfies typeof enWsRecords,
+    dashboards: jaDashboards satisfies typeof enDashboards,
     contract: messages.ja,
   },
 } as const;

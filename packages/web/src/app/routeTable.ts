@@ -34,7 +34,7 @@ const ONLINE = CLIENT | ANALYST;
  * screen in the spec, so they show the "for regular members" page.
  */
 export const pageRoutes: readonly PageRoute[] = [
-  { path: '/home', roles: ALL_ROLES, title: 'home', Page: Preparing },
+  { path: '/home', roles: ALL_ROLES, title: 'home', Page: lazy(() => import('../areas/dashboards/HomePage')) },
   { path: '/profile', roles: ALL_ROLES, title: 'profile', Page: Profile },
   { path: '/profile/reset-password', roles: ALL_ROLES, title: 'resetPassword', parent: '/profile', Page: ResetPassword },
   { path: '/notice', roles: ALL_ROLES, title: 'notice', Page: lazy(() => import('../areas/notices/NoticePage')) },
@@ -90,7 +90,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ec-data/:cid/:rid', roles: ONLINE, title: 'ecRecord', parent: '/ec-list', Page: lazy(() => import('../areas/ec-records/EcDetailPage')) },
   { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: lazy(() => import('../areas/ws-records/WsListPage')) },
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
-  { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: Preparing },
+  { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
+  { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },
   { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];
 
