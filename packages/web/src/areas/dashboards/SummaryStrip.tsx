@@ -17,7 +17,8 @@ export function SummaryStrip({ info, search }: { info: DashboardInfo; search: Da
         <Col xs={12} lg={5}>
           <Statistic
             title={t('summary.rate')}
-            value={info.JPYRate === null ? t('summary.noRate') : t('summary.rateValue', { rate: info.JPYRate })}
+            value={info.JPYRate === null ? t('summary.noRate') : t('summary.rateValue', { rate: info.JPYRate.toFixed(2) })}
+            valueStyle={{ fontSize: 18 }}
             data-testid="summary-rate"
           />
           {info.rateDate && <Typography.Text type="secondary">{t('summary.rateDate', { date: info.rateDate })}</Typography.Text>}

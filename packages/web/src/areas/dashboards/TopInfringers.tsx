@@ -45,34 +45,40 @@ export function TopInfringers({ info, search }: { info: DashboardInfo; search: D
                 to: search.toDate,
               });
               const name = row.seller === '' ? t('seller.blank') : row.seller;
-              const line = (
-                <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-                  <Space>
-                    <Typography.Text strong>{index + 1}</Typography.Text>
-                    <Link to={href} data-testid={`top-infringer-${index}`}>
-                      {name}
-                    </Link>
-                    <Typography.Text type="secondary">{l.country(row.country)}</Typography.Text>
-                  </Space>
-                  <Space size={4} wrap>
+              const ribbon = RIBBONS[index];
+              const content = (
+                <div style={{ width: '100%', paddingRight: ribbon ? 56 : 0 }}>
+                  <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 8 }}>
+                    <Typography.Text ellipsis>
+                      <Typography.Text strong>{index + 1}.</Typography.Text>{' '}
+                      <Link to={href} data-testid={`top-infringer-${index}`}>
+                        {name}
+                      </Link>{' '}
+                      <Typography.Text type="secondary">{l.country(row.country)}</Typography.Text>
+                    </Typography.Text>
+                    <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                      {t('seller.total', { count: row.total })}
+                    </Typography.Text>
+                  </div>
+                  <Space size={[4, 4]} wrap style={{ marginTop: 4 }}>
                     {Object.entries(row.sites).map(([site, n]) => (
-                      <Tag key={site}>
+                      <Tag key={site} style={{ marginInlineEnd: 0 }}>
                         {site} {n}
                       </Tag>
                     ))}
-                    <Typography.Text strong>{t('seller.total', { count: row.total })}</Typography.Text>
                   </Space>
-                </Space>
+                </div>
               );
-              const ribbon = RIBBONS[index];
               return (
-                <List.Item style={{ paddingRight: ribbon ? 56 : undefined }}>
+                <List.Item>
                   {ribbon ? (
-                    <Badge.Ribbon text={t('seller.rank', { rank: index + 1 })} color={ribbon} style={{ top: -2 }}>
-                      <div style={{ width: '100%', paddingRight: 40 }}>{line}</div>
-                    </Badge.Ribbon>
+                    <div style={{ width: '100%' }}>
+                      <Badge.Ribbon text={t('seller.rank', { rank: index + 1 })} color={ribbon} style={{ top: 0 }}>
+                        {content}
+                      </Badge.Ribbon>
+                    </div>
                   ) : (
-                    line
+                    content
                   )}
                 </List.Item>
               );

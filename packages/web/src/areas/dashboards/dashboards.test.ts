@@ -14,7 +14,7 @@ describe('dashboard figures', () => {
   it('counts categorized and infringing records per month (categories 1, 8, 9, 10 do not infringe), with the percent', () => {
     expect(statusByMonth(dict, ['2025-01', '2025-02', '2025-03'])).toEqual([
       { month: '2025-01', categorized: 5, infringing: 2, percent: 40 },
-      { month: '2025-02', categorized: 0, infringing: 0, percent: 0 },
+      { month: '2025-02', categorized: 0, infringing: 0, percent: null },
       { month: '2025-03', categorized: 1, infringing: 1, percent: 100 },
     ]);
     expect(statusByMonth(dict, ['2025-01'], ['US'])).toEqual([{ month: '2025-01', categorized: 1, infringing: 0, percent: 0 }]);

@@ -23,7 +23,8 @@ export function statusByMonth(dict: MonthDict, months: readonly string[], countr
         if (isInfringing(category)) infringing += n;
       }
     }
-    return { month, categorized, infringing, percent: categorized === 0 ? 0 : Math.round((infringing / categorized) * 1000) / 10 };
+    // A month with nothing categorized has no percent (a gap in the line, not a fall to 0 %).
+    return { month, categorized, infringing, percent: categorized === 0 ? null : Math.round((infringing / categorized) * 1000) / 10 };
   });
 }
 

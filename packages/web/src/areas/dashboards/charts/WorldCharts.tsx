@@ -98,7 +98,7 @@ export function HeatMap({ values, zoom, testId, seriesName }: { values: readonly
             return Number.isFinite(p.value) ? `${countryName(p.name, locale, t('unknownCountry'))}: ${p.value}` : countryName(p.name, locale, t('unknownCountry'));
           },
         },
-        visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: ['rgba(255, 0, 0, 0.118)', 'rgba(255, 0, 0, 1)'] }, text: [String(max), '0'] },
+        visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, inRange: { color: ['rgba(255, 0, 0, 0.118)', 'rgba(255, 0, 0, 1)'] } },
         series: [
           {
             name: seriesName,
