@@ -60,7 +60,7 @@ export const fetchInfoOutput = z.object({
   impactRevenueUSD: z.number(),
   /** impactRevenueUSD x JPYRate, rounded to 2 places; null while there is no yen rate. */
   impactRevenueJPY: z.number().nullable(),
-  /** Yen per US dollar, from the yen's latest rate. */
+  /** Yen per US dollar, from the yen's latest rate, rounded to 2 places. */
   JPYRate: z.number().nullable(),
   rateDate: z.string().nullable(),
   /** Infringing records whose price is in a currency without a rate (left out of the revenue). */

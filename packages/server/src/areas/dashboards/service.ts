@@ -97,7 +97,8 @@ async function revenue(ctx: AuthedContext, clientId: number, period: repo.Period
   }
   const impactRevenueUSD = round2((usd * settings.radio) / 100);
   const yen = rates.get('JPY');
-  const JPYRate = yen ? Math.round((1 / yen.usdRate) * 1e4) / 1e4 : null;
+  // Rounded to 2 places like the amounts, so the figures shown multiply out: JPY = round(USD x JPYRate).
+  const JPYRate = yen ? round2(1 / yen.usdRate) : null;
   return {
     impactRevenueUSD,
     impactRevenueJPY: JPYRate === null ? null : round2(impactRevenueUSD * JPYRate),
