@@ -14,6 +14,7 @@ import * as wsReports from './ws-reports.js';
 import * as wsRecords from './ws-records.js';
 import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
+import * as dashboards from './dashboards.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -172,6 +173,10 @@ export const calls = {
   '/api/analyst/ec-account/add': { input: sites.addAccountInput, output: sites.accountsOutput },
   '/api/analyst/ec-account/update': { input: sites.updateAccountInput, output: sites.accountsOutput },
   '/api/analyst/ec-account/remove': { input: sites.removeAccountInput, output: sites.accountsOutput },
+  '/api/ec-dashboard/fetch-info': { input: dashboards.fetchInfoInput, output: dashboards.fetchInfoOutput },
+  '/api/home-dashboard': { input: dashboards.homeInput, output: dashboards.homeOutput },
+  '/api/admin/fetch-exchange-rates': { input: dashboards.fetchRatesInput, output: dashboards.ratesOutput },
+  '/api/admin/set-exchange-rate': { input: dashboards.setRateInput, output: dashboards.ratesOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

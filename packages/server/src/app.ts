@@ -12,6 +12,7 @@ import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
+import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
 import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
@@ -52,6 +53,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerClientSettingCalls(registry.call);
   registerCategoryCalls(registry.call);
   registerTestPurchaseCalls(registry.call);
+  registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.

@@ -239,6 +239,15 @@ export const en = {
   'error.uploadPartTooLarge': "A part of the spreadsheet besides its sheet (workbook, styles) is larger than {{max}} MB, so it is not read.",
   'error.uploadTooMuchMemory': "The spreadsheet needs more memory to read than an upload may use, so it is not read. Please split it into smaller files.",
   'error.uploadBusy': "You already have {{max}} upload in progress. Please wait until it has finished.",
+  'validation.dashboardClientRequired': 'Please select a brand.',
+  'validation.dashboardDateTypeRequired': 'Please choose the date basis: scan month or categorize date.',
+  'validation.dashboardStartRequired': 'Please enter the start date.',
+  'validation.dashboardEndRequired': 'Please enter the end date.',
+  'validation.dashboardRangeTooLong': 'The period can be at most 5 years.',
+  'validation.currencyRequired': 'Please enter a three-letter currency code (ISO 4217, for example USD).',
+  'validation.currencyUnknown': '{{currency}} is not an ISO 4217 currency code.',
+  'validation.usdRateInvalid': 'The rate must be a positive number: how many US dollars one unit is worth.',
+  'validation.rateDateRequired': 'Please enter the date of the rate.',
 } as const;
 
 export type MessageKey = keyof typeof en;

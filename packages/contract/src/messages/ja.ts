@@ -237,4 +237,13 @@ export const ja: Record<MessageKey, string> = {
   'error.uploadPartTooLarge': "スプレッドシートのシート以外の部分（ブック、スタイル）が{{max}}MBを超えるため、読み取りません。",
   'error.uploadTooMuchMemory': "スプレッドシートの読み取りに、アップロードで使えるメモリを超える量が必要なため、読み取りません。ファイルを分割してください。",
   'error.uploadBusy': "実行中のアップロードが{{max}}件あります。終了してからもう一度お試しください。",
+  'validation.dashboardClientRequired': 'ブランドを選択してください。',
+  'validation.dashboardDateTypeRequired': '日付の基準（調査月または報告日）を選択してください。',
+  'validation.dashboardStartRequired': '開始日を入力してください。',
+  'validation.dashboardEndRequired': '終了日を入力してください。',
+  'validation.dashboardRangeTooLong': '期間は最長5年です。',
+  'validation.currencyRequired': '3文字の通貨コード（ISO 4217、例：USD）を入力してください。',
+  'validation.currencyUnknown': '{{currency}}はISO 4217の通貨コードではありません。',
+  'validation.usdRateInvalid': 'レートは正の数（1単位が何米ドルか）で入力してください。',
+  'validation.rateDateRequired': 'レートの日付を入力してください。',
 };

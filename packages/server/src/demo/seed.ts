@@ -81,6 +81,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
       .values([
         { client_id: clientIds[0]!, region: 'CN', site: 'Taobao', count: 3 },
         { client_id: clientIds[0]!, region: 'US', site: 'Amazon', count: 2 },
+        { client_id: clientIds[0]!, region: 'CN', site: 'AliExpress', count: 2 },
+        { client_id: clientIds[0]!, region: 'JP', site: 'Rakuten', count: 1 },
         { client_id: clientIds[1]!, region: 'JP', site: 'Rakuten', count: 1 },
       ])
       .execute();

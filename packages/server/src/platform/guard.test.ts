@@ -12,9 +12,10 @@ const PUBLIC_CALLS = ['/api/requestcode', '/api/login', '/api/signup', '/api/res
 
 /**
  * The first word of a path's last part, when it says the call only reads (`fetch-brands`, `get-record`,
- * `search-users`, `userinfo`, `unviewed-notice-count`, `ipf-news`, `regions`). Every other verb changes something.
+ * `search-users`, `userinfo`, `unviewed-notice-count`, `ipf-news`, `regions`, `home-dashboard`). Every other verb
+ * changes something.
  */
-const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions']);
+const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions', 'home']);
 const verbOf = (path: string) => path.split('/').pop()!.split('-')[0]!;
 
 let tp: TestPortal;

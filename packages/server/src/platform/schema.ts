@@ -437,6 +437,14 @@ export interface SnsRecordTable {
   is_error: GeneratedAlways<boolean>;
 }
 
+/** Migration 014: how many US dollars one unit of a currency is worth on a date. */
+export interface ExchangeRateTable {
+  currency: string;
+  rate_date: string;
+  usd_rate: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -474,6 +482,7 @@ export interface Database {
   sns_report: SnsReportTable;
   sns_record: SnsRecordTable;
   sns_record_history: EcRecordHistoryTable;
+  exchange_rate: ExchangeRateTable;
 }
 
 export type UserRow = Selectable<UserTable>;

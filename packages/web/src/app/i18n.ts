@@ -42,6 +42,8 @@ import enRecords from '../locales/en/records.json';
 import enSnsRecords from '../locales/en/snsRecords.json';
 import jaSnsRecords from '../locales/ja/snsRecords.json';
 import jaRecords from '../locales/ja/records.json';
+import enDashboards from '../locales/en/dashboards.json';
+import jaDashboards from '../locales/ja/dashboards.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -49,7 +51,7 @@ import jaRecords from '../locales/ja/records.json';
  * `satisfies` makes a key missing from a Japanese file a type error; locales.test.ts checks both directions.
  */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, contract: messages.en },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, contract: messages.en },
   ja: {
     common: jaCommon satisfies typeof enCommon,
     menu: jaMenu satisfies typeof enMenu,
@@ -70,6 +72,7 @@ export const resources = {
     ecReports: jaEcReports satisfies typeof enEcReports,
     wsRecords: jaWsRecords satisfies typeof enWsRecords,
     snsRecords: jaSnsRecords satisfies typeof enSnsRecords,
+    dashboards: jaDashboards satisfies typeof enDashboards,
     contract: messages.ja,
   },
 } as const;

@@ -38,6 +38,7 @@ const menu: readonly MenuEntry[] = [
     roles: CLIENT | ANALYST,
     icon: <GlobalOutlined />,
     children: [
+      { path: '/online-dashboard', label: 'onlineDashboard', roles: CLIENT | ANALYST },
       { path: '/ec-list', label: 'ecList', roles: CLIENT | ANALYST },
       { path: '/sns-list', label: 'snsList', roles: CLIENT | ANALYST },
       { path: '/ws-list', label: 'wsList', roles: CLIENT | ANALYST },
@@ -79,6 +80,7 @@ const menu: readonly MenuEntry[] = [
       { path: '/manage/user', label: 'manageUser', roles: ADMIN },
       { path: '/manage/client', label: 'manageClient', roles: STAFF_ROLES },
       { path: '/manage/analyst', label: 'manageAnalyst', roles: ADMIN },
+      { path: '/manage/exchange-rate', label: 'exchangeRates', roles: ADMIN },
       { path: '/analyst/ec-site', label: 'ecSite', roles: ANALYST },
       { path: '/analyst/infringement-category', label: 'infringementCategory', roles: ANALYST },
     ],

@@ -34,7 +34,7 @@ const ONLINE = CLIENT | ANALYST;
  * screen in the spec, so they show the "for regular members" page.
  */
 export const pageRoutes: readonly PageRoute[] = [
-  { path: '/home', roles: ALL_ROLES, title: 'home', Page: Preparing },
+  { path: '/home', roles: ALL_ROLES, title: 'home', Page: lazy(() => import('../areas/dashboards/HomePage')) },
   { path: '/profile', roles: ALL_ROLES, title: 'profile', Page: Profile },
   { path: '/profile/reset-password', roles: ALL_ROLES, title: 'resetPassword', parent: '/profile', Page: ResetPassword },
   { path: '/notice', roles: ALL_ROLES, title: 'notice', Page: lazy(() => import('../areas/notices/NoticePage')) },
@@ -92,7 +92,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
   { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
-  { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: Preparing },
+  { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
+  { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },
   { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];
 

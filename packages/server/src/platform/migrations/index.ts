@@ -12,6 +12,7 @@ import * as m010 from './010_ws_records.js';
 import * as m011 from './011_report_imports.js';
 import * as m012 from './012_upload_stages.js';
 import * as m013 from './013_sns_records.js';
+import * as m014 from './014_exchange_rates.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_report_imports': m011,
   '012_upload_stages': m012,
   '013_sns_records': m013,
+  '014_exchange_rates': m014,
 };
