@@ -9,7 +9,7 @@ import type { SheetCell } from './sheet.js';
  */
 export type Kind =
   | 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark'
-  | 'wsAction' | 'named';
+  | 'wsAction' | 'named' | 'handle';
 
 /** A code list whose cells may give the number or its English or Japanese name (site categories, platforms). */
 export type NamedCodes = Readonly<Record<number, { readonly en: string; readonly ja: string }>>;
@@ -124,6 +124,9 @@ export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups
     case 'id':
     case 'int':
       return Number.isInteger(numeric) && numeric >= 0 && numeric <= 2_147_483_647 ? ok(numeric) : bad('cell.integer');
+    case 'handle':
+      // An account handle as people write it ("@name"): stored without the @, then checked as text.
+      return checkCell({ ...rule, kind: 'text' }, { value: text.replace(/^@/, ''), formula: false }, lookups, required);
     case 'text':
     case 'url':
       if (FORMULA_START.test(text)) return bad('cell.injection');

@@ -49,6 +49,7 @@ function hintFor(rule: ColumnRule, locale: 'en' | 'ja', label: string): string {
   const hints: Record<string, [string, string]> = {
     int: ['Whole number', '整数'],
     text: ['Text', '文字列'],
+    handle: ['Account ID, with or without @', 'アカウントID（@は付けても付けなくても可）'],
     url: ['URL (http:// or https://)', 'URL（http://またはhttps://）'],
     month: ['Month YYYY-MM', '年月 YYYY-MM'],
     date: ['Date YYYY-MMDD', '日付 YYYY-MMDD'],

@@ -10,7 +10,8 @@ import { SNS_FIELDS } from './repo.js';
 /**
  * Social media (SNS) report sheets on the engine's upload: the cell rules, the tables and the insert. A new upload
  * must have the platform, the scan date, the account URL and the post URL (which account posted what, where and
- * when it was found); the platform and the SNS category are given as their number or English or Japanese name.
+ * when it was found); the platform and the SNS category are given as their number or English or Japanese name,
+ * the account id with or without its @ (stored without).
  * Each new record is matched against the client's black and white lists (account name as a listed seller, account
  * id as a seller id, account and post URLs as listed URLs); the reasons are kept in `blacklist` and `whitelist`.
  * No custom columns or repeat flags for social media.
@@ -22,7 +23,7 @@ export const SNS_COLUMN_RULES: ColumnRule<SnsRecordField>[] = [
   { key: 'scanDate', kind: 'date', required: true, scraped: true },
   { key: 'searchKeyword', kind: 'text', max: 500, scraped: true },
   { key: 'accountName', kind: 'text', max: 500, scraped: true },
-  { key: 'accountId', kind: 'text', max: 500, scraped: true },
+  { key: 'accountId', kind: 'handle', max: 500, scraped: true },
   { key: 'accountURL', kind: 'url', required: true, max: 2000, scraped: true },
   { key: 'followers', kind: 'int', scraped: true },
   { key: 'postURL', kind: 'url', required: true, max: 2000, scraped: true },

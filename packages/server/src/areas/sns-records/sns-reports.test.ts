@@ -99,7 +99,7 @@ describe('SNS new upload', () => {
       post(7),
       post(8),
       post(9, { postUrl: 'https://fake-sakura.example/shop/serum' }),
-      post(10, { account: 'Sakura_Official', name: 'Sakura Official' }),
+      post(10, { account: '@Sakura_Official', name: 'Sakura Official' }),
       post(11, { accountUrl: 'https://www.tiktok.com/@sakura_official', platform: 'TikTok' }),
     ];
     const res = await upload('/api/sns-report/upload-report', 'lists.xlsx', await xlsxOf(SNS_HEADER_EN, rows));
@@ -113,6 +113,8 @@ describe('SNS new upload', () => {
       ['', 'account id: @sakura_official'],
       ['', 'account id: @sakura_official'],
     ]);
+    // The account id is kept without its @.
+    expect(records[3]?.account_id).toBe('Sakura_Official');
     const filtered = await tp.post('/api/sns-data/search-records', { clientId, whereFields: [{ key: 'blacklist', values: ['account: Sakura Outlet 7'] }] }, { token: analyst.token });
     expect((filtered.body.data?.records as { id: number }[]).map((r) => r.id)).toEqual([records[0]!.sns_id]);
   });
