@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { EC_RECORD_FIELDS, Role, WS_RECORD_FIELDS } from '@portal/contract';
+import { EC_RECORD_FIELDS, Role, SNS_RECORD_FIELDS, WS_RECORD_FIELDS } from '@portal/contract';
 import { createClient, createUser, openXlsxFile, startTestPortal, type TestPortal } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { benchKind } from './kind.js';
 
 /**
  * Benchmark: a new upload of a 100,000-row .xlsx through the portal's real HTTP call (every cell checked, every
@@ -17,7 +18,9 @@ import { from as copyFrom } from 'pg-copy-streams';
  * process during the portal's upload. PostgreSQL only (TEST_DB=postgres). BENCH_UPLOAD_ROWS overrides the row count.
  * - BENCH_KIND=ec (the default): a marketplace report of 60 columns (39 record columns + 21 custom columns);
  * - BENCH_KIND=ws: a website report with every WS column (35: the WS upload refuses columns it does not know and
- *   has no custom columns, so there is no filler), a multi-line whois in every row.
+ *   has no custom columns, so there is no filler), a multi-line whois in every row;
+ * - BENCH_KIND=sns: a social media report with every SNS column (36, the two list-match columns skipped as an
+ *   export's are), platforms and SNS categories by name, every row matched against the client's black and white lists.
  */
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
 
@@ -140,7 +143,53 @@ const WS: UploadBench = {
   },
 };
 
-const kind = process.env.BENCH_KIND === 'ws' ? WS : EC;
+// ---------------------------------------------------------------- social media (SNS) reports
+const PLATFORMS = ['Instagram', 'Facebook', 'X', 'TikTok', 'YouTube', 'LINE', 'Weibo', 'Xiaohongshu', 'Douyin', 'Other'];
+const HOSTS = ['https://www.instagram.com/', 'https://www.facebook.com/', 'https://x.com/', 'https://www.tiktok.com/@'];
+
+function snsRow(n: number): Cell[] {
+  const handle = `${DOMAINS[n % 6]!}_${((n * 2654435761) >>> 0).toString(16)}`;
+  const host = HOSTS[n % 4]!;
+  const categorized = n % 3 === 0;
+  const values: Record<string, Cell> = {
+    no: n,
+    platform: PLATFORMS[n % 10]!,
+    scanDate: day(n),
+    searchKeyword: n % 2 ? 'sakura beauty outlet' : 'さくらビューティー 激安',
+    accountName: n % 500 === 0 ? `bad-${n % 50}` : `Sakura Outlet ${handle}`,
+    accountId: handle,
+    accountURL: `${host}${handle}`,
+    followers: (n * 7919) % 500_000,
+    postURL: `${host}${handle}/p/${n}`,
+    postText: n % 2 ? `SAKURA serum 70% OFF today only! DM to order #${n}` : `正規品 さくらビューティー美容液 半額！ #${n}`,
+    postedAt: day(n + 20, 2025),
+    region: ['CN', 'US', 'RU', 'JP', 'NL', 'SG'][n % 6]!,
+    imageURL: n % 3 === 0 ? `https://img.example/sns/${n}.jpg` : null,
+    categorizeDate: categorized ? day(n + 3) : null,
+    categoryId: categorized ? ['Counterfeit sales', 'Impersonation', 'Trademark misuse'][n % 3]! : null,
+    remarks: n % 5 === 0 ? 'Uses the brand logo' : null,
+    action: n % 7 === 0 ? 1 + (n % 3) : null,
+    responseRemarks: n % 7 === 0 ? 'Checked by the brand team' : null,
+    trademarkId: n % 10 === 0 ? TRADEMARK_NO : null,
+    process1Date: categorized ? day(n + 5) : null,
+    process1ResultId: categorized ? 1 + (n % 3) : null,
+  };
+  return SNS_RECORD_FIELDS.map((f) => values[f.key] ?? null);
+}
+
+const SNS: UploadBench = {
+  name: 'SNS',
+  call: '/api/sns-report/upload-report',
+  header: SNS_RECORD_FIELDS.map((f) => f.en),
+  row: snsRow,
+  async setup(tp, clientId) {
+    await WS.setup(tp, clientId);
+    const lists = Array.from({ length: 50 }, (_, i) => ({ client_id: clientId, type: 1 + (i % 2), url: `https://x.com/listed-${i * 13}`, seller: `bad-${i}`, seller_id: `listed_${i}`, company: '', remarks: '' }));
+    await tp.portal.services.db.insertInto('special_url').values(lists).execute();
+  },
+};
+
+const kind = { ec: EC, ws: WS, sns: SNS }[benchKind()];
 const COLUMNS = kind.header.length;
 
 async function writeSheet(file: string): Promise<void> {

@@ -1,14 +1,16 @@
 import { Writable } from 'node:stream';
-import { EC_FILTER_FIELDS, Role, WS_FILTER_FIELDS } from '@portal/contract';
+import { EC_FILTER_FIELDS, Role, SNS_FILTER_FIELDS, WS_FILTER_FIELDS } from '@portal/contract';
 import { createUser, startTestPortal } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { BIG, SMALL, seedEcDataset } from './ec-dataset.js';
+import { benchKind } from './kind.js';
+import { seedSnsDataset } from './sns-dataset.js';
 import { seedWsDataset } from './ws-dataset.js';
 
 /**
- * Benchmarks on the million-record client, for marketplace (BENCH_KIND=ec, the default) or website records
- * (BENCH_KIND=ws), through the real HTTP stack (PostgreSQL only):
+ * Benchmarks on the million-record client, for marketplace (BENCH_KIND=ec, the default), website (BENCH_KIND=ws)
+ * or social media records (BENCH_KIND=sns), through the real HTTP stack (PostgreSQL only):
  * - a list page: 20 rows sorted by scan date with a fuzzy keyword on the title, p50/p95 over many keywords;
  * - column filter values: each filterable column, the first (uncached) answer and a repeated one;
  * - export of 100,000 rows (one report) against a plain ExcelJS streaming write of the same rows read from the
@@ -44,8 +46,21 @@ const KINDS = {
     words: ['sakura', 'skb', 'beauty', 'cosme', 'glow', 'outlet', '.shop', '.xyz', '/p/1', 'https'],
     rare: (i: number) => (i % 2 ? `/p/${i * 37}` : (i * 7919).toString(16).slice(0, 4)),
   },
+  sns: {
+    name: 'SNS records',
+    seed: seedSnsDataset,
+    prefix: '/api/sns-data',
+    table: 'sns_record' as const,
+    idColumn: 'sns_id',
+    keywordField: 'postURL',
+    sortField: 'scanDate',
+    reportKey: 'reportId',
+    filterFields: SNS_FILTER_FIELDS as readonly string[],
+    words: ['instagram', 'tiktok', 'x.com', 'facebook', '/p/1', 'status', 'video', 'posts', 'https', 'www'],
+    rare: (i: number) => (i % 2 ? `/p/${i * 37}` : `status/${(i * 7919) % 100000}`),
+  },
 };
-const kind = KINDS[process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec'];
+const kind = KINDS[benchKind()];
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

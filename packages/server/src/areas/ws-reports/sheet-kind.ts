@@ -1,8 +1,8 @@
 import { WS_RECORD_FIELDS, WS_SITE_CATEGORIES, type WsRecordField } from '@portal/contract';
-import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../records/columns.js';
+import type { ColumnRule, SheetColumns } from '../records/columns.js';
 import type { TemplateKind } from '../records/template.js';
 import type { CheckKind } from '../records/upload-check.js';
-import type { UploadKind } from '../records/upload.js';
+import { trademarkLookups, type UploadKind } from '../records/upload.js';
 import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
 import { WS_FIELDS } from '../ws-records/repo.js';
 
@@ -30,7 +30,7 @@ export const WS_COLUMN_RULES: ColumnRule<WsRecordField>[] = [
   { key: 'domainExpireAt', kind: 'date', scraped: true },
   { key: 'domainUpdatedAt', kind: 'date', scraped: true },
   { key: 'categorizeDate', kind: 'date' },
-  { key: 'categoryId', kind: 'siteCategory' },
+  { key: 'categoryId', kind: 'named', names: WS_SITE_CATEGORIES },
   { key: 'remarks', kind: 'text', max: 2000 },
   { key: 'action', kind: 'wsAction' },
   { key: 'responseRemarks', kind: 'text', max: 2000 },
@@ -61,15 +61,6 @@ const FIELD_COLUMNS: FieldColumn[] = WS_COLUMN_RULES.filter((r) => r.kind !== 'i
 
 export const WS_TABLE: RecordTable = { table: 'ws_record', historyTable: 'ws_record_history', idColumn: 'ws_id', fields: FIELD_COLUMNS, customInfo: false };
 
-/** Site categories by number, English or Japanese name. */
-const SITE_CATEGORIES = new Map<string, number>(
-  Object.entries(WS_SITE_CATEGORIES).flatMap(([id, names]) => [
-    [id, Number(id)],
-    [normalizeHeader(names.en), Number(id)],
-    [normalizeHeader(names.ja), Number(id)],
-  ]),
-);
-
 type Values = Record<string, string | number | null>;
 
 /** The checking side, run in the upload worker: a checked row is inserted as it is. */
@@ -85,10 +76,7 @@ export const WS_UPLOAD: UploadKind<Values> = {
   check: { module: import.meta.url, name: 'WS_CHECK' },
   table: WS_TABLE,
   reportTable: 'ws_report',
-  async loadLookups(db, clientId): Promise<Lookups> {
-    const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
-    return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])), siteCategories: SITE_CATEGORIES };
-  },
+  loadLookups: trademarkLookups,
   customColumnNames: () => Promise.resolve([]),
   loadPrepareData: () => Promise.resolve(null),
   async insert(db, at, rows) {

@@ -1,0 +1,111 @@
+import { SNS_CATEGORIES, SNS_PLATFORMS, SNS_RECORD_FIELDS, type SnsRecordField } from '@portal/contract';
+import type { ColumnRule, SheetColumns } from '../records/columns.js';
+import { listMatchers, loadListUrls, type ListUrls } from '../records/list-matching.js';
+import type { TemplateKind } from '../records/template.js';
+import type { CheckKind } from '../records/upload-check.js';
+import { trademarkLookups, type UploadKind } from '../records/upload.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
+import { SNS_FIELDS } from './repo.js';
+
+/**
+ * Social media (SNS) report sheets on the engine's upload: the cell rules, the tables and the insert. A new upload
+ * must have the platform, the scan date, the account URL and the post URL (which account posted what, where and
+ * when it was found); the platform and the SNS category are given as their number or English or Japanese name.
+ * Each new record is matched against the client's black and white lists (account name as a listed seller, account
+ * id as a seller id, account and post URLs as listed URLs); the reasons are kept in `blacklist` and `whitelist`.
+ * No custom columns or repeat flags for social media.
+ */
+export const SNS_COLUMN_RULES: ColumnRule<SnsRecordField>[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'no', kind: 'int', scraped: true },
+  { key: 'platform', kind: 'named', names: SNS_PLATFORMS, required: true, scraped: true },
+  { key: 'scanDate', kind: 'date', required: true, scraped: true },
+  { key: 'searchKeyword', kind: 'text', max: 500, scraped: true },
+  { key: 'accountName', kind: 'text', max: 500, scraped: true },
+  { key: 'accountId', kind: 'text', max: 500, scraped: true },
+  { key: 'accountURL', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'followers', kind: 'int', scraped: true },
+  { key: 'postURL', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'postText', kind: 'text', max: 20000, scraped: true },
+  { key: 'postedAt', kind: 'date', scraped: true },
+  { key: 'region', kind: 'text', max: 100, scraped: true },
+  { key: 'imageURL', kind: 'url', max: 2000, scraped: true },
+  { key: 'categorizeDate', kind: 'date' },
+  { key: 'categoryId', kind: 'named', names: SNS_CATEGORIES },
+  { key: 'remarks', kind: 'text', max: 2000 },
+  { key: 'action', kind: 'wsAction' },
+  { key: 'responseRemarks', kind: 'text', max: 2000 },
+  { key: 'trademarkId', kind: 'trademark' },
+  { key: 'responseDate', kind: 'date' },
+  { key: 'process1Date', kind: 'date' },
+  { key: 'process1ResultId', kind: 'result' },
+  { key: 'process1ConfirmDate', kind: 'date' },
+  { key: 'process2Date', kind: 'date' },
+  { key: 'process2ResultId', kind: 'result' },
+  { key: 'process2ConfirmDate', kind: 'date' },
+  { key: 'process3Date', kind: 'date' },
+  { key: 'process3ResultId', kind: 'result' },
+  { key: 'process3ConfirmDate', kind: 'date' },
+  { key: 'processResultId', kind: 'result' },
+  { key: 'processConfirmDate', kind: 'date' },
+  { key: 'processRemarks', kind: 'text', max: 2000 },
+];
+
+export const SNS_SHEET: SheetColumns = { fields: SNS_RECORD_FIELDS, rules: SNS_COLUMN_RULES };
+
+const SQL_TYPE = { text: 'text', int: 'int', date: 'date', numeric: 'numeric', bool: 'boolean' } as const;
+/** The sheet's fields with their columns: every rule but the id. */
+const FIELD_COLUMNS: FieldColumn[] = SNS_COLUMN_RULES.filter((r) => r.kind !== 'id').map((r) => {
+  const f = SNS_FIELDS[r.key];
+  return [r.key, f.column, SQL_TYPE[f.kind]];
+});
+
+export const SNS_TABLE: RecordTable = { table: 'sns_record', historyTable: 'sns_record_history', idColumn: 'sns_id', fields: FIELD_COLUMNS, customInfo: false };
+
+/** A checked row of a new upload with the reasons it matched the client's lists ('' when it did not). */
+export interface SnsNewRecord {
+  values: Record<string, string | number | null>;
+  blacklist: string;
+  whitelist: string;
+}
+
+/** The checking side, run in the upload worker: the lists' matchers are built from the client's special URLs. */
+export const SNS_CHECK: CheckKind<SnsNewRecord> = {
+  sheet: SNS_SHEET,
+  idKey: 'id',
+  required: ['platform', 'scanDate', 'accountURL', 'postURL'],
+  prepare(data) {
+    const lists = listMatchers(data as ListUrls, { name: 'account', id: 'account id' });
+    return (values) => {
+      const str = (k: SnsRecordField) => (values[k] === null || values[k] === undefined ? '' : String(values[k]));
+      const found = { names: [str('accountName')], ids: [str('accountId')], urls: [str('accountURL'), str('postURL')] };
+      return { values, blacklist: lists.black(found), whitelist: lists.white(found) };
+    };
+  },
+  commonCategory: () => null,
+};
+
+export const SNS_UPLOAD: UploadKind<SnsNewRecord> = {
+  check: { module: import.meta.url, name: 'SNS_CHECK' },
+  table: SNS_TABLE,
+  reportTable: 'sns_report',
+  loadLookups: trademarkLookups,
+  customColumnNames: () => Promise.resolve([]),
+  loadPrepareData: loadListUrls,
+  async insert(db, at, rows) {
+    await insertRows(
+      db,
+      SNS_TABLE,
+      rows.map((r) => r.values),
+      [
+        ['client_id', 'int', rows.map(() => at.clientId)],
+        ['report_id', 'int', rows.map(() => at.reportId)],
+        ['blacklist', 'text', rows.map((r) => r.blacklist)],
+        ['whitelist', 'text', rows.map((r) => r.whitelist)],
+        ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
+      ],
+    );
+  },
+};
+
+export const SNS_TEMPLATE: TemplateKind = { sheet: SNS_SHEET, customColumns: false, sheetName: 'SNS', fileName: 'sns-report-template.xlsx' };
