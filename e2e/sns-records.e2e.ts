@@ -78,7 +78,7 @@ async function tick(page: Page, recordId: number): Promise<void> {
 }
 
 describe('social media records in the browser', () => {
-  it('an analyst uploads an SNS report, posts it and categorizes a record with a first report round; the client user responds and batch-updates', async () => {
+  it('an analyst uploads an SNS report, posts it and categorizes a record with a first report round; the client user responds and batch-updates; the analyst removes the report', async () => {
     const db = j.tp.portal.services.db;
     const clientId = await createClient(j.tp, 'Hoshi Apparel');
     const analyst = await createUser(j.tp, { role: Role.ANALYST, name: 'Sora Analyst' });
@@ -116,6 +116,18 @@ describe('social media records in the browser', () => {
     // ID, name, upload date, then 3 records, 0 categorized, 3 uncategorized.
     expect((await reportRow.locator('td').allInnerTexts()).slice(3, 6)).toEqual(['3', '0', '3']);
     await j.screenshot(page, 'sns-report-tab-en');
+    // The template and the report's download open the SNS addresses (GET, signed in by the session cookie).
+    await page.evaluate(() => {
+      window.open = (url) => {
+        document.body.dataset.opened = `${document.body.dataset.opened ?? ''}${String(url)}\n`;
+        return null;
+      };
+    });
+    await page.getByTestId('sns-template').click();
+    await page.getByTestId(`sns-report-download-${report.report_id}`).click();
+    expect(await page.evaluate(() => document.body.dataset.opened)).toBe(
+      `/api/sns-report/download-template?clientId=${clientId}\n/api/sns-report/download-report?clientId=${clientId}&reportId=${report.report_id}\n`,
+    );
     const records = await db
       .selectFrom('sns_record')
       .select(['sns_id', 'platform', 'account_name', 'blacklist', 'published'])
@@ -221,7 +233,7 @@ describe('social media records in the browser', () => {
     await eventually(() => page.getByTestId('sns-detail-page').innerText()).toContain('模倣品販売');
     expect(await page.getByTestId('sns-section-account').innerText()).toContain('フォロワー数');
     await j.screenshot(page, 'sns-detail-analyst-ja');
-    await page.context().close();
+    await page.getByTestId('lang-en').click();
 
     // 6. The client user: their own records, no client selector; the response on the outlet, a batch on the others.
     const client = await j.newPage('en-US');
@@ -280,5 +292,16 @@ describe('social media records in the browser', () => {
     const notices = await db.selectFrom('notice').select(['type', 'target']).where('user_id', '=', clientUser.userId).where('type', '=', 3).execute();
     // The post told the client's user, opening the SNS list.
     expect(notices).toEqual([{ type: 3, target: `/sns-list?clientId=${clientId}` }]);
+
+    // 8. The analyst (still on their page, back in English) removes the report: its records go with it.
+    await page.goto(`${j.baseUrl}/manage/client/${clientId}`);
+    await page.getByRole('tab', { name: 'Data settings' }).click();
+    await page.getByRole('tab', { name: 'SNS report', exact: true }).click();
+    await page.getByTestId(`sns-report-remove-${report.report_id}`).click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-dangerous').click();
+    await eventually(() => toast(page)).toContain('Report sns-scan-october removed.');
+    await eventually(() => page.getByTestId(`sns-report-row-${report.report_id}`).count()).toBe(0);
+    expect(await db.selectFrom('sns_record').select('sns_id').where('client_id', '=', clientId).execute()).toEqual([]);
+    await page.context().close();
   });
 });
