@@ -74,10 +74,10 @@ function applyLocale(locale: Locale): void {
 const first = initialLocale();
 applyLocale(first);
 void i18n.use(initReactI18next).init({
-  resources: { en: resources },
+  resources,
   lng: first,
   fallbackLng: 'en',
-  ns: Object.keys(resources),
+  ns: Object.keys(resources.en),
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already
