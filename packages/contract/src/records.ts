@@ -74,6 +74,22 @@ export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
 export function fetchFiltersInputSchema<F extends string>(filter: readonly [F, ...F[]]) {
   return z.object({ clientId: id, fieldName: z.enum(filter, { error: 'validation.searchField' }) });
 }
+
+/** A kind's list and detail schemas from its record answer and its whitelisted fields. */
+export function recordListSchemas<R extends z.ZodType, W extends string, D extends string, F extends string, S extends string>(
+  record: R,
+  fields: RecordSearchFields<W, D, F, S>,
+) {
+  const recordSearch = recordSearchSchema(fields);
+  return {
+    /** The list's search: conditions, column filters (`null` = blank), sort, error filter, notice. */
+    recordSearch,
+    searchRecordsInput: searchRecordsInputSchema(recordSearch),
+    searchRecordsOutput: searchRecordsOutputSchema(record),
+    fetchFiltersInput: fetchFiltersInputSchema(fields.filter),
+    recordOutput: z.object({ record }),
+  };
+}
 export const fetchFiltersOutput = z.object({
   /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. */
   filters: z.array(z.object({ value: filterValue, count: z.number() })),
@@ -232,6 +248,22 @@ export const categorizedRecordTail = {
   updated_at: z.string(),
 };
 
+/** The update payload's three report rounds (every kind's payload names them so): result 1-3 and dates. */
+export function roundsUpdateShape() {
+  const result = optionalCode(3, 'validation.processResultInvalid');
+  return {
+    process1Result: result,
+    process1Date: optionalDate,
+    process1ConfirmDate: optionalDate,
+    process2Result: result,
+    process2Date: optionalDate,
+    process2ConfirmDate: optionalDate,
+    process3Result: result,
+    process3Date: optionalDate,
+    process3ConfirmDate: optionalDate,
+  };
+}
+
 /** The kind's codes: its categories (with the message a wrong one answers) and its client actions. */
 export interface CategorizedCodes {
   categoryMax: number;
@@ -247,15 +279,7 @@ export function categorizedUpdateInput(codes: CategorizedCodes) {
     categoryId: optionalCode(codes.categoryMax, codes.categoryMessage),
     categorizeDate: optionalDate,
     remarks: optionalText(2000),
-    process1Result: result,
-    process1Date: optionalDate,
-    process1ConfirmDate: optionalDate,
-    process2Result: result,
-    process2Date: optionalDate,
-    process2ConfirmDate: optionalDate,
-    process3Result: result,
-    process3Date: optionalDate,
-    process3ConfirmDate: optionalDate,
+    ...roundsUpdateShape(),
     processResult: result,
     processConfirmDate: optionalDate,
     processRemarks: optionalText(2000),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
-  categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, getColumnsInput, historyOutput,
-  nullableDate, nullableNumber, recordIdInput, recordSearchSchema, searchRecordsInputSchema, searchRecordsOutputSchema, setColumnsInput,
+  categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
+  nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
   type CategorizedUpdateField,
 } from './records.js';
 import { WS_ACTIONS, WS_ACTION_MAX, WS_PROCESS_RESULTS } from './ws-records.js';
@@ -146,13 +146,14 @@ export const SNS_DATE_FIELDS = [
   'process3Date', 'process3ConfirmDate', 'processConfirmDate',
 ] as const;
 
-/** The list's search: the shared shape with the SNS fields. */
-export const recordSearch = recordSearchSchema({ word: SNS_WORD_FIELDS, date: SNS_DATE_FIELDS, filter: SNS_FILTER_FIELDS, sort: SNS_SORT_FIELDS });
-export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
-export const searchRecordsOutput = searchRecordsOutputSchema(snsRecord);
-export const fetchFiltersInput = fetchFiltersInputSchema(SNS_FILTER_FIELDS);
+/** The list's search, filters and answers: the shared shape with the SNS fields. */
+export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(snsRecord, {
+  word: SNS_WORD_FIELDS,
+  date: SNS_DATE_FIELDS,
+  filter: SNS_FILTER_FIELDS,
+  sort: SNS_SORT_FIELDS,
+});
 export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
-export const recordOutput = z.object({ record: snsRecord });
 
 /** The update payload's names and the record field (answer name) each changes; who may change which: the shared ones. */
 export const SNS_UPDATE_FIELDS = CATEGORIZED_UPDATE_FIELDS;

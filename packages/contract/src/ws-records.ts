@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
-  categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, getColumnsInput, historyOutput,
-  nullableDate, nullableNumber, recordIdInput, recordSearchSchema, searchRecordsInputSchema, searchRecordsOutputSchema, setColumnsInput,
+  categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
+  nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
   type CategorizedUpdateField,
 } from './records.js';
 
@@ -131,13 +131,14 @@ export const WS_DATE_FIELDS = [
   'process2Date', 'process2ConfirmDate', 'process3Date', 'process3ConfirmDate', 'processConfirmDate',
 ] as const;
 
-/** The list's search: the EC shape with the WS fields. */
-export const recordSearch = recordSearchSchema({ word: WS_WORD_FIELDS, date: WS_DATE_FIELDS, filter: WS_FILTER_FIELDS, sort: WS_SORT_FIELDS });
-export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
-export const searchRecordsOutput = searchRecordsOutputSchema(wsRecord);
-export const fetchFiltersInput = fetchFiltersInputSchema(WS_FILTER_FIELDS);
+/** The list's search, filters and answers: the shared shape with the WS fields. */
+export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(wsRecord, {
+  word: WS_WORD_FIELDS,
+  date: WS_DATE_FIELDS,
+  filter: WS_FILTER_FIELDS,
+  sort: WS_SORT_FIELDS,
+});
 export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
-export const recordOutput = z.object({ record: wsRecord });
 
 /** The update payload's names and the record field (answer name) each changes; who may change which: the shared ones. */
 export const WS_UPDATE_FIELDS = CATEGORIZED_UPDATE_FIELDS;
