@@ -1,10 +1,11 @@
 import { SNS_CATEGORIES, SNS_PLATFORMS, SNS_RECORD_FIELDS, type SnsRecordField } from '@portal/contract';
+import { categoryColumnRules, fieldColumnsOf, RESPONSE_ROUND_RULES } from '../records/categorized.js';
 import type { ColumnRule, SheetColumns } from '../records/columns.js';
 import { listMatchers, loadListUrls, type ListUrls } from '../records/list-matching.js';
 import type { TemplateKind } from '../records/template.js';
 import type { CheckKind } from '../records/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../records/upload.js';
-import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
+import { insertRows, type RecordTable } from '../records/writes.js';
 import { SNS_FIELDS } from './repo.js';
 
 /**
@@ -31,36 +32,14 @@ export const SNS_COLUMN_RULES: ColumnRule<SnsRecordField>[] = [
   { key: 'postedAt', kind: 'date', scraped: true },
   { key: 'region', kind: 'text', max: 100, scraped: true },
   { key: 'imageURL', kind: 'url', max: 2000, scraped: true },
-  { key: 'categorizeDate', kind: 'date' },
-  { key: 'categoryId', kind: 'named', names: SNS_CATEGORIES },
-  { key: 'remarks', kind: 'text', max: 2000 },
-  { key: 'action', kind: 'wsAction' },
-  { key: 'responseRemarks', kind: 'text', max: 2000 },
-  { key: 'trademarkId', kind: 'trademark' },
-  { key: 'responseDate', kind: 'date' },
-  { key: 'process1Date', kind: 'date' },
-  { key: 'process1ResultId', kind: 'result' },
-  { key: 'process1ConfirmDate', kind: 'date' },
-  { key: 'process2Date', kind: 'date' },
-  { key: 'process2ResultId', kind: 'result' },
-  { key: 'process2ConfirmDate', kind: 'date' },
-  { key: 'process3Date', kind: 'date' },
-  { key: 'process3ResultId', kind: 'result' },
-  { key: 'process3ConfirmDate', kind: 'date' },
-  { key: 'processResultId', kind: 'result' },
-  { key: 'processConfirmDate', kind: 'date' },
-  { key: 'processRemarks', kind: 'text', max: 2000 },
+  ...categoryColumnRules(SNS_CATEGORIES),
+  ...RESPONSE_ROUND_RULES,
 ];
 
 export const SNS_SHEET: SheetColumns = { fields: SNS_RECORD_FIELDS, rules: SNS_COLUMN_RULES };
 
-const SQL_TYPE = { text: 'text', int: 'int', date: 'date', numeric: 'numeric', bool: 'boolean' } as const;
 /** The sheet's fields with their columns: every rule but the id. */
-const FIELD_COLUMNS: FieldColumn[] = SNS_COLUMN_RULES.filter((r) => r.kind !== 'id').map((r) => {
-  const f = SNS_FIELDS[r.key];
-  return [r.key, f.column, SQL_TYPE[f.kind]];
-});
-
+const FIELD_COLUMNS = fieldColumnsOf(SNS_COLUMN_RULES, SNS_FIELDS);
 export const SNS_TABLE: RecordTable = { table: 'sns_record', historyTable: 'sns_record_history', idColumn: 'sns_id', fields: FIELD_COLUMNS, customInfo: false };
 
 /** A checked row of a new upload with the reasons it matched the client's lists ('' when it did not). */
