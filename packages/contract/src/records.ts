@@ -211,6 +211,26 @@ export const CATEGORIZED_UPDATE_FIELDS = {
   responseRemarks: 'responseRemarks',
 } as const;
 export type CategorizedUpdateField = keyof typeof CATEGORIZED_UPDATE_FIELDS;
+/** The labels of the response, round and final result fields: the record field list's last columns. */
+export const CATEGORIZED_FIELD_LABELS = [
+  { key: 'action', en: 'Enforcement flag', ja: '対応方針' },
+  { key: 'responseRemarks', en: 'Client comment', ja: 'クライアントコメント' },
+  { key: 'trademarkId', en: 'Trademark registration number', ja: '商標登録番号' },
+  { key: 'responseDate', en: 'Response date', ja: '回答日' },
+  { key: 'process1Date', en: '1st report date', ja: '1回目申立日' },
+  { key: 'process1ResultId', en: '1st result', ja: '1回目結果' },
+  { key: 'process1ConfirmDate', en: '1st confirm date', ja: '1回目確認日' },
+  { key: 'process2Date', en: '2nd report date', ja: '2回目申立日' },
+  { key: 'process2ResultId', en: '2nd result', ja: '2回目結果' },
+  { key: 'process2ConfirmDate', en: '2nd confirm date', ja: '2回目確認日' },
+  { key: 'process3Date', en: '3rd report date', ja: '3回目申立日' },
+  { key: 'process3ResultId', en: '3rd result', ja: '3回目結果' },
+  { key: 'process3ConfirmDate', en: '3rd confirm date', ja: '3回目確認日' },
+  { key: 'processResultId', en: 'Final result', ja: '最終結果' },
+  { key: 'processConfirmDate', en: 'Final result date', ja: '最終結果確認日' },
+  { key: 'processRemarks', en: 'Remarks', ja: '備考' },
+] as const;
+
 /** Fields only analysts may change (a client user sending one is refused). */
 export const CATEGORIZED_ANALYST_FIELDS = [
   'categoryId', 'categorizeDate', 'remarks', 'process1Result', 'process1Date', 'process1ConfirmDate', 'process2Result', 'process2Date',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
+  batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_FIELD_LABELS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
   categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
   nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
   type CategorizedUpdateField,
@@ -77,22 +77,7 @@ export const SNS_RECORD_FIELDS = [
   { key: 'categorizeDate', en: 'Report date', ja: '報告日' },
   { key: 'categoryId', en: 'SNS category', ja: 'SNS分類' },
   { key: 'remarks', en: 'Comments', ja: 'コメント' },
-  { key: 'action', en: 'Enforcement flag', ja: '対応方針' },
-  { key: 'responseRemarks', en: 'Client comment', ja: 'クライアントコメント' },
-  { key: 'trademarkId', en: 'Trademark registration number', ja: '商標登録番号' },
-  { key: 'responseDate', en: 'Response date', ja: '回答日' },
-  { key: 'process1Date', en: '1st report date', ja: '1回目申立日' },
-  { key: 'process1ResultId', en: '1st result', ja: '1回目結果' },
-  { key: 'process1ConfirmDate', en: '1st confirm date', ja: '1回目確認日' },
-  { key: 'process2Date', en: '2nd report date', ja: '2回目申立日' },
-  { key: 'process2ResultId', en: '2nd result', ja: '2回目結果' },
-  { key: 'process2ConfirmDate', en: '2nd confirm date', ja: '2回目確認日' },
-  { key: 'process3Date', en: '3rd report date', ja: '3回目申立日' },
-  { key: 'process3ResultId', en: '3rd result', ja: '3回目結果' },
-  { key: 'process3ConfirmDate', en: '3rd confirm date', ja: '3回目確認日' },
-  { key: 'processResultId', en: 'Final result', ja: '最終結果' },
-  { key: 'processConfirmDate', en: 'Final result date', ja: '最終結果確認日' },
-  { key: 'processRemarks', en: 'Remarks', ja: '備考' },
+  ...CATEGORIZED_FIELD_LABELS,
 ] as const;
 export type SnsRecordField = (typeof SNS_RECORD_FIELDS)[number]['key'];
 export const SNS_RECORD_FIELD_KEYS = SNS_RECORD_FIELDS.map((f) => f.key) as [SnsRecordField, ...SnsRecordField[]];

@@ -2,6 +2,7 @@ import type { Tx } from '../platform/db.js';
 import { loadListUrls } from '../areas/records/list-matching.js';
 import { trademarkLookups } from '../areas/records/upload.js';
 import { SNS_CHECK, SNS_UPLOAD } from '../areas/sns-records/sheet-kind.js';
+import { demoProgressColumns } from './categorized.js';
 
 /**
  * A demo social media report for the first client: 40 posts found by last month's scan across the platforms,
@@ -27,6 +28,8 @@ const TEXTS = [
 ];
 /** SNS categories for the categorized ones: mostly counterfeit sales, impersonation and trademark misuse. */
 const CATEGORIES = [3, 5, 3, 4, 7, 3, 8, 2, 6, 3];
+
+const TAKEDOWN_REMARKS = 'Please report the account / アカウントの通報をお願いします';
 
 export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: number, now: Date): Promise<void> {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -74,25 +77,10 @@ export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: numb
     const rounds = infringing ? 1 + (i % 3 === 0 ? 1 : 0) : 0;
     const done = rounds > 0 && i % 4 === 0;
     const action = !infringing ? 3 : i % 5 === 0 ? 1 : i % 5 === 1 ? 2 : null;
+    const remarks = category === 5 ? 'Uses the brand logo as its profile picture / ロゴをプロフィール画像に使用' : category === 3 ? 'Sells at a tenth of the price / 定価の1割で販売' : '';
     await trx
       .updateTable('sns_record')
-      .set({
-        category_id: category,
-        categorize_date: day(8),
-        remarks: category === 5 ? 'Uses the brand logo as its profile picture / ロゴをプロフィール画像に使用' : category === 3 ? 'Sells at a tenth of the price / 定価の1割で販売' : '',
-        process1_date: rounds >= 1 ? day(12) : null,
-        process1_result: rounds >= 1 ? (rounds === 1 && done ? 2 : 1) : null,
-        process2_date: rounds >= 2 ? day(18) : null,
-        process2_result: rounds >= 2 ? (done ? 2 : 1) : null,
-        process_result: done ? 2 : null,
-        process_confirm_date: done ? day(26) : null,
-        action,
-        response_date: action ? day(20) : null,
-        response_remarks: action === 1 ? 'Please report the account / アカウントの通報をお願いします' : '',
-        trademark_id: action === 1 ? (trademark?.trademark_id ?? null) : null,
-        published: true,
-        updated_at: now,
-      })
+      .set(demoProgressColumns({ category, remarks, rounds, done, action, takedownRemarks: TAKEDOWN_REMARKS, trademarkId: trademark?.trademark_id ?? null }, day, now))
       .where('sns_id', '=', id)
       .execute();
   }

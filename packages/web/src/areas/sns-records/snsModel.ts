@@ -1,5 +1,4 @@
 import {
-  MatchType,
   SNS_ACTIONS,
   SNS_CATEGORIES,
   SNS_DATE_FIELDS,
@@ -14,7 +13,7 @@ import {
   type SnsUpdateRecordInput,
 } from '@portal/contract';
 import { recordKeys } from '../records/kind';
-import type { ListFields } from '../records/listQuery';
+import { initialSearch, listFieldsOf } from '../records/listQuery';
 import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, standardValueText, type StandardLookups } from '../records/standardModel';
 import { codeOptions } from '../records/values';
 
@@ -29,26 +28,14 @@ export type SnsWordField = (typeof SNS_WORD_FIELDS)[number];
 export type SnsFilterField = (typeof SNS_FILTER_FIELDS)[number];
 export type SnsSortField = (typeof SNS_SORT_FIELDS)[number];
 
-export const SNS_LIST_FIELDS: ListFields<SnsDateField, SnsWordField, SnsFilterField, SnsSortField> = {
-  dateFields: SNS_DATE_FIELDS,
-  wordFields: SNS_WORD_FIELDS,
-  filterFields: SNS_FILTER_FIELDS,
-  sortFields: SNS_SORT_FIELDS,
-};
+export const SNS_LIST_FIELDS = listFieldsOf({ date: SNS_DATE_FIELDS, word: SNS_WORD_FIELDS, filter: SNS_FILTER_FIELDS, sort: SNS_SORT_FIELDS });
 
 export const snsKeys = recordKeys('sns-records');
 
 export const SNS_COLUMN_KEYS: readonly string[] = SNS_RECORD_FIELDS.map((f) => f.key);
 
 /** The search bar before any search: a keyword looks in the account's name and id and in the post's text. */
-export const SNS_INITIAL_SEARCH = {
-  dateFields: [] as SnsDateField[],
-  startDate: null,
-  endDate: null,
-  wordFields: ['accountName', 'accountId', 'postText'] as SnsWordField[],
-  keyword: '',
-  searchType: MatchType.FUZZY,
-};
+export const SNS_INITIAL_SEARCH = initialSearch<SnsDateField, SnsWordField>(['accountName', 'accountId', 'postText']);
 
 /** What the list shows until the user chooses. */
 export const SNS_DEFAULT_COLUMNS: readonly string[] = [

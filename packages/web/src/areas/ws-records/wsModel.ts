@@ -1,5 +1,4 @@
 import {
-  MatchType,
   WS_ACTIONS,
   WS_DATE_FIELDS,
   WS_FILTER_FIELDS,
@@ -13,7 +12,7 @@ import {
   type WsUpdateRecordInput,
 } from '@portal/contract';
 import { recordKeys } from '../records/kind';
-import type { ListFields } from '../records/listQuery';
+import { initialSearch, listFieldsOf } from '../records/listQuery';
 import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, standardValueText, type StandardLookups } from '../records/standardModel';
 import { codeOptions } from '../records/values';
 
@@ -27,26 +26,14 @@ export type WsWordField = (typeof WS_WORD_FIELDS)[number];
 export type WsFilterField = (typeof WS_FILTER_FIELDS)[number];
 export type WsSortField = (typeof WS_SORT_FIELDS)[number];
 
-export const WS_LIST_FIELDS: ListFields<WsDateField, WsWordField, WsFilterField, WsSortField> = {
-  dateFields: WS_DATE_FIELDS,
-  wordFields: WS_WORD_FIELDS,
-  filterFields: WS_FILTER_FIELDS,
-  sortFields: WS_SORT_FIELDS,
-};
+export const WS_LIST_FIELDS = listFieldsOf({ date: WS_DATE_FIELDS, word: WS_WORD_FIELDS, filter: WS_FILTER_FIELDS, sort: WS_SORT_FIELDS });
 
 export const wsKeys = recordKeys('ws-records');
 
 export const WS_COLUMN_KEYS: readonly string[] = WS_RECORD_FIELDS.map((f) => f.key);
 
 /** The search bar before any search: a keyword looks in the page URL and the domain. */
-export const WS_INITIAL_SEARCH = {
-  dateFields: [] as WsDateField[],
-  startDate: null,
-  endDate: null,
-  wordFields: ['pageURL', 'pageDomain'] as WsWordField[],
-  keyword: '',
-  searchType: MatchType.FUZZY,
-};
+export const WS_INITIAL_SEARCH = initialSearch<WsDateField, WsWordField>(['pageURL', 'pageDomain']);
 
 /** What the list shows until the user chooses. */
 export const WS_DEFAULT_COLUMNS: readonly string[] = [
