@@ -11,7 +11,7 @@ import { createClient } from '@portal/server/testing';
  * records, tens of thousands list a handful each) who mostly ship from one country and sell on one site, sites of
  * very different sizes with their own currencies, three in four records categorized (most as counterfeits), two
  * in five of the infringing ones taken down, and scan dates over the last two years and this one, more of them
- * recent (about 45 % in the current year).
+ * recent (about 45 % in the current year), each report of 100,000 a few weeks or months of them.
  */
 export const BIG = Number(process.env.BENCH_BIG_ROWS ?? 1_000_000);
 export const SMALL = Number(process.env.BENCH_SMALL_ROWS ?? 20_000);
@@ -118,9 +118,10 @@ export async function seedEcRecords(db: Db, clientId: number, rows: number, subI
             ${pick(sql`${CATEGORY_SHARES}::int[]`, CATEGORY_SHARES.length, u(18))} AS category,
             ${pick(sql`${RESULT_SHARES}::int[]`, RESULT_SHARES.length, u(19))} AS result
           FROM (
-            -- Scan dates from 1 January two years ago to today, denser towards today (density ~ t^0.6).
+            -- Scan dates from 1 January two years ago to today, denser towards today (density ~ t^0.6), in the
+            -- order of the records (each report a scan of a few weeks or months, as uploads are), a little mixed.
             SELECT g, ${seller} AS s,
-              first + floor((current_date - first + 1) * power(${u(2)}, 1 / 1.6))::int AS scan
+              first + floor((current_date - first) * power(LEAST(1, GREATEST(0, (g - 1 + (${u(2)} - 0.5) * 2000) / ${sql.lit(rows)}::float8)), 1 / 1.6))::int AS scan
             FROM generate_series(${start + 1}::int, ${start + n}::int) AS g, (SELECT (date_trunc('year', current_date) - interval '2 years')::date AS first) f
           ) b
         ) c

@@ -75,22 +75,24 @@ export interface EcCount {
 
 /** The categorized records' counts, in the groupings asked for (one scan of each source). */
 export async function ecCounts(db: Conn, scope: Scope, slice: Slice, sets: readonly EcCountSet[]): Promise<EcCount[]> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(db);
   const month = sql.ref(`e.${slice.basis === 1 ? EC_DATES.scan : EC_DATES.categorized}`);
   const r = rollupWhere(scope, slice);
   const e = recordWhere(scope, slice, EC_DATES, 'e');
-  const rollups = r && sql`SELECT ${monthOf(sql`r.month`)} AS month, r.region, r.site, r.result, ${ROLLUP_CATEGORY} AS category, r.n FROM ec_dash r WHERE ${r}`;
+  const rollups = r && sql`SELECT r.month, r.region, r.site, r.result, ${ROLLUP_CATEGORY} AS category, r.n FROM ec_dash r WHERE ${r}`;
   const records =
     e &&
-    sql`SELECT ${monthOf(sql`date_trunc('month', ${month})::date`)} AS month, e.ec_product_region AS region, e.ec_site AS site, e.ec_process_result AS result,
+    sql`SELECT date_trunc('month', ${month})::date AS month, e.ec_product_region AS region, e.ec_site AS site, e.ec_process_result AS result,
       ${EC_CATEGORY} AS category, count(*) AS n
       FROM ec_record e WHERE ${e} AND ${EC_CATEGORIZED} GROUP BY 1, 2, 3, 4, 5`;
   const groupings: Record<EcCountSet, RawBuilder<unknown>> = { month: sql`(month, region, category)`, site: sql`(region, site, category)`, result: sql`(region, result, category)` };
   const own: EcCountSet[] = ['month', 'site', 'result'];
   // GROUPING(column) is 0 in the rows of the grouping that has the column (each grouping has one of its own).
   const { rows } = await sql<Record<`g_${EcCountSet}`, number | undefined> & { month: string | null; region: string; site: string | null; result: number | null; category: number; n: number }>`
-    SELECT ${sql.join(sets.map((s) => sql`GROUPING(${sql.ref(s)}) AS ${sql.ref(`g_${s}`)}`))}, ${sql.join(own.map((s) => (sets.includes(s) ? sql.ref(s) : sql`NULL AS ${sql.ref(s)}`)))},
+    SELECT ${sql.join(sets.map((s) => sql`GROUPING(${sql.ref(s)}) AS ${sql.ref(`g_${s}`)}`))},
+      ${sql.join(own.map((s) => (s === 'month' && sets.includes(s) ? sql`${monthOf(sql`month`)} AS month` : sets.includes(s) ? sql.ref(s) : sql`NULL AS ${sql.ref(s)}`)))},
       region, category, sum(n)::int AS n
-    FROM (${union(rollups, records, sql`SELECT NULL::text, NULL::text, NULL::text, NULL::smallint, NULL::int, 0::bigint WHERE false`)}) AS x(month, region, site, result, category, n)
+    FROM (${union(rollups, records, sql`SELECT NULL::date, NULL::text, NULL::text, NULL::smallint, NULL::int, 0::bigint WHERE false`)}) AS x(month, region, site, result, category, n)
     GROUP BY GROUPING SETS (${sql.join(sets.map((s) => groupings[s]))})
     HAVING sum(n) > 0`.execute(db);
   return rows.map((row) => ({
@@ -167,10 +169,15 @@ export async function ecTopSellers(db: Conn, clientId: number, slice: Slice, reg
   await sql`SET LOCAL work_mem = '64MB'`.execute(db);
   const { rows } = await sql<{ country: string; seller: string; site: string; n: number; total: number }>`
     WITH ${regionValues(regions)},
-    per_site AS (
-      SELECT ${COUNTRY} AS country, e.ec_product_seller AS seller, e.ec_site AS site, count(*)::int AS n
-      FROM ec_record e LEFT JOIN m ON m.region = e.ec_product_region
+    per_region AS (
+      SELECT e.ec_product_region AS region, e.ec_product_seller AS seller, e.ec_site AS site, count(*) AS n
+      FROM ec_record e
       WHERE ${recordWhere({ clientId }, slice, EC_DATES, 'e') ?? sql`false`} AND ${infringing(EC_CATEGORY)}
+      GROUP BY 1, 2, 3),
+    -- Countries after grouping: a few rows per seller to map, not every record.
+    per_site AS (
+      SELECT ${COUNTRY} AS country, g.seller, g.site, sum(g.n)::int AS n
+      FROM per_region g LEFT JOIN m ON m.region = g.region
       GROUP BY 1, 2, 3),
     ranked AS (
       SELECT country, seller, sum(n)::int AS total,
@@ -187,10 +194,13 @@ export async function ecTopSellers(db: Conn, clientId: number, slice: Slice, reg
 export async function ecSellerCounts(db: Conn, scope: Scope, regions: RegionMap) {
   await sql`SET LOCAL work_mem = '64MB'`.execute(db);
   const { rows } = await sql<{ country: string; sellers: number }>`
-    WITH ${regionValues(regions)}
-    SELECT ${COUNTRY} AS country, count(DISTINCT e.ec_product_seller)::int AS sellers
-    FROM ec_record e LEFT JOIN m ON m.region = e.ec_product_region
-    WHERE ${clientIs(scope, sql`e.client_id`)} AND e.published AND e.ec_product_seller <> '' AND ${infringing(EC_CATEGORY)}
+    WITH ${regionValues(regions)},
+    per_region AS (
+      SELECT DISTINCT e.ec_product_region AS region, e.ec_product_seller AS seller
+      FROM ec_record e
+      WHERE ${clientIs(scope, sql`e.client_id`)} AND e.published AND e.ec_product_seller <> '' AND ${infringing(EC_CATEGORY)})
+    SELECT ${COUNTRY} AS country, count(DISTINCT g.seller)::int AS sellers
+    FROM per_region g LEFT JOIN m ON m.region = g.region
     GROUP BY 1`.execute(db);
   return rows;
 }
