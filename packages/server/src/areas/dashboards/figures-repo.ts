@@ -53,10 +53,14 @@ const union = (rollups: RawBuilder<unknown> | null, records: RawBuilder<unknown>
 // Marketplace (EC) records
 
 const EC_DATES = { scan: 'ec_scan_date', categorized: 'ec_categorize_date' };
-/** The aggregate category of a record, or of a rollup row: a subcategory alone gives the subcategory's. */
-const subcategoryOf = (id: RawBuilder<unknown>) => sql<number | null>`(SELECT s.common_category FROM infringement_subcategory s WHERE s.id = ${id})`;
-const EC_CATEGORY = sql<number | null>`COALESCE(e.ec_category_common_type_id, ${subcategoryOf(sql`e.ec_category_id`)})`;
-const ROLLUP_CATEGORY = sql<number | null>`COALESCE(r.common, ${subcategoryOf(sql`r.sub`)})`;
+/**
+ * Records (e) and rollup rows (r) with the subcategory (s) that gives the aggregate category of those that have only
+ * a subcategory. A join, not a subquery per row: the planner hashes the few subcategories once.
+ */
+const EC_FROM = sql`ec_record e LEFT JOIN infringement_subcategory s ON s.id = e.ec_category_id AND e.ec_category_common_type_id IS NULL`;
+const EC_CATEGORY = sql<number | null>`COALESCE(e.ec_category_common_type_id, s.common_category)`;
+const rollupFrom = (table: 'ec_dash' | 'ec_dash_impact') => sql`${sql.table(table)} r LEFT JOIN infringement_subcategory s ON s.id = r.sub`;
+const ROLLUP_CATEGORY = sql<number | null>`COALESCE(r.common, s.common_category)`;
 const EC_CATEGORIZED = sql<SqlBool>`(e.ec_category_id IS NOT NULL OR e.ec_category_common_type_id IS NOT NULL)`;
 const infringing = (category: RawBuilder<number | null>) => sql<SqlBool>`(${category} NOT IN (${list(NON_INFRINGING_CATEGORIES)}))`;
 const monthOf = (date: RawBuilder<unknown>) => sql<string | null>`CASE WHEN isfinite(${date}) THEN to_char(${date}, 'YYYY-MM') END`;
@@ -79,12 +83,12 @@ export async function ecCounts(db: Conn, scope: Scope, slice: Slice, sets: reado
   const month = sql.ref(`e.${slice.basis === 1 ? EC_DATES.scan : EC_DATES.categorized}`);
   const r = rollupWhere(scope, slice);
   const e = recordWhere(scope, slice, EC_DATES, 'e');
-  const rollups = r && sql`SELECT r.month, r.region, r.site, r.result, ${ROLLUP_CATEGORY} AS category, r.n FROM ec_dash r WHERE ${r}`;
+  const rollups = r && sql`SELECT r.month, r.region, r.site, r.result, ${ROLLUP_CATEGORY} AS category, r.n FROM ${rollupFrom('ec_dash')} WHERE ${r}`;
   const records =
     e &&
     sql`SELECT date_trunc('month', ${month})::date AS month, e.ec_product_region AS region, e.ec_site AS site, e.ec_process_result AS result,
       ${EC_CATEGORY} AS category, count(*) AS n
-      FROM ec_record e WHERE ${e} AND ${EC_CATEGORIZED} GROUP BY 1, 2, 3, 4, 5`;
+      FROM ${EC_FROM} WHERE ${e} AND ${EC_CATEGORIZED} GROUP BY 1, 2, 3, 4, 5`;
   const groupings: Record<EcCountSet, RawBuilder<unknown>> = { month: sql`(month, region, category)`, site: sql`(region, site, category)`, result: sql`(region, result, category)` };
   const own: EcCountSet[] = ['month', 'site', 'result'];
   // GROUPING(column) is 0 in the rows of the grouping that has the column (each grouping has one of its own).
@@ -137,12 +141,12 @@ export async function ecImpact(db: Conn, scope: Scope, slice: Slice, settings: I
 
   const r = rollupWhere(scope, slice);
   const e = recordWhere(scope, slice, EC_DATES, 'e');
-  const rollups = r && sql`SELECT r.currency, ${amount} AS amount, ${priced} AS priced, r.n - ${priced} AS unpriced FROM ec_dash_impact r WHERE ${r} AND ${infringing(ROLLUP_CATEGORY)}`;
+  const rollups = r && sql`SELECT r.currency, ${amount} AS amount, ${priced} AS priced, r.n - ${priced} AS unpriced FROM ${rollupFrom('ec_dash_impact')} WHERE ${r} AND ${infringing(ROLLUP_CATEGORY)}`;
   const records =
     e &&
     sql`SELECT e.ec_product_currency, sum(${a} * ${b}) FILTER (WHERE ${a} IS NOT NULL AND ${b} IS NOT NULL),
       count(*) FILTER (WHERE ${a} IS NOT NULL AND ${b} IS NOT NULL), count(*) FILTER (WHERE ${a} IS NULL OR ${b} IS NULL)
-      FROM ec_record e WHERE ${e} AND ${infringing(EC_CATEGORY)} GROUP BY 1`;
+      FROM ${EC_FROM} WHERE ${e} AND ${infringing(EC_CATEGORY)} GROUP BY 1`;
   const { rows } = await sql<{ currency: string; amount: string | null; priced: number; unpriced: number }>`
     SELECT currency, sum(amount) AS amount, sum(priced)::int AS priced, sum(unpriced)::int AS unpriced
     FROM (${union(rollups, records, sql`SELECT NULL::text, NULL::numeric, 0, 0 WHERE false`)}) AS x(currency, amount, priced, unpriced)
@@ -171,7 +175,7 @@ export async function ecTopSellers(db: Conn, clientId: number, slice: Slice, reg
     WITH ${regionValues(regions)},
     per_region AS (
       SELECT e.ec_product_region AS region, e.ec_product_seller AS seller, e.ec_site AS site, count(*) AS n
-      FROM ec_record e
+      FROM ${EC_FROM}
       WHERE ${recordWhere({ clientId }, slice, EC_DATES, 'e') ?? sql`false`} AND ${infringing(EC_CATEGORY)}
       GROUP BY 1, 2, 3),
     -- Countries after grouping: a few rows per seller to map, not every record.
@@ -197,7 +201,7 @@ export async function ecSellerCounts(db: Conn, scope: Scope, regions: RegionMap)
     WITH ${regionValues(regions)},
     per_region AS (
       SELECT DISTINCT e.ec_product_region AS region, e.ec_product_seller AS seller
-      FROM ec_record e
+      FROM ${EC_FROM}
       WHERE ${clientIs(scope, sql`e.client_id`)} AND e.published AND e.ec_product_seller <> '' AND ${infringing(EC_CATEGORY)})
     SELECT ${COUNTRY} AS country, count(DISTINCT g.seller)::int AS sellers
     FROM per_region g LEFT JOIN m ON m.region = g.region

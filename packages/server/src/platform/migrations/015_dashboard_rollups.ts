@@ -29,8 +29,8 @@ import { sql, type Kysely } from 'kysely';
 interface Kind {
   table: string;
   id: string;
-  /** The rollup columns, from a record row. */
-  pick: string;
+  /** The rollup columns (name, and the expression over a record row `r`). */
+  pick: [name: string, expression: (r: string) => string][];
   /** Whether a record row counts. */
   counted: (row: string) => string;
   /** Record columns the rollups are made of; an update that changes none of them changes nothing. */
@@ -64,13 +64,17 @@ function rollupInsert(table: string, keys: string, sums: [string, string][]): st
     HAVING ${sums.map(([, e]) => `${e} <> 0`).join(' OR ')}`;
 }
 
+/** Rollup columns that are record columns as they are. */
+const columns = (map: Record<string, string>): Kind['pick'] => Object.entries(map).map(([name, column]) => [name, (r) => `${r}.${column}`]);
+
 const EC: Kind = {
   table: 'ec_record',
   id: 'ec_id',
-  pick: `client_id, ec_scan_date AS scan, ec_categorize_date AS categorized, ec_product_region AS region, ec_site AS site,
-    ec_category_common_type_id AS common, CASE WHEN ec_category_common_type_id IS NULL THEN ec_category_id END AS sub,
-    ec_process_result AS result, ec_product_currency AS currency, ec_product_price AS price, ec_product_onsell_count AS onsell,
-    ec_product_sold_count AS sold`,
+  pick: [
+    ...columns({ client_id: 'client_id', scan: 'ec_scan_date', categorized: 'ec_categorize_date', region: 'ec_product_region', site: 'ec_site', common: 'ec_category_common_type_id' }),
+    ['sub', (r) => `CASE WHEN ${r}.ec_category_common_type_id IS NULL THEN ${r}.ec_category_id END`],
+    ...columns({ result: 'ec_process_result', currency: 'ec_product_currency', price: 'ec_product_price', onsell: 'ec_product_onsell_count', sold: 'ec_product_sold_count' }),
+  ],
   counted: (r) => `(${r}.published AND (${r}.ec_category_id IS NOT NULL OR ${r}.ec_category_common_type_id IS NOT NULL))`,
   columns: ['published', 'ec_category_id', 'ec_category_common_type_id', 'ec_scan_date', 'ec_categorize_date', 'ec_product_region', 'ec_site',
     'ec_process_result', 'ec_product_currency', 'ec_product_price', 'ec_product_onsell_count', 'ec_product_sold_count'],
@@ -84,7 +88,7 @@ const EC: Kind = {
 const WS: Kind = {
   table: 'ws_record',
   id: 'ws_id',
-  pick: 'client_id, scan_date AS scan, categorize_date AS categorized, domain_region AS region, category_id AS category, process_result AS result',
+  pick: columns({ client_id: 'client_id', scan: 'scan_date', categorized: 'categorize_date', region: 'domain_region', category: 'category_id', result: 'process_result' }),
   counted: (r) => `(${r}.published AND ${r}.category_id IS NOT NULL)`,
   columns: ['published', 'category_id', 'scan_date', 'categorize_date', 'domain_region', 'process_result'],
   sellerColumns: null,
@@ -101,22 +105,24 @@ const tuple = (alias: string, columns: string[]) => `(${columns.map((c) => `${al
  * month, and the rollups get the grouped deltas; the last part logs the change.
  */
 function statement(kind: Kind, op: Op): string {
-  const row = (alias: string) => `SELECT ${op === 'delete' ? -1 : 1} AS sign, ${kind.pick} FROM ${alias} r WHERE ${kind.counted('r')}`;
+  const pick = (r: string, prefix = '') => kind.pick.map(([name, expression]) => `${expression(r)} AS ${prefix}${name}`).join(', ');
+  const row = (alias: string) => `SELECT ${op === 'delete' ? -1 : 1} AS sign, ${pick('r')} FROM ${alias} r WHERE ${kind.counted('r')}`;
   const parts: string[] = [];
   let d: string;
   let log: string;
   if (op === 'update') {
-    // Only the records whose counted columns (or, for the log, seller columns) changed; a batch that sets the
-    // response action moves nothing.
+    // Old and new row of each record, once (one join; the rows are wide): only the records whose counted columns
+    // (or, for the log, seller columns) changed count. A batch that sets the response action moves nothing.
     const sellers = kind.sellerColumns ? `${tuple('n', kind.sellerColumns)} IS DISTINCT FROM ${tuple('o', kind.sellerColumns)}` : 'false';
     parts.push(`pairs AS MATERIALIZED (
-      SELECT n.${kind.id} AS id, n.client_id, ${tuple('n', kind.columns)} IS DISTINCT FROM ${tuple('o', kind.columns)} AS moved, ${sellers} AS resold
+      SELECT n.client_id AS client, ${tuple('n', kind.columns)} IS DISTINCT FROM ${tuple('o', kind.columns)} AS moved, ${sellers} AS resold,
+        ${kind.counted('n')} AS new_counted, ${kind.counted('o')} AS old_counted, ${pick('n', 'new_')}, ${pick('o', 'old_')}
       FROM new_rows n JOIN old_rows o ON o.${kind.id} = n.${kind.id}
       WHERE ${kind.counted('n')} OR ${kind.counted('o')})`);
-    const moved = (alias: string, sign: number) =>
-      `SELECT ${sign} AS sign, ${kind.pick} FROM ${alias} r WHERE ${kind.counted('r')} AND r.${kind.id} IN (SELECT id FROM pairs WHERE moved)`;
-    d = `${moved('new_rows', 1)} UNION ALL ${moved('old_rows', -1)}`;
-    log = 'SELECT client_id, 1 FROM pairs WHERE moved OR resold GROUP BY client_id';
+    const side = (which: 'new' | 'old', sign: number) =>
+      `SELECT ${sign} AS sign, ${kind.pick.map(([name]) => `${which}_${name} AS ${name}`).join(', ')} FROM pairs WHERE moved AND ${which}_counted`;
+    d = `${side('new', 1)} UNION ALL ${side('old', -1)}`;
+    log = 'SELECT client, 1 FROM pairs WHERE moved OR resold GROUP BY client';
   } else {
     d = op === 'rebuild' ? row(kind.table) : row(op === 'insert' ? 'new_rows' : 'old_rows');
     log = 'SELECT client_id, 1 FROM d GROUP BY client_id';
