@@ -37,8 +37,12 @@ interface Kind {
   columns: string[];
   /** The record columns the seller figures read besides `columns` (null: the kind has none). */
   sellerColumns: string[] | null;
-  /** The INSERTs of a statement's grouped deltas (from `b`) into the kind's rollups. */
-  rollups: string[];
+  /** The columns the statement's signed rows are grouped by first, besides the client and the two months. */
+  keys: string[];
+  /** What each group of signed rows sums to (column, aggregate over `sign` and the picked columns). */
+  sums: [column: string, aggregate: string][];
+  /** The kind's rollup tables: each one's key columns (after client, basis and month) and summed columns. */
+  rollups: [table: string, keys: string[], sums: string[]][];
 }
 
 const counted = (flag: string) => `sum(CASE WHEN ${flag} THEN sign ELSE 0 END)`;
@@ -57,11 +61,12 @@ const IMPACT_SUMS: [column: string, expression: string][] = [
   ['price_sold_sum', summed('price * sold')],
 ];
 
-/** INSERT of the grouped deltas of `b` (the signed rows per basis) into one rollup table. */
-function rollupInsert(table: string, keys: string, sums: [string, string][]): string {
-  return `INSERT INTO ${table} (${keys}, ${sums.map(([c]) => c).join(', ')})
-    SELECT ${keys}, ${sums.map(([, e]) => e).join(', ')} FROM b GROUP BY ${keys}
-    HAVING ${sums.map(([, e]) => `${e} <> 0`).join(' OR ')}`;
+/** INSERT of the deltas of `b` (the groups, once per basis) into one rollup table, keys that sum to nothing left out. */
+function rollupInsert(table: string, keys: string[], sums: string[]): string {
+  const all = ['client_id', 'basis', 'month', ...keys].join(', ');
+  return `INSERT INTO ${table} (${all}, ${sums.join(', ')})
+    SELECT ${all}, ${sums.map((c) => `sum(${c})`).join(', ')} FROM b GROUP BY ${all}
+    HAVING ${sums.map((c) => `sum(${c}) <> 0`).join(' OR ')}`;
 }
 
 /** Rollup columns that are record columns as they are. */
@@ -79,9 +84,11 @@ const EC: Kind = {
   columns: ['published', 'ec_category_id', 'ec_category_common_type_id', 'ec_scan_date', 'ec_categorize_date', 'ec_product_region', 'ec_site',
     'ec_process_result', 'ec_product_currency', 'ec_product_price', 'ec_product_onsell_count', 'ec_product_sold_count'],
   sellerColumns: ['ec_product_seller'],
+  keys: ['region', 'site', 'result', 'common', 'sub', 'currency'],
+  sums: IMPACT_SUMS,
   rollups: [
-    rollupInsert('ec_dash', 'client_id, basis, month, region, site, result, common, sub', [['n', 'sum(sign)']]),
-    rollupInsert('ec_dash_impact', 'client_id, basis, month, currency, common, sub', IMPACT_SUMS),
+    ['ec_dash', ['region', 'site', 'result', 'common', 'sub'], ['n']],
+    ['ec_dash_impact', ['currency', 'common', 'sub'], IMPACT_SUMS.map(([column]) => column)],
   ],
 };
 
@@ -92,7 +99,9 @@ const WS: Kind = {
   counted: (r) => `(${r}.published AND ${r}.category_id IS NOT NULL)`,
   columns: ['published', 'category_id', 'scan_date', 'categorize_date', 'domain_region', 'process_result'],
   sellerColumns: null,
-  rollups: [rollupInsert('ws_dash', 'client_id, basis, month, region, category, result', [['n', 'sum(sign)']])],
+  keys: ['region', 'category', 'result'],
+  sums: [['n', 'sum(sign)']],
+  rollups: [['ws_dash', ['region', 'category', 'result'], ['n']]],
 };
 
 type Op = 'insert' | 'update' | 'delete' | 'rebuild';
@@ -128,11 +137,15 @@ function statement(kind: Kind, op: Op): string {
     log = 'SELECT client_id, 1 FROM d GROUP BY client_id';
   }
   parts.push(`d AS MATERIALIZED (${d})`);
-  parts.push(`b AS MATERIALIZED (SELECT d.*, x.basis, x.month FROM d CROSS JOIN LATERAL (VALUES
-    (1::smallint, COALESCE(date_trunc('month', d.scan)::date, 'infinity'::date)),
-    (2::smallint, date_trunc('month', d.categorized)::date)) AS x(basis, month)
+  // Grouped once (a batch's records mostly share their months, regions, sites and categories), then filed per basis.
+  const groupKeys = ['client_id', 'month1', 'month2', ...kind.keys].join(', ');
+  parts.push(`g AS MATERIALIZED (
+    SELECT client_id, COALESCE(date_trunc('month', scan)::date, 'infinity'::date) AS month1, date_trunc('month', categorized)::date AS month2,
+      ${kind.keys.join(', ')}, ${kind.sums.map(([column, aggregate]) => `${aggregate} AS ${column}`).join(', ')}
+    FROM d GROUP BY ${groupKeys})`);
+  parts.push(`b AS MATERIALIZED (SELECT g.*, x.basis, x.month FROM g CROSS JOIN LATERAL (VALUES (1::smallint, g.month1), (2::smallint, g.month2)) AS x(basis, month)
     WHERE x.month IS NOT NULL)`);
-  kind.rollups.forEach((insert, i) => parts.push(`r${i} AS (${insert})`));
+  kind.rollups.forEach(([table, keys, sums], i) => parts.push(`r${i} AS (${rollupInsert(table, keys, sums)})`));
   return `WITH ${parts.join(',\n')}
     INSERT INTO dashboard_change (client_id, weight) ${log}`;
 }
@@ -143,17 +156,14 @@ const TRIGGERS: [op: Exclude<Op, 'rebuild'>, event: string, referencing: string]
   ['delete', 'DELETE', 'OLD TABLE AS old_rows'],
 ];
 
-const ROLLUPS: [table: string, keys: string, sums: string[]][] = [
-  ['ec_dash', 'client_id, basis, month, region, site, result, common, sub', ['n']],
-  ['ec_dash_impact', 'client_id, basis, month, currency, common, sub', IMPACT_SUMS.map(([column]) => column)],
-  ['ws_dash', 'client_id, basis, month, region, category, result', ['n']],
-];
+const ROLLUPS = [...EC.rollups, ...WS.rollups];
 
 /** Folds one rollup table's rows of client `c` into one row per key (keys that sum to nothing go). */
-function settleTable(table: string, keys: string, sums: string[]): string {
+function settleTable(table: string, keys: string[], sums: string[]): string {
+  const all = ['client_id', 'basis', 'month', ...keys].join(', ');
   return `WITH gone AS (DELETE FROM ${table} WHERE client_id = c RETURNING *)
-    INSERT INTO ${table} (${keys}, ${sums.join(', ')})
-    SELECT ${keys}, ${sums.map((col) => `sum(${col})`).join(', ')} FROM gone GROUP BY ${keys}
+    INSERT INTO ${table} (${all}, ${sums.join(', ')})
+    SELECT ${all}, ${sums.map((col) => `sum(${col})`).join(', ')} FROM gone GROUP BY ${all}
     HAVING ${sums.map((col) => `sum(${col}) <> 0`).join(' OR ')};`;
 }
 
