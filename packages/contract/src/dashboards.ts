@@ -76,7 +76,7 @@ export const fetchInfoOutput = z.object({
   countrySiteInfringementTypeDict: countBy3,
   countryResultDict: countBy2,
   countrySellerDict: z.record(z.string(), z.array(topSeller)),
-  /** The region spellings each country stands for in the period, so a link to the list can filter on exactly them. */
+  /** The region spellings each country stands for among the period's categorized records, so a link to the list can filter on exactly them. */
   countryRegionDict: z.record(z.string(), z.array(z.string())),
   /** Names of the client's analysts (the summary strip). */
   analysts: z.array(z.string()),

@@ -103,6 +103,8 @@ export const EC_FILTER_FIELDS = [
   'ec_category_common_type_id', 'ec_response_action', 'ec_response_trademark', 'ec_response_date',
   'ec_process1_result', 'ec_process2_result', 'ec_process3_result', 'declarationStatus', 'ec_process_result',
   'report_id', 'ec_product_title', 'ec_product_no', 'ec_product_url', 'ec_product_price', 'ec_no',
+  // Posted to the client: no column of its own, but a link (Top Infringers) narrows an analyst's list to what the client sees.
+  'published',
 ] as const;
 export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
 export const EC_SORT_FIELDS = [

@@ -34,6 +34,7 @@ import { createMailer } from './platform/mail.js';
 import { serveOpenApi } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
+import { settleRollupsJob } from './areas/dashboards/rollups.js';
 import { dropAbandonedImports } from './areas/records/imports.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
@@ -95,7 +96,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, settleRollupsJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;

@@ -1,4 +1,4 @@
-import { Role, type DashboardInfo, type HomeInfo } from '@portal/contract';
+import { NON_INFRINGING_CATEGORIES, Role, type DashboardInfo, type HomeInfo } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, xlsxOf, type TestPortal, type TestUser } from '../../testing/index.js';
 
@@ -76,8 +76,8 @@ beforeAll(async () => {
   const ids = (await db.selectFrom('ec_record').select('ec_id').where('report_id', '=', reportId).orderBy('ec_id').execute()).map((r) => r.ec_id);
   // Record 12 becomes copyright (aggregate 4) after posting.
   expect((await tp.post('/api/ec-data/batch-update-category', { clientId: acme, recordIds: [ids[11]], commoncategoryId: 4 }, { token: analyst.token })).body.code).toBe(0);
-  // Not posted: never counted.
-  await uploadReport(acme, [['Amazon', '2025-01', 'hidden', 99, 'USD', 9, 9, 'CN', '2025-02-01', 'CF', null]], 100);
+  // Not posted: never counted (a listing of the top seller alpha, which the analyst's list also holds).
+  await uploadReport(acme, [['Amazon', '2025-01', 'alpha', 99, 'USD', 9, 9, 'CN', '2025-02-01', 'CF', null]], 100);
   const otherReport = await uploadReport(other, [['Amazon', '2025-01', 'omega', 10, 'USD', 1, 1, 'CN', '2025-02-01', 'CF', null]], 200);
   await tp.post('/api/ec-report/post-report', { clientId: other, reportId: otherReport }, { token: analyst.token });
 
@@ -228,6 +228,24 @@ describe('the online dashboard', () => {
     expect((await fetchInfo({ clientId: acme, dateType: 1, fromDate: '2020-01-01', toDate: '2024-12-31' }, analyst)).body.code).toBe(0);
     const ja = await tp.post('/api/ec-dashboard/fetch-info', { clientId: acme, dateType: 1, fromDate: '2020-01-01', toDate: '2026-01-01' }, { token: analyst.token, locale: 'ja' });
     expect(ja.body.message).toBe('期間は最長5年です。');
+  });
+
+  it('gives the list exactly a top infringer\'s counted records with the filters its link carries (posted ones only)', async () => {
+    const d = await info(1);
+    const top = d.countrySellerDict.CN![0]!;
+    const search = (posted: boolean) =>
+      tp.post('/api/ec-data/search-records', {
+        clientId: acme, dateFields: ['ec_scan_date'], startDate: YEAR.fromDate, endDate: YEAR.toDate,
+        whereFields: [
+          { key: 'ec_product_seller', values: [top.seller] },
+          { key: 'ec_product_region', values: d.countryRegionDict.CN },
+          { key: 'ec_category_common_type_id', values: Array.from({ length: 17 }, (_, i) => i + 1).filter((c) => !(NON_INFRINGING_CATEGORIES as readonly number[]).includes(c)) },
+          ...(posted ? [{ key: 'published', values: [true] }] : []),
+        ],
+      }, { token: analyst.token });
+    expect((await search(true)).body.data).toMatchObject({ total: top.total });
+    // Without it the analyst would also see alpha's unposted listing.
+    expect((await search(false)).body.data).toMatchObject({ total: top.total + 1 });
   });
 
   it('keeps the top 20 sellers of a country, by count and then name', async () => {

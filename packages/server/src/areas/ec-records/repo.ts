@@ -74,6 +74,7 @@ export const FIELDS = {
   ec_process_result: f('ec_process_result', 'int'),
   ec_process_confirm_date: f('ec_process_confirm_date', 'date'),
   ec_process_remarks: f('ec_process_remarks', 'text'),
+  published: f('published', 'bool'),
 } as const satisfies Record<string, Field>;
 export type FieldName = keyof typeof FIELDS;
 type FieldColumn = (typeof FIELDS)[FieldName]['column'];

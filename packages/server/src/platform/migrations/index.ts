@@ -13,6 +13,7 @@ import * as m011 from './011_report_imports.js';
 import * as m012 from './012_upload_stages.js';
 import * as m013 from './013_sns_records.js';
 import * as m014 from './014_exchange_rates.js';
+import * as m015 from './015_dashboard_rollups.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_upload_stages': m012,
   '013_sns_records': m013,
   '014_exchange_rates': m014,
+  '015_dashboard_rollups': m015,
 };

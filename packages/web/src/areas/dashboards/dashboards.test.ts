@@ -41,6 +41,7 @@ describe('dashboard figures', () => {
       { key: 'ec_product_seller', values: ['alpha'] },
       { key: 'ec_product_region', values: ['CN', 'China', null] },
       { key: 'ec_category_common_type_id', values: [2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17] },
+      { key: 'published', values: [true] },
     ]);
     const blank = new URLSearchParams(topInfringerHref({ clientId: 7, seller: '', regions: ['JP'], dateType: 1, from: '2025-01-01', to: '2025-12-31' }).split('?')[1]);
     expect(JSON.parse(blank.get('filters')!)[0]).toEqual({ key: 'ec_product_seller', values: [null] });

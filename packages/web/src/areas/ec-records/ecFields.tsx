@@ -70,6 +70,8 @@ export interface EcTexts {
   yes: string;
   no: string;
   aggregateLabel: string;
+  /** The posted-to-the-client filter (it has no column). */
+  publishedLabel: string;
 }
 
 const num = (v: FilterValue) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
@@ -110,7 +112,7 @@ export function ecValueText(key: string, value: FilterValue | undefined, lookups
 
 /** A field's label: the contract's, or ours for the aggregate category the contract's list leaves out. */
 export function ecColumnTitle(key: string, locale: Locale, texts: EcTexts): string {
-  return key === AGGREGATE_FIELD ? texts.aggregateLabel : (ecFieldLabel(key, locale) ?? key);
+  return key === AGGREGATE_FIELD ? texts.aggregateLabel : key === 'published' ? texts.publishedLabel : (ecFieldLabel(key, locale) ?? key);
 }
 
 const SORTABLE = new Set<string>(EC_SORT_FIELDS);

@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.js';
+import type { DailyJob } from '../../platform/jobs.js';
+
+/**
+ * The dashboard rollups are kept by the database (migration 015) as inserted deltas: each writing statement adds its
+ * own rows, so writers never wait for each other. Settling folds a client's rows into one per key, in one short
+ * transaction per client, for the clients with changes since (their unsettled `dashboard_change` rows); readers see
+ * the same sums before and after. Answers how many clients it settled.
+ */
+export async function settleRollups(db: Db): Promise<number> {
+  const { rows } = await sql<{ client_id: number }>`SELECT DISTINCT client_id FROM dashboard_change WHERE NOT settled ORDER BY 1`.execute(db);
+  for (const { client_id } of rows) await db.transaction().execute((tx) => sql`SELECT dashboard_settle(${client_id}::int)`.execute(tx));
+  return rows.length;
+}
+
+/** Every five minutes: the rows a busy client's writes leave stay few, so the dashboards read few. */
+export const settleRollupsJob: DailyJob = {
+  name: 'dashboard-rollups',
+  cron: '*/5 * * * *',
+  run: async (services) => {
+    const clients = await settleRollups(services.db);
+    if (clients > 0) services.log.info({ clients }, 'dashboard rollups settled');
+  },
+};
