@@ -63,7 +63,7 @@ export async function loadMatcherData(db: Db | Tx, clientId: number): Promise<Ma
 }
 
 export function buildMatcher({ urls, words, keywords }: MatcherData): Matcher {
-  const lists = listMatchers(urls, { name: 'seller', id: 'seller id' });
+  const matchLists = listMatchers(urls, { name: 'seller', id: 'seller id' });
   const compatible = wordPattern(words.filter((w) => w.type === 1).map((w) => w.word));
   const genuine = wordPattern(words.filter((w) => w.type === 2).map((w) => w.word));
   const brandOf = new Map(keywords.map((k) => [k.keyword_name.trim().toLowerCase(), k.brand_name]));
@@ -79,8 +79,7 @@ export function buildMatcher({ urls, words, keywords }: MatcherData): Matcher {
         (w) => `keyword '${w}' (brand ${brandOf.get(w) ?? '?'})`,
       );
       const listed = { names: [row.seller], ids: [], urls: [row.url, row.sellerUrl] };
-      const blacklist = lists.black(listed);
-      const whitelist = lists.white(listed);
+      const { blacklist, whitelist } = matchLists(listed);
       return {
         blacklist,
         whitelist,

@@ -55,11 +55,11 @@ export const SNS_CHECK: CheckKind<SnsNewRecord> = {
   idKey: 'id',
   required: ['platform', 'scanDate', 'accountURL', 'postURL'],
   prepare(data) {
-    const lists = listMatchers(data as ListUrls, { name: 'account', id: 'account id' });
+    const matchLists = listMatchers(data as ListUrls, { name: 'account', id: 'account id' });
     return (values) => {
       const str = (k: SnsRecordField) => (values[k] === null || values[k] === undefined ? '' : String(values[k]));
       const found = { names: [str('accountName')], ids: [str('accountId')], urls: [str('accountURL'), str('postURL')] };
-      return { values, blacklist: lists.black(found), whitelist: lists.white(found) };
+      return { values, ...matchLists(found) };
     };
   },
   commonCategory: () => null,
