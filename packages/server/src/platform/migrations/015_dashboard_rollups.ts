@@ -106,6 +106,8 @@ const WS: Kind = {
 
 type Op = 'insert' | 'update' | 'delete' | 'rebuild';
 
+/** A SQL string literal. */
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const tuple = (alias: string, columns: string[]) => `(${columns.map((c) => `${alias}.${c}`).join(', ')})`;
 
 /**
@@ -184,7 +186,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const kind of [EC, WS]) {
     for (const [op, event, referencing] of TRIGGERS) {
       const fn = `${kind.table}_dashboard_${op}`;
-      await sql`CREATE FUNCTION ${sql.id(fn)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`BEGIN ${statement(kind, op)}; RETURN NULL; END`)}`.execute(db);
+      // EXECUTE plans the statement for each write's own transition tables: a plan kept from a one-record save
+      // (the statement has no parameters, so PL/pgSQL would keep the first plan for the session) would join a
+      // 100,000-record post's rows one by one.
+      const body = `BEGIN EXECUTE ${quote(statement(kind, op))}; RETURN NULL; END`;
+      await sql`CREATE FUNCTION ${sql.id(fn)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(body)}`.execute(db);
       await sql`CREATE TRIGGER ${sql.id(`dashboard_${op}`)} AFTER ${sql.raw(event)} ON ${sql.table(kind.table)} REFERENCING ${sql.raw(referencing)} FOR EACH STATEMENT EXECUTE FUNCTION ${sql.id(fn)}()`.execute(db);
     }
   }
