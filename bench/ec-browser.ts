@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EC_RECORD_FIELDS, Role, WS_RECORD_FIELDS } from '@portal/contract';
+import { EC_RECORD_FIELDS, Role, SNS_RECORD_FIELDS, WS_RECORD_FIELDS } from '@portal/contract';
 import { createClient, createUser, startTestPortal, type TestPortal } from '@portal/server/testing';
+import { benchKind } from './kind.js';
 import { sql } from 'kysely';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
- * Benchmark: the record list (/ec-list?clientId&pageSize=500, or /ws-list with BENCH_KIND=ws) with 500 rows and
+ * Benchmark: the record list (/ec-list?clientId&pageSize=500, or /ws-list, /sns-list with BENCH_KIND=ws, sns) with 500 rows and
  * every column open (set-columns with every field and, for EC, custom column), in Debian's Chromium driven by Playwright, against the real server serving the
  * built web app (`npm run build` first), on PostgreSQL, signed in as an analyst by the session cookie.
  * - rendered: from navigation start (performance.now() of the new document) until the table shows all its columns
@@ -17,7 +18,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  * - scrolling: the table body scrolled by fixed steps, one per animation frame, for SCROLL_MS vertically and then
  *   horizontally (forth, then back); the frame intervals (median, p95, max, share over 50 ms) and the long tasks.
  * BENCH_BROWSER_ROWS records (default 3,000) for one client with every field filled: marketplace records with 4
- * custom columns (BENCH_KIND=ec, the default) or website records with a multi-line whois (BENCH_KIND=ws).
+ * custom columns (BENCH_KIND=ec, the default), website records with a multi-line whois (BENCH_KIND=ws) or social
+ * media records with a multi-line post text (BENCH_KIND=sns).
  */
 const ROWS = Number(process.env.BENCH_BROWSER_ROWS ?? 3000);
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
@@ -137,7 +139,43 @@ async function seedWs(tp: TestPortal): Promise<number> {
   return clientId;
 }
 
-/** What differs between the two lists; everything else is measured the same way. */
+/** One client's social media records, every list column filled the way categorized and answered records are. */
+async function seedSns(tp: TestPortal): Promise<number> {
+  const db = tp.portal.services.db;
+  const clientId = await createClient(tp, 'Browser Bench Co');
+  const { trademark_id } = await db
+    .insertInto('trademark')
+    .values({ client_id: clientId, no: 'JP-2024-001', region: 'JP', type: '3', text: 'SAKURA', image: null, register_date: null, invalid_date: null, status: 1, created_at: new Date(), updated_at: new Date() })
+    .returning('trademark_id')
+    .executeTakeFirstOrThrow();
+  const { report_id } = await db.insertInto('sns_report').values({ client_id: clientId, report_name: 'browser bench', upload_date: new Date(), send_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO sns_record (client_id, report_id, sns_no, platform, scan_date, search_keyword, account_name, account_id, account_url, followers,
+      post_url, post_text, posted_at, region, image_url, blacklist, whitelist, categorize_date, category_id, remarks, action, response_remarks,
+      trademark_id, response_date, process1_date, process1_result, process1_confirm_date, process2_date, process2_result, process2_confirm_date,
+      process3_date, process3_result, process3_confirm_date, process_result, process_confirm_date, process_remarks, published, updated_at)
+    SELECT ${clientId}, ${report_id}, g, 1 + g % 10, DATE '2026-01-01' + (g % 300),
+      CASE WHEN g % 2 = 0 THEN 'sakura beauty outlet' ELSE 'さくらビューティー 激安' END,
+      (ARRAY['sakura','skb','beauty','cosme','glow','outlet'])[1 + g % 6] || ' shop ' || substr(md5(g::text), 1, 6),
+      (ARRAY['sakura','skb','beauty','cosme','glow','outlet'])[1 + g % 6] || '_' || substr(md5(g::text), 1, 10),
+      'https://www.instagram.com/' || (ARRAY['sakura','skb','beauty','cosme','glow','outlet'])[1 + g % 6] || '_' || substr(md5(g::text), 1, 10) || '/',
+      (g * 7919) % 500000,
+      'https://www.instagram.com/p/C' || substr(md5(g::text), 1, 10) || '/?utm_source=ig_web_copy_link',
+      E'SAKURA serum 70% OFF today only!\\nDM to order, worldwide shipping\\n#sakura #serum #sale ' || g,
+      DATE '2025-12-01' + (g % 300), (ARRAY['CN','US','RU','JP','NL','SG'])[1 + g % 6], 'https://img.example/sns/' || g || '.jpg',
+      CASE WHEN g % 20 = 0 THEN 'account: Sakura Outlet ' || (g % 40) ELSE '' END, CASE WHEN g % 45 = 0 THEN 'account id: sakura_official' ELSE '' END,
+      DATE '2026-02-01' + (g % 200), 1 + g % 10, 'Uses the brand logo as its profile picture',
+      1 + g % 3, 'Checked by the brand team', ${trademark_id}, DATE '2026-03-01' + (g % 100),
+      DATE '2026-02-10' + (g % 100), 1 + g % 3, DATE '2026-02-12' + (g % 100),
+      DATE '2026-02-20' + (g % 100), 1 + g % 3, DATE '2026-02-22' + (g % 100),
+      DATE '2026-03-01' + (g % 100), 1 + g % 3, DATE '2026-03-03' + (g % 100),
+      1 + g % 3, DATE '2026-03-10' + (g % 100), 'Closed after the third round', true, now()
+    FROM generate_series(1, ${ROWS}::int) AS g`.execute(db);
+  await sql`ANALYZE sns_record`.execute(db);
+  return clientId;
+}
+
+/** What differs between the lists; everything else is measured the same way. */
 const KINDS = {
   ec: {
     name: 'EC',
@@ -156,10 +194,18 @@ const KINDS = {
     columns: WS_RECORD_FIELDS.map((f) => f.key as string),
     recordId: (r: Record<string, unknown>) => r.id as number | undefined,
   },
+  sns: {
+    name: 'SNS',
+    list: '/sns-list',
+    prefix: '/api/sns-data',
+    seed: seedSns,
+    columns: SNS_RECORD_FIELDS.map((f) => f.key as string),
+    recordId: (r: Record<string, unknown>) => r.id as number | undefined,
+  },
 };
-const kind = KINDS[process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec'];
 /** The list's test ids: `${testPrefix}-table-body`, `${testPrefix}-row-<id>`. */
-const testPrefix = process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec';
+const testPrefix = benchKind();
+const kind = KINDS[testPrefix];
 
 /** Marks the page sets from its first script: when the table shows every column, its first rows, then its last row. */
 interface LoadMarks {

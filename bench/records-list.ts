@@ -1,15 +1,18 @@
 import { Writable } from 'node:stream';
-import { EC_FILTER_FIELDS, Role, WS_FILTER_FIELDS } from '@portal/contract';
+import { EC_FILTER_FIELDS, Role, SNS_FILTER_FIELDS, WS_FILTER_FIELDS } from '@portal/contract';
 import { createUser, startTestPortal } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { BIG, SMALL, seedEcDataset } from './ec-dataset.js';
+import { benchKind } from './kind.js';
+import { seedSnsDataset } from './sns-dataset.js';
 import { seedWsDataset } from './ws-dataset.js';
 
 /**
- * Benchmarks on the million-record client, for marketplace (BENCH_KIND=ec, the default) or website records
- * (BENCH_KIND=ws), through the real HTTP stack (PostgreSQL only):
- * - a list page: 20 rows sorted by scan date with a fuzzy keyword on the title, p50/p95 over many keywords;
+ * Benchmarks on the million-record client, for marketplace (BENCH_KIND=ec, the default), website (BENCH_KIND=ws)
+ * or social media records (BENCH_KIND=sns), through the real HTTP stack (PostgreSQL only):
+ * - a list page: 20 rows sorted by scan date with a fuzzy keyword (EC: the title, WS: the page URL, SNS: the
+ *   account name, account id and post text, as the SNS list searches by default), p50/p95 over many keywords;
  * - column filter values: each filterable column, the first (uncached) answer and a repeated one;
  * - export of 100,000 rows (one report) against a plain ExcelJS streaming write of the same rows read from the
  *   database, with the peak RSS growth of each.
@@ -24,7 +27,7 @@ const KINDS = {
     prefix: '/api/ec-data',
     table: 'ec_record' as const,
     idColumn: 'ec_id',
-    keywordField: 'ec_product_title',
+    keywordFields: ['ec_product_title'],
     sortField: 'ec_scan_date',
     reportKey: 'report_id',
     filterFields: EC_FILTER_FIELDS as readonly string[],
@@ -37,15 +40,28 @@ const KINDS = {
     prefix: '/api/ws-data',
     table: 'ws_record' as const,
     idColumn: 'ws_id',
-    keywordField: 'pageURL',
+    keywordFields: ['pageURL'],
     sortField: 'scanDate',
     reportKey: 'reportId',
     filterFields: WS_FILTER_FIELDS as readonly string[],
     words: ['sakura', 'skb', 'beauty', 'cosme', 'glow', 'outlet', '.shop', '.xyz', '/p/1', 'https'],
     rare: (i: number) => (i % 2 ? `/p/${i * 37}` : (i * 7919).toString(16).slice(0, 4)),
   },
+  sns: {
+    name: 'SNS records',
+    seed: seedSnsDataset,
+    prefix: '/api/sns-data',
+    table: 'sns_record' as const,
+    idColumn: 'sns_id',
+    keywordFields: ['accountName', 'accountId', 'postText'],
+    sortField: 'scanDate',
+    reportKey: 'reportId',
+    filterFields: SNS_FILTER_FIELDS as readonly string[],
+    words: ['sakura', 'skb', 'beauty', 'cosme', 'glow', 'outlet', '70% off', '正規品', 'link in bio', '原单'],
+    rare: (i: number) => (i % 2 ? `#${i * 37}` : (i * 7919).toString(16).slice(0, 4)),
+  },
 };
-const kind = KINDS[process.env.BENCH_KIND === 'ws' ? 'ws' : 'ec'];
+const kind = KINDS[benchKind()];
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,7 +104,7 @@ try {
   // List pages: common words, rarer model numbers and lot fragments, and words that match nothing.
   const keywords = Array.from({ length: SAMPLES }, (_, i) => (i % 4 < 2 ? kind.words[i % kind.words.length]! : i % 4 === 2 ? kind.rare(i) : `nothing-${i}`));
   const search = (keyword: string) =>
-    post(`${kind.prefix}/search-records`, { clientId: bigClient, keyword, wordFields: [kind.keywordField], searchType: 3, orderFields: [{ key: kind.sortField, value: 2 }], limit: 20, offset: 0 });
+    post(`${kind.prefix}/search-records`, { clientId: bigClient, keyword, wordFields: kind.keywordFields, searchType: 3, orderFields: [{ key: kind.sortField, value: 2 }], limit: 20, offset: 0 });
   for (const k of keywords.slice(0, 10)) await search(k); // warm-up
   const listTimes: number[] = [];
   for (const k of keywords) listTimes.push((await timed(() => search(k)))[0]);
@@ -137,7 +153,7 @@ try {
     JSON.stringify({
       benchmark: `${kind.name} on the million-record client (PostgreSQL)`,
       records: { bigClient: BIG, smallClients: 20, perSmallClient: SMALL, seedSeconds: Math.round(seedMs / 1000) },
-      listPage: { samples: SAMPLES, p50Ms: percentile(listTimes, 50), p95Ms: percentile(listTimes, 95), maxMs: percentile(listTimes, 100), withoutKeywordMs: Math.round(plainPage[0]) },
+      listPage: { keywordFields: kind.keywordFields, samples: SAMPLES, p50Ms: percentile(listTimes, 50), p95Ms: percentile(listTimes, 95), maxMs: percentile(listTimes, 100), withoutKeywordMs: Math.round(plainPage[0]) },
       filterValues: { columns: kind.filterFields.length, firstP95Ms: percentile(firstTimes, 95), firstMaxMs: percentile(firstTimes, 100), repeatedP95Ms: percentile(againTimes, 95) },
       export: {
         rows: exportedRows,

@@ -7,7 +7,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The entry holds React, the router, antd's core and zod (about 280 kB gzip); every page is a chunk of its own.
+    // The entry (the shell) holds React, the router, antd's core and the English texts (about 280 kB gzip; README);
+    // every page is a chunk of its own, and so are the Japanese texts.
     chunkSizeWarningLimit: 1000,
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { id, recordId } from './accounts.js';
 import { unstorableTextPath } from './validation.js';
 import {
-  batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
+  batchCode, batchOutput, columnsOutput, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
-  recordSearchSchema, roundsInError, searchRecordsInputSchema, searchRecordsOutputSchema, setColumnsInput, type SaveRuleFields,
+  recordListSchemas, roundsInError, roundsUpdateShape, setColumnsInput, type SaveRuleFields,
 } from './records.js';
 
 /**
@@ -122,14 +122,13 @@ export const EC_DATE_FIELDS = [
 ] as const;
 
 /** The list's search (document 3, section 7): conditions, column filters (`null` = blank), sort, paging. */
-export const recordSearch = recordSearchSchema({ word: EC_WORD_FIELDS, date: EC_DATE_FIELDS, filter: EC_FILTER_FIELDS, sort: EC_SORT_FIELDS });
-export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
-export const searchRecordsOutput = searchRecordsOutputSchema(ecRecord);
-
-export const fetchFiltersInput = fetchFiltersInputSchema(EC_FILTER_FIELDS);
+export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(ecRecord, {
+  word: EC_WORD_FIELDS,
+  date: EC_DATE_FIELDS,
+  filter: EC_FILTER_FIELDS,
+  sort: EC_SORT_FIELDS,
+});
 export { fetchFiltersOutput, FILTER_VALUES_MAX, recordIdInput, historyRow, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput, recordSaveProblem, type SaveRuleFields };
-
-export const recordOutput = z.object({ record: ecRecord });
 
 const optionalDate = recordOptionalDate;
 const optionalCode = recordOptionalCode;
@@ -185,15 +184,7 @@ export const updateRecordInput = z.object({
   productCategoryId: optionalId,
   titleHintWord: text(500),
   brandHintWord: text(500),
-  process1Result: result,
-  process1Date: optionalDate,
-  process1ConfirmDate: optionalDate,
-  process2Result: result,
-  process2Date: optionalDate,
-  process2ConfirmDate: optionalDate,
-  process3Result: result,
-  process3Date: optionalDate,
-  process3ConfirmDate: optionalDate,
+  ...roundsUpdateShape(),
   declarationStatus: text(200),
   processResult: result,
   processConfirmDate: optionalDate,

@@ -74,6 +74,22 @@ export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
 export function fetchFiltersInputSchema<F extends string>(filter: readonly [F, ...F[]]) {
   return z.object({ clientId: id, fieldName: z.enum(filter, { error: 'validation.searchField' }) });
 }
+
+/** A kind's list and detail schemas from its record answer and its whitelisted fields. */
+export function recordListSchemas<R extends z.ZodType, W extends string, D extends string, F extends string, S extends string>(
+  record: R,
+  fields: RecordSearchFields<W, D, F, S>,
+) {
+  const recordSearch = recordSearchSchema(fields);
+  return {
+    /** The list's search: conditions, column filters (`null` = blank), sort, error filter, notice. */
+    recordSearch,
+    searchRecordsInput: searchRecordsInputSchema(recordSearch),
+    searchRecordsOutput: searchRecordsOutputSchema(record),
+    fetchFiltersInput: fetchFiltersInputSchema(fields.filter),
+    recordOutput: z.object({ record }),
+  };
+}
 export const fetchFiltersOutput = z.object({
   /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. */
   filters: z.array(z.object({ value: filterValue, count: z.number() })),
@@ -164,4 +180,154 @@ export function recordSaveProblem(f: SaveRuleFields): { key: MessageKey; params?
   if (filled(f.processResult) !== filled(f.processConfirmDate)) return { key: 'validation.finalIncomplete' };
   if (filled(f.processResult) && !used.some(Boolean)) return { key: 'validation.finalWithoutRound' };
   return null;
+}
+
+/**
+ * What the website and SNS kinds share (and a further kind of the same form would): a categorized record with three
+ * report rounds, a final result and the client's response. Their update payload, who may change what, the answer's
+ * round and response part, the batch updates and the error flag are built here once.
+ */
+
+/** The update payload's names and the record field (answer name) each changes. */
+export const CATEGORIZED_UPDATE_FIELDS = {
+  categoryId: 'categoryId',
+  categorizeDate: 'categorizeDate',
+  remarks: 'remarks',
+  process1Result: 'process1ResultId',
+  process1Date: 'process1Date',
+  process1ConfirmDate: 'process1ConfirmDate',
+  process2Result: 'process2ResultId',
+  process2Date: 'process2Date',
+  process2ConfirmDate: 'process2ConfirmDate',
+  process3Result: 'process3ResultId',
+  process3Date: 'process3Date',
+  process3ConfirmDate: 'process3ConfirmDate',
+  processResult: 'processResultId',
+  processConfirmDate: 'processConfirmDate',
+  processRemarks: 'processRemarks',
+  action: 'action',
+  trademarkId: 'trademarkId',
+  responseDate: 'responseDate',
+  responseRemarks: 'responseRemarks',
+} as const;
+export type CategorizedUpdateField = keyof typeof CATEGORIZED_UPDATE_FIELDS;
+/** The labels of the response, round and final result fields: the record field list's last columns. */
+export const CATEGORIZED_FIELD_LABELS = [
+  { key: 'action', en: 'Enforcement flag', ja: '対応方針' },
+  { key: 'responseRemarks', en: 'Client comment', ja: 'クライアントコメント' },
+  { key: 'trademarkId', en: 'Trademark registration number', ja: '商標登録番号' },
+  { key: 'responseDate', en: 'Response date', ja: '回答日' },
+  { key: 'process1Date', en: '1st report date', ja: '1回目申立日' },
+  { key: 'process1ResultId', en: '1st result', ja: '1回目結果' },
+  { key: 'process1ConfirmDate', en: '1st confirm date', ja: '1回目確認日' },
+  { key: 'process2Date', en: '2nd report date', ja: '2回目申立日' },
+  { key: 'process2ResultId', en: '2nd result', ja: '2回目結果' },
+  { key: 'process2ConfirmDate', en: '2nd confirm date', ja: '2回目確認日' },
+  { key: 'process3Date', en: '3rd report date', ja: '3回目申立日' },
+  { key: 'process3ResultId', en: '3rd result', ja: '3回目結果' },
+  { key: 'process3ConfirmDate', en: '3rd confirm date', ja: '3回目確認日' },
+  { key: 'processResultId', en: 'Final result', ja: '最終結果' },
+  { key: 'processConfirmDate', en: 'Final result date', ja: '最終結果確認日' },
+  { key: 'processRemarks', en: 'Remarks', ja: '備考' },
+] as const;
+
+/** Fields only analysts may change (a client user sending one is refused). */
+export const CATEGORIZED_ANALYST_FIELDS = [
+  'categoryId', 'categorizeDate', 'remarks', 'process1Result', 'process1Date', 'process1ConfirmDate', 'process2Result', 'process2Date',
+  'process2ConfirmDate', 'process3Result', 'process3Date', 'process3ConfirmDate', 'processResult', 'processConfirmDate', 'processRemarks',
+] as const;
+/** Fields a client user may change: the response. */
+export const CATEGORIZED_RESPONSE_FIELDS = ['action', 'trademarkId', 'responseDate', 'responseRemarks'] as const;
+
+/** Answer helpers: a number or a date (YYYY-MM-DD) that may be blank (null). */
+export const nullableNumber = z.number().nullable();
+export const nullableDate = z.string().nullable();
+/** The answer's response, rounds and bookkeeping, after the kind's own fields (spread into the kind's record schema). */
+export const categorizedRecordTail = {
+  /** Client action 1-3 (WS_ACTIONS, which SNS_ACTIONS are). */
+  action: nullableNumber,
+  responseRemarks: z.string(),
+  trademarkId: nullableNumber,
+  responseDate: nullableDate,
+  process1Date: nullableDate,
+  process1ResultId: nullableNumber,
+  process1ConfirmDate: nullableDate,
+  process2Date: nullableDate,
+  process2ResultId: nullableNumber,
+  process2ConfirmDate: nullableDate,
+  process3Date: nullableDate,
+  process3ResultId: nullableNumber,
+  process3ConfirmDate: nullableDate,
+  processResultId: nullableNumber,
+  processConfirmDate: nullableDate,
+  processRemarks: z.string(),
+  /** The rules of section 4 find a round or the final result inconsistent (shown to analysts). */
+  is_error: z.boolean(),
+  /** Visible to the client's users (the report was posted with it). */
+  published: z.boolean(),
+  updated_at: z.string(),
+};
+
+/** The update payload's three report rounds (every kind's payload names them so): result 1-3 and dates. */
+export function roundsUpdateShape() {
+  const result = optionalCode(3, 'validation.processResultInvalid');
+  return {
+    process1Result: result,
+    process1Date: optionalDate,
+    process1ConfirmDate: optionalDate,
+    process2Result: result,
+    process2Date: optionalDate,
+    process2ConfirmDate: optionalDate,
+    process3Result: result,
+    process3Date: optionalDate,
+    process3ConfirmDate: optionalDate,
+  };
+}
+
+/** The kind's codes: its categories (with the message a wrong one answers) and its client actions. */
+export interface CategorizedCodes {
+  categoryMax: number;
+  categoryMessage: MessageKey;
+  actionMax: number;
+}
+/** The update payload: dates YYYY-MM-DD; '' and null clear a field; an absent field is left as it is. */
+export function categorizedUpdateInput(codes: CategorizedCodes) {
+  const result = optionalCode(3, 'validation.processResultInvalid');
+  return z.object({
+    clientId: id,
+    recordId,
+    categoryId: optionalCode(codes.categoryMax, codes.categoryMessage),
+    categorizeDate: optionalDate,
+    remarks: optionalText(2000),
+    ...roundsUpdateShape(),
+    processResult: result,
+    processConfirmDate: optionalDate,
+    processRemarks: optionalText(2000),
+    action: optionalCode(codes.actionMax, 'validation.wsActionInvalid'),
+    trademarkId: optionalId,
+    responseDate: optionalDate,
+    responseRemarks: optionalText(2000),
+  });
+}
+/** Analysts set the category, client users the action, of the selected (for clients: published) records. */
+export function categorizedBatchInputs(codes: CategorizedCodes) {
+  return {
+    batchCategoryInput: z.object({ clientId: id, recordIds, categoryId: batchCode(codes.categoryMax) }),
+    batchActionInput: z.object({ clientId: id, recordIds, action: batchCode(codes.actionMax) }),
+  };
+}
+
+/** Section 4's error flag for a categorized record. */
+export function categorizedRecordErrors(
+  r: Record<'process1ResultId' | 'process1Date' | 'process2ResultId' | 'process2Date' | 'process3ResultId' | 'process3Date' | 'processResultId' | 'processConfirmDate', unknown>,
+): boolean {
+  return roundsInError({
+    rounds: [
+      [r.process1ResultId, r.process1Date],
+      [r.process2ResultId, r.process2Date],
+      [r.process3ResultId, r.process3Date],
+    ],
+    result: r.processResultId,
+    confirmDate: r.processConfirmDate,
+  });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { id, recordId } from './accounts.js';
 import {
-  batchCode, batchOutput, columnsOutput, fetchFiltersInputSchema, fetchFiltersOutput, getColumnsInput, historyOutput, optionalCode, optionalDate,
-  optionalId, optionalText, recordIdInput, recordIds, recordSearchSchema, roundsInError, searchRecordsInputSchema, searchRecordsOutputSchema,
-  setColumnsInput,
+  batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_FIELD_LABELS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
+  categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
+  nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
+  type CategorizedUpdateField,
 } from './records.js';
 
 /**
@@ -66,29 +66,10 @@ export const WS_RECORD_FIELDS = [
   { key: 'domainCreatedAt', en: 'Domain created', ja: 'ドメイン作成日' },
   { key: 'domainExpireAt', en: 'Domain expires', ja: 'ドメイン有効期限' },
   { key: 'domainUpdatedAt', en: 'Domain updated', ja: 'ドメイン更新日' },
-  { key: 'action', en: 'Enforcement flag', ja: '対応方針' },
-  { key: 'responseRemarks', en: 'Client comment', ja: 'クライアントコメント' },
-  { key: 'trademarkId', en: 'Trademark registration number', ja: '商標登録番号' },
-  { key: 'responseDate', en: 'Response date', ja: '回答日' },
-  { key: 'process1Date', en: '1st report date', ja: '1回目申立日' },
-  { key: 'process1ResultId', en: '1st result', ja: '1回目結果' },
-  { key: 'process1ConfirmDate', en: '1st confirm date', ja: '1回目確認日' },
-  { key: 'process2Date', en: '2nd report date', ja: '2回目申立日' },
-  { key: 'process2ResultId', en: '2nd result', ja: '2回目結果' },
-  { key: 'process2ConfirmDate', en: '2nd confirm date', ja: '2回目確認日' },
-  { key: 'process3Date', en: '3rd report date', ja: '3回目申立日' },
-  { key: 'process3ResultId', en: '3rd result', ja: '3回目結果' },
-  { key: 'process3ConfirmDate', en: '3rd confirm date', ja: '3回目確認日' },
-  { key: 'processResultId', en: 'Final result', ja: '最終結果' },
-  { key: 'processConfirmDate', en: 'Final result date', ja: '最終結果確認日' },
-  { key: 'processRemarks', en: 'Remarks', ja: '備考' },
+  ...CATEGORIZED_FIELD_LABELS,
 ] as const;
 export type WsRecordField = (typeof WS_RECORD_FIELDS)[number]['key'];
 export const WS_RECORD_FIELD_KEYS = WS_RECORD_FIELDS.map((f) => f.key) as [WsRecordField, ...WsRecordField[]];
-
-const nullableNumber = z.number().nullable();
-/** YYYY-MM-DD or null. */
-const nullableDate = z.string().nullable();
 
 export const wsRecord = z.object({
   id: z.number(),
@@ -113,28 +94,7 @@ export const wsRecord = z.object({
   domainCreatedAt: nullableDate,
   domainExpireAt: nullableDate,
   domainUpdatedAt: nullableDate,
-  /** Client action 1-3 (WS_ACTIONS). */
-  action: nullableNumber,
-  responseRemarks: z.string(),
-  trademarkId: nullableNumber,
-  responseDate: nullableDate,
-  process1Date: nullableDate,
-  process1ResultId: nullableNumber,
-  process1ConfirmDate: nullableDate,
-  process2Date: nullableDate,
-  process2ResultId: nullableNumber,
-  process2ConfirmDate: nullableDate,
-  process3Date: nullableDate,
-  process3ResultId: nullableNumber,
-  process3ConfirmDate: nullableDate,
-  processResultId: nullableNumber,
-  processConfirmDate: nullableDate,
-  processRemarks: z.string(),
-  /** The rules of section 4 find a round or the final result inconsistent (shown to analysts). */
-  is_error: z.boolean(),
-  /** Visible to the client's users (the report was posted with it). */
-  published: z.boolean(),
-  updated_at: z.string(),
+  ...categorizedRecordTail,
 });
 export type WsRecord = z.infer<typeof wsRecord>;
 
@@ -156,87 +116,28 @@ export const WS_DATE_FIELDS = [
   'process2Date', 'process2ConfirmDate', 'process3Date', 'process3ConfirmDate', 'processConfirmDate',
 ] as const;
 
-/** The list's search: the EC shape with the WS fields. */
-export const recordSearch = recordSearchSchema({ word: WS_WORD_FIELDS, date: WS_DATE_FIELDS, filter: WS_FILTER_FIELDS, sort: WS_SORT_FIELDS });
-export const searchRecordsInput = searchRecordsInputSchema(recordSearch);
-export const searchRecordsOutput = searchRecordsOutputSchema(wsRecord);
-export const fetchFiltersInput = fetchFiltersInputSchema(WS_FILTER_FIELDS);
-export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
-export const recordOutput = z.object({ record: wsRecord });
-
-/** The update payload's names (document 3, section 7, Records (WS)) and the record field (answer name) each changes. */
-export const WS_UPDATE_FIELDS = {
-  categoryId: 'categoryId',
-  categorizeDate: 'categorizeDate',
-  remarks: 'remarks',
-  process1Result: 'process1ResultId',
-  process1Date: 'process1Date',
-  process1ConfirmDate: 'process1ConfirmDate',
-  process2Result: 'process2ResultId',
-  process2Date: 'process2Date',
-  process2ConfirmDate: 'process2ConfirmDate',
-  process3Result: 'process3ResultId',
-  process3Date: 'process3Date',
-  process3ConfirmDate: 'process3ConfirmDate',
-  processResult: 'processResultId',
-  processConfirmDate: 'processConfirmDate',
-  processRemarks: 'processRemarks',
-  action: 'action',
-  trademarkId: 'trademarkId',
-  responseDate: 'responseDate',
-  responseRemarks: 'responseRemarks',
-} as const;
-export type WsUpdateField = keyof typeof WS_UPDATE_FIELDS;
-/** Fields only analysts may change (a client user sending one is refused). */
-export const WS_ANALYST_FIELDS = [
-  'categoryId', 'categorizeDate', 'remarks', 'process1Result', 'process1Date', 'process1ConfirmDate', 'process2Result', 'process2Date',
-  'process2ConfirmDate', 'process3Result', 'process3Date', 'process3ConfirmDate', 'processResult', 'processConfirmDate', 'processRemarks',
-] as const;
-/** Fields a client user may change: the response. */
-export const WS_RESPONSE_FIELDS = ['action', 'trademarkId', 'responseDate', 'responseRemarks'] as const;
-
-const result = optionalCode(3, 'validation.processResultInvalid');
-/** Dates YYYY-MM-DD; '' and null clear a field; an absent field is left as it is. */
-export const updateRecordInput = z.object({
-  clientId: id,
-  recordId,
-  categoryId: optionalCode(WS_SITE_CATEGORY_MAX, 'validation.siteCategoryInvalid'),
-  categorizeDate: optionalDate,
-  remarks: optionalText(2000),
-  process1Result: result,
-  process1Date: optionalDate,
-  process1ConfirmDate: optionalDate,
-  process2Result: result,
-  process2Date: optionalDate,
-  process2ConfirmDate: optionalDate,
-  process3Result: result,
-  process3Date: optionalDate,
-  process3ConfirmDate: optionalDate,
-  processResult: result,
-  processConfirmDate: optionalDate,
-  processRemarks: optionalText(2000),
-  action: optionalCode(WS_ACTION_MAX, 'validation.wsActionInvalid'),
-  trademarkId: optionalId,
-  responseDate: optionalDate,
-  responseRemarks: optionalText(2000),
+/** The list's search, filters and answers: the shared shape with the WS fields. */
+export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(wsRecord, {
+  word: WS_WORD_FIELDS,
+  date: WS_DATE_FIELDS,
+  filter: WS_FILTER_FIELDS,
+  sort: WS_SORT_FIELDS,
 });
+export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
+
+/** The update payload's names and the record field (answer name) each changes; who may change which: the shared ones. */
+export const WS_UPDATE_FIELDS = CATEGORIZED_UPDATE_FIELDS;
+export type WsUpdateField = CategorizedUpdateField;
+export const WS_ANALYST_FIELDS = CATEGORIZED_ANALYST_FIELDS;
+export const WS_RESPONSE_FIELDS = CATEGORIZED_RESPONSE_FIELDS;
+
+const codes = { categoryMax: WS_SITE_CATEGORY_MAX, categoryMessage: 'validation.siteCategoryInvalid', actionMax: WS_ACTION_MAX } as const;
+export const updateRecordInput = categorizedUpdateInput(codes);
 export type WsUpdateRecordInput = z.infer<typeof updateRecordInput>;
 export const updateRecordOutput = z.object({ record: wsRecord });
 
-/** Analysts: set the site category of the selected records. */
-export const batchCategoryInput = z.object({ clientId: id, recordIds, categoryId: batchCode(WS_SITE_CATEGORY_MAX) });
-/** Client users: set the action of the selected (published) records. */
-export const batchActionInput = z.object({ clientId: id, recordIds, action: batchCode(WS_ACTION_MAX) });
+/** Analysts set the category, client users the action, of the selected records. */
+export const { batchCategoryInput, batchActionInput } = categorizedBatchInputs(codes);
 
 /** Section 4's error flag for a website record. */
-export function wsRecordErrors(r: Pick<WsRecord, 'process1ResultId' | 'process1Date' | 'process2ResultId' | 'process2Date' | 'process3ResultId' | 'process3Date' | 'processResultId' | 'processConfirmDate'>): boolean {
-  return roundsInError({
-    rounds: [
-      [r.process1ResultId, r.process1Date],
-      [r.process2ResultId, r.process2Date],
-      [r.process3ResultId, r.process3Date],
-    ],
-    result: r.processResultId,
-    confirmDate: r.processConfirmDate,
-  });
-}
+export const wsRecordErrors = categorizedRecordErrors;

@@ -4,7 +4,7 @@ import { fetchReportsInput, postReportInput, reportActionInput, reportNamesInput
 /**
  * Document 1, 2.12 "WS report tab" and section 7 "Reports (WS)": website reports uploaded from spreadsheets,
  * then posted to the client, removed or downloaded. Payloads are the EC ones; the report answer uses the spec's
- * WS report names. A refused sheet answers code FILE_REJECTED with `data` as ecReports.uploadProblems.
+ * WS report names; the SNS report tab answers the same. A refused sheet answers code FILE_REJECTED with `data` as ecReports.uploadProblems.
  */
 export const wsReport = z.object({
   id: z.number(),
@@ -32,5 +32,5 @@ export const uploadReportOutput = z.object({
   /** Records created (new upload) or updated (update upload). */
   count: z.number(),
 });
-/** Report names for the WS list's report filter (`reportId`). */
+/** Report names for the list's report filter (`reportId`). */
 export const reportNamesOutput = z.object({ reports: z.array(z.object({ id: z.number(), reportName: z.string() })) });

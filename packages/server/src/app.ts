@@ -18,6 +18,7 @@ import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
 import { EC_KIND } from './areas/ec-records/kind.js';
 import { WS_KIND } from './areas/ws-records/kind.js';
+import { SNS_KIND } from './areas/sns-records/kind.js';
 import type { AnyRecordKind } from './areas/records/kind.js';
 import { registerRecordKind } from './areas/records/register.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
@@ -61,6 +62,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
   registerRecordKind(kinds, EC_KIND);
   registerRecordKind(kinds, WS_KIND);
+  registerRecordKind(kinds, SNS_KIND);
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };

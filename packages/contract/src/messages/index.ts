@@ -5,9 +5,7 @@ import { ja } from './ja.js';
 export type { MessageKey };
 export const messages: Record<Locale, Record<MessageKey, string>> = { en, ja };
 
-export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(en, key);
-}
+export { isMessageKey } from './keys.js';
 
 /** Fills `{{name}}` placeholders; unknown placeholders stay visible rather than vanish. */
 export function translate(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {

@@ -38,6 +38,14 @@ describe('demo data', () => {
     expect(sites).toHaveLength(30);
     expect(sites.every((r) => r.whois.startsWith('Domain Name:') && !r.is_error)).toBe(true);
     expect(sites.filter((r) => r.published && r.category_id !== null)).toHaveLength(24);
+    // The social media report: 40 posts across platforms, most categorized and posted, one black-listed account.
+    const posts = await services.db.selectFrom('sns_record').select(['platform', 'published', 'category_id', 'action', 'process1_result', 'blacklist', 'whitelist', 'is_error']).execute();
+    expect(posts).toHaveLength(40);
+    expect(new Set(posts.map((r) => r.platform)).size).toBeGreaterThanOrEqual(8);
+    expect(posts.filter((r) => r.published && r.category_id !== null)).toHaveLength(32);
+    expect(posts.some((r) => r.action !== null) && posts.some((r) => r.process1_result !== null)).toBe(true);
+    expect(posts.filter((r) => r.blacklist !== '').map((r) => r.blacklist)).toEqual(['account: Sakura Outlet 88; account id: so88']);
+    expect(posts.every((r) => !r.is_error)).toBe(true);
     // The demo logos are real PNGs, served like any upload.
     const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');

@@ -8,6 +8,7 @@ import { storeImage } from '../platform/files.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
+import { seedSnsRecords } from './sns-records.js';
 import { seedWsRecords } from './ws-records.js';
 
 export interface DemoAccount {
@@ -125,6 +126,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
 
     await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx

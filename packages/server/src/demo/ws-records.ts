@@ -1,5 +1,6 @@
 import type { Tx } from '../platform/db.js';
 import { WS_UPLOAD } from '../areas/ws-reports/sheet-kind.js';
+import { demoProgressColumns } from './categorized.js';
 
 /**
  * A demo website report for the first client: 30 sites found by last month's scan, with their whois text; most
@@ -17,6 +18,8 @@ const TLDS = [
 const REGISTRARS = ['NameSilo, LLC', 'Alibaba Cloud Computing (Beijing)', 'GMO Internet, Inc.', 'Namecheap, Inc.'];
 /** Site categories for the categorized ones: mostly suspicious, phishing and parking sites, one official site. */
 const CATEGORIES = [3, 11, 5, 3, 10, 8, 11, 1];
+
+const TAKEDOWN_REMARKS = 'Please take it down / 削除をお願いします';
 
 export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: number, now: Date): Promise<void> {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -67,25 +70,10 @@ export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: numbe
     const rounds = category === 1 || category === 5 || category === 8 ? 0 : 1 + (i % 2);
     const done = rounds > 0 && i % 3 === 0;
     const action = category === 1 ? 3 : i % 4 === 0 ? 1 : i % 4 === 1 ? 2 : null;
+    const remarks = category === 11 ? 'Login page imitating the brand / ブランドを装ったログインページ' : category === 1 ? 'Official site / 公式サイト' : '';
     await trx
       .updateTable('ws_record')
-      .set({
-        category_id: category,
-        categorize_date: day(8),
-        remarks: category === 11 ? 'Login page imitating the brand / ブランドを装ったログインページ' : category === 1 ? 'Official site / 公式サイト' : '',
-        process1_date: rounds >= 1 ? day(12) : null,
-        process1_result: rounds >= 1 ? (rounds === 1 && done ? 2 : 1) : null,
-        process2_date: rounds >= 2 ? day(18) : null,
-        process2_result: rounds >= 2 ? (done ? 2 : 1) : null,
-        process_result: done ? 2 : null,
-        process_confirm_date: done ? day(26) : null,
-        action,
-        response_date: action ? day(20) : null,
-        response_remarks: action === 1 ? 'Please take it down / 削除をお願いします' : '',
-        trademark_id: action === 1 ? (trademark?.trademark_id ?? null) : null,
-        published: true,
-        updated_at: now,
-      })
+      .set(demoProgressColumns({ category, remarks, rounds, done, action, takedownRemarks: TAKEDOWN_REMARKS, trademarkId: trademark?.trademark_id ?? null }, day, now))
       .where('ws_id', '=', id)
       .execute();
   }

@@ -350,27 +350,14 @@ export interface WsReportTable {
   /** As EcReportTable.importing_since. */
   importing_since: Generated<Date | null>;
 }
-export interface WsRecordTable {
-  ws_id: Generated<number>;
-  client_id: number;
-  report_id: number;
-  ws_no: number | null;
-  search_engine: Generated<string>;
-  scan_date: string | null;
-  search_keyword: Generated<string>;
-  page_domain: Generated<string>;
-  page_url: string;
-  domain_region: Generated<string>;
-  tld: Generated<string>;
-  domain_contact: Generated<string>;
+/**
+ * The columns a categorized record with three report rounds and a response has (website and SNS records, migrations
+ * 010 and 013): the category, the response, the rounds, the final result, and the bookkeeping.
+ */
+export interface CategorizedRecordColumns {
   categorize_date: string | null;
   category_id: number | null;
   remarks: Generated<string>;
-  redirect_url: Generated<string>;
-  whois: Generated<string>;
-  domain_created_at: string | null;
-  domain_expire_at: string | null;
-  domain_updated_at: string | null;
   action: number | null;
   response_remarks: Generated<string>;
   trademark_id: number | null;
@@ -392,9 +379,29 @@ export interface WsRecordTable {
   is_error: GeneratedAlways<boolean>;
 }
 
+export interface WsRecordTable extends CategorizedRecordColumns {
+  ws_id: Generated<number>;
+  client_id: number;
+  report_id: number;
+  ws_no: number | null;
+  search_engine: Generated<string>;
+  scan_date: string | null;
+  search_keyword: Generated<string>;
+  page_domain: Generated<string>;
+  page_url: string;
+  domain_region: Generated<string>;
+  tld: Generated<string>;
+  domain_contact: Generated<string>;
+  redirect_url: Generated<string>;
+  whois: Generated<string>;
+  domain_created_at: string | null;
+  domain_expire_at: string | null;
+  domain_updated_at: string | null;
+}
+
 export type SnsReportTable = WsReportTable;
 /** Social media records (migration 013), as the website ones. */
-export interface SnsRecordTable {
+export interface SnsRecordTable extends CategorizedRecordColumns {
   sns_id: Generated<number>;
   client_id: number;
   report_id: number;
@@ -413,28 +420,6 @@ export interface SnsRecordTable {
   image_url: Generated<string>;
   blacklist: Generated<string>;
   whitelist: Generated<string>;
-  categorize_date: string | null;
-  category_id: number | null;
-  remarks: Generated<string>;
-  action: number | null;
-  response_remarks: Generated<string>;
-  trademark_id: number | null;
-  response_date: string | null;
-  process1_date: string | null;
-  process1_result: number | null;
-  process1_confirm_date: string | null;
-  process2_date: string | null;
-  process2_result: number | null;
-  process2_confirm_date: string | null;
-  process3_date: string | null;
-  process3_result: number | null;
-  process3_confirm_date: string | null;
-  process_result: number | null;
-  process_confirm_date: string | null;
-  process_remarks: Generated<string>;
-  published: Generated<boolean>;
-  updated_at: Date;
-  is_error: GeneratedAlways<boolean>;
 }
 
 /** Migration 014: how many US dollars one unit of a currency is worth on a date. */

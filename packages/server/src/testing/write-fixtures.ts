@@ -2,6 +2,7 @@ import type { CallPath } from '@portal/contract';
 import { sql } from 'kysely';
 import { HEADER_EN, listing, xlsxOf } from '../areas/ec-reports/fixtures.js';
 import { insertSubcategory } from '../areas/ec-records/fixtures.js';
+import { SNS_HEADER_EN, post } from '../areas/sns-records/fixtures.js';
 import { WS_HEADER_EN, site } from '../areas/ws-reports/fixtures.js';
 import { PNG_1X1 } from './images.js';
 import type { Envelope, TestFile, TestPortal, TestUser } from './index.js';
@@ -27,6 +28,8 @@ export interface ClientObjects {
   evidenceName: string;
   wsReportId: number;
   wsRecordIds: number[];
+  snsReportId: number;
+  snsRecordIds: number[];
   trademarkId: number;
   pendingImage: string;
   purchaseId: number;
@@ -43,6 +46,7 @@ const png = async (): Promise<TestFile> => ({ name: 'shot.png', bytes: PNG_1X1, 
 let sheetNo = 1000;
 const ecSheet = async (): Promise<TestFile> => ({ name: 'ec.xlsx', bytes: await xlsxOf(HEADER_EN, [listing((sheetNo += 1))]) });
 const wsSheet = async (): Promise<TestFile> => ({ name: 'ws.xlsx', bytes: await xlsxOf(WS_HEADER_EN, [site((sheetNo += 1))]) });
+const snsSheet = async (): Promise<TestFile> => ({ name: 'sns.xlsx', bytes: await xlsxOf(SNS_HEADER_EN, [post((sheetNo += 1))]) });
 const letter = { region: 'CN', startDate: '2026-01-01', endDate: '2026-12-31', remindFlag: false };
 const mark = { no: 'TM-2', region: 'JP', type: '25', text: 'ACME' };
 
@@ -109,6 +113,20 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ws-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.wsRecordIds, categoryId: 11 }) },
   { path: '/api/ws-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.wsReportId }) },
 
+  { path: '/api/sns-report/upload-report', payload: (o) => ({ clientId: o.clientId }), file: snsSheet },
+  {
+    path: '/api/sns-report/batch-update',
+    payload: (o) => ({ clientId: o.clientId }),
+    file: async (o) => ({ name: 'update.xlsx', bytes: await xlsxOf(['ID', 'Comments'], [[o.snsRecordIds[0]!, 'changed']]) }),
+  },
+  { path: '/api/sns-report/post-report', payload: (o) => ({ clientId: o.clientId, reportId: o.snsReportId, sendUncategorizRecords: true }) },
+  {
+    path: '/api/sns-data/update-record',
+    payload: (o) => ({ clientId: o.clientId, recordId: o.snsRecordIds[0], categorizeDate: '2026-06-01', categoryId: 5, process1Result: 1, process1Date: '2026-06-02' }),
+  },
+  { path: '/api/sns-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.snsRecordIds, categoryId: 3 }) },
+  { path: '/api/sns-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.snsReportId }) },
+
   { path: '/api/trademark/create-trademark', payload: (o) => ({ clientId: o.clientId, ...mark, no: 'TM-3' }) },
   { path: '/api/trademark/update-trademark', payload: (o) => ({ trademarkId: o.trademarkId, remarks: 'checked' }) },
   { path: '/api/trademark/upload-image', payload: (o) => ({ clientId: o.clientId, trademarkId: o.trademarkId }), file: png },
@@ -157,6 +175,9 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const ws = await ok('/api/ws-report/upload-report', { clientId }, await wsSheet());
   const wsReportId = Number(ws.reportId);
   const wsRecords = await db.selectFrom('ws_record').select('ws_id').where('report_id', '=', wsReportId).orderBy('ws_id').execute();
+  const sns = await ok('/api/sns-report/upload-report', { clientId }, await snsSheet());
+  const snsReportId = Number(sns.reportId);
+  const snsRecords = await db.selectFrom('sns_record').select('sns_id').where('report_id', '=', snsReportId).orderBy('sns_id').execute();
 
   const trademark = await ok('/api/trademark/create-trademark', { clientId, ...mark });
   const pending = await ok('/api/trademark/upload-image', { clientId }, await png());
@@ -177,6 +198,8 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     evidenceName: String(evidence.names),
     wsReportId,
     wsRecordIds: wsRecords.map((r) => Number(r.ws_id)),
+    snsReportId,
+    snsRecordIds: snsRecords.map((r) => Number(r.sns_id)),
     trademarkId: Number((trademark.trademark as { trademark_id: number }).trademark_id),
     pendingImage: String(pending.name),
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),

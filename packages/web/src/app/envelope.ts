@@ -1,4 +1,4 @@
-import { ErrorCode, type CallOutput, type CallPath } from '@portal/contract';
+import { ErrorCode, type CallOutput, type CallPath } from '@portal/contract/shell';
 import i18n, { currentLocale } from './i18n';
 import { clearSession, getToken } from './token';
 

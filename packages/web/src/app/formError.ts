@@ -1,5 +1,5 @@
-import type { MessageKey } from '@portal/contract';
-import { isMessageKey } from '@portal/contract';
+import type { MessageKey } from '@portal/contract/shell';
+import { isMessageKey } from '@portal/contract/shell';
 import type { CommonKey } from './i18n';
 import { errorMessage } from './api';
 

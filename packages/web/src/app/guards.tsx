@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { hasRole } from '@portal/contract';
+import { hasRole } from '@portal/contract/shell';
 import { PageSpin } from '../components/PageSpin';
 import SessionLayout from '../areas/session/SessionLayout';
 import { NotFound, landingPath } from './routeTable';

@@ -12,7 +12,7 @@ import {
   SolutionOutlined,
 } from '@ant-design/icons';
 import type { MenuDataItem } from '@ant-design/pro-components';
-import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract';
+import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
 import type { MenuKey } from './i18n';
 
 interface MenuEntry {

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract';
+import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
 import type { MenuKey } from './i18n';
 
 /** Every page is its own chunk (React.lazy); screens of later issues share the "in preparation" page until then. */

@@ -1,4 +1,5 @@
 import { EC_RECORD_FIELDS, type EcRecordField } from '@portal/contract';
+import { roundColumnRules } from '../records/categorized.js';
 import type { ColumnRule, Lookups, SheetColumns } from '../records/columns.js';
 import type { CheckKind } from '../records/upload-check.js';
 import { buildMatcher, urlKey, type MatcherData } from './matching.js';
@@ -38,15 +39,7 @@ export const EC_COLUMN_RULES: ColumnRule<EcRecordField>[] = [
   { key: 'ec_response_reason', kind: 'text', max: 2000 },
   { key: 'ec_response_trademark', kind: 'trademark' },
   { key: 'ec_response_date', kind: 'date' },
-  { key: 'ec_process1_date', kind: 'date' },
-  { key: 'ec_process1_result', kind: 'result' },
-  { key: 'ec_process1_confirm_date', kind: 'date' },
-  { key: 'ec_process2_date', kind: 'date' },
-  { key: 'ec_process2_result', kind: 'result' },
-  { key: 'ec_process2_confirm_date', kind: 'date' },
-  { key: 'ec_process3_date', kind: 'date' },
-  { key: 'ec_process3_result', kind: 'result' },
-  { key: 'ec_process3_confirm_date', kind: 'date' },
+  ...roundColumnRules((n) => ({ date: `ec_process${n}_date`, result: `ec_process${n}_result`, confirmDate: `ec_process${n}_confirm_date` })),
   { key: 'declarationStatus', kind: 'text', max: 200 },
   { key: 'ec_process_result', kind: 'result' },
   { key: 'ec_process_confirm_date', kind: 'date' },

@@ -9,7 +9,10 @@ import type { SheetCell } from './sheet.js';
  */
 export type Kind =
   | 'id' | 'int' | 'text' | 'url' | 'month' | 'date' | 'price' | 'currency' | 'result' | 'action' | 'subcategory' | 'productCategory' | 'trademark'
-  | 'wsAction' | 'siteCategory';
+  | 'wsAction' | 'named' | 'handle';
+
+/** A code list whose cells may give the number or its English or Japanese name (site categories, platforms). */
+export type NamedCodes = Readonly<Record<number, { readonly en: string; readonly ja: string }>>;
 
 export interface ColumnRule<Key extends string = string> {
   /** The record field (the export's header key). */
@@ -20,6 +23,8 @@ export interface ColumnRule<Key extends string = string> {
   max?: number;
   /** Scraped facts: written by a new upload, left alone by an update upload. */
   scraped?: boolean;
+  /** The codes of a `named` column. */
+  names?: NamedCodes;
 }
 
 /** A record kind's fields with their labels (EC_RECORD_FIELDS, WS_RECORD_FIELDS, ...). */
@@ -57,17 +62,26 @@ export function columnLabel(key: string, locale: Locale, fields: FieldLabels): s
   return fields.find((f) => f.key === key)?.[locale] ?? key;
 }
 
-/**
- * Lookups a check needs: codes of the client's product categories, subcategories, trademark numbers (EC), and the
- * site categories by number or English/Japanese name (WS).
- */
+/** Lookups a check needs: the client's trademark numbers, and EC's subcategory and product category codes. */
 export interface Lookups {
   subcategories: Map<string, { id: number; common: number }>;
   /** The aggregate category of each subcategory id (a row's category is looked up once, not by a scan). */
   commonBySubcategory?: Map<number, number>;
   productCategories: Map<string, number>;
   trademarks: Map<string, number>;
-  siteCategories?: Map<string, number>;
+}
+
+const namedMaps = new WeakMap<NamedCodes, Map<string, number>>();
+/** A name, and the name without its parenthesised part ("X (Twitter)" is also "X", "Weibo（微博）" also "Weibo"). */
+const namesOf = (name: string) => [name, name.replace(/\s*[(（].*[)）]\s*$/u, '')].map(normalizeHeader).filter((n) => n !== '');
+/** A named code list by number, English and Japanese name (normalised as headers are). */
+function namedMap(names: NamedCodes): Map<string, number> {
+  let map = namedMaps.get(names);
+  if (!map) {
+    map = new Map(Object.entries(names).flatMap(([id, n]) => [id, ...namesOf(n.en), ...namesOf(n.ja)].map((name): [string, number] => [name, Number(id)])));
+    namedMaps.set(names, map);
+  }
+  return map;
 }
 
 export type Checked = { ok: true; value: string | number | null } | { ok: false; key: MessageKey; params?: Record<string, string | number> };
@@ -110,6 +124,9 @@ export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups
     case 'id':
     case 'int':
       return Number.isInteger(numeric) && numeric >= 0 && numeric <= 2_147_483_647 ? ok(numeric) : bad('cell.integer');
+    case 'handle':
+      // An account handle as people write it ("@name"): stored without the @, then checked as text.
+      return checkCell({ ...rule, kind: 'text' }, { value: text.replace(/^@/, ''), formula: false }, lookups, required);
     case 'text':
     case 'url':
       if (FORMULA_START.test(text)) return bad('cell.injection');
@@ -132,11 +149,10 @@ export function checkCell(rule: ColumnRule, cell: SheetCell | undefined, lookups
       return [1, 2, 3, 4].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3, 4' });
     case 'wsAction':
       return [1, 2, 3].includes(numeric) ? ok(numeric) : bad('cell.code', { codes: '1, 2, 3' });
-    case 'siteCategory': {
-      const id = Number.isInteger(numeric) ? numeric : lookups.siteCategories?.get(normalizeHeader(text));
-      return id !== undefined && lookups.siteCategories !== undefined && [...lookups.siteCategories.values()].includes(id)
-        ? ok(id)
-        : bad('cell.code', { codes: [...new Set(lookups.siteCategories?.values() ?? [])].join(', ') });
+    case 'named': {
+      const names = rule.names ?? {};
+      const id = Number.isInteger(numeric) ? numeric : namedMap(names).get(normalizeHeader(text));
+      return id !== undefined && Object.hasOwn(names, id) ? ok(id) : bad('cell.code', { codes: Object.keys(names).join(', ') });
     }
     case 'subcategory': {
       const sub = lookups.subcategories.get(text.toLowerCase());

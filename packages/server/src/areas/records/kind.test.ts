@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAll } from '../../app.js';
 import { createRegistry } from '../../platform/call.js';
 import { EC_KIND } from '../ec-records/kind.js';
+import { SNS_KIND } from '../sns-records/kind.js';
 import { WS_KIND, type WsTypes } from '../ws-records/kind.js';
 import { REQUIRED_PARTS, checkRecordKind, type RecordKind } from './kind.js';
 import { registerRecordKind } from './register.js';
@@ -43,7 +44,7 @@ function without(kind: object, part: string, key: string): object {
 describe('record kinds', () => {
   it('registers every kind with all its parts, and every call the engine serves for it', () => {
     const { calls, downloads, kinds } = registerAll();
-    expect(kinds.map((k) => k.name)).toEqual(['ec', 'ws']);
+    expect(kinds.map((k) => k.name)).toEqual(['ec', 'ws', 'sns']);
     const paths = new Set([...calls.map((c) => c.path), ...downloads.map((d) => d.path)]);
     for (const kind of kinds) {
       expect(() => checkRecordKind(kind)).not.toThrow();
@@ -54,7 +55,7 @@ describe('record kinds', () => {
   });
 
   it('lists every part a kind has among the ones checked at registration', () => {
-    for (const kind of [EC_KIND, WS_KIND]) {
+    for (const kind of [EC_KIND, WS_KIND, SNS_KIND]) {
       const parts: Record<string, unknown> = { ...kind };
       expect(Object.keys(parts).filter((k) => !REQUIRED_PARTS['']!.includes(k))).toEqual([]);
       for (const [part, keys] of Object.entries(REQUIRED_PARTS)) {

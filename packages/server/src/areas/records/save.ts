@@ -92,3 +92,13 @@ export async function batchUpdate<T extends KindTypes, I extends { clientId: num
   await notifyRecordsChanged(ctx, ctx.db, kind, input.clientId, published);
   return { updateCount };
 }
+
+/** A save check: the trademark a change names (answer field `field`) must be one of the client's. */
+export function trademarkOfClient(field: string) {
+  return async (ctx: AuthedContext, clientId: number, changes: Record<string, HistoryValue>): Promise<void> => {
+    const trademarkId = changes[field];
+    if (typeof trademarkId !== 'number') return;
+    const tm = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', trademarkId).where('client_id', '=', clientId).executeTakeFirst();
+    if (!tm) throw new AppError('unknownTrademark');
+  };
+}

@@ -7,6 +7,7 @@
 export const RECORD_TABLES = {
   ec: { records: 'ec_record', history: 'ec_record_history', reports: 'ec_report', id: 'ec_id', columns: 'ec_columns' },
   ws: { records: 'ws_record', history: 'ws_record_history', reports: 'ws_report', id: 'ws_id', columns: 'ws_columns' },
+  sns: { records: 'sns_record', history: 'sns_record_history', reports: 'sns_report', id: 'sns_id', columns: 'sns_columns' },
 } as const;
 
 /** A record kind's name: it names its calls (`/api/<name>-data/...`, `/api/<name>-report/...`). */

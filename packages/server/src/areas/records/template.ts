@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
-import { columnLabel, type SheetColumns } from './columns.js';
+import { columnLabel, type ColumnRule, type SheetColumns } from './columns.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,7 +30,7 @@ export async function templateFor(ctx: AuthedContext, clientId: number, kind: Te
   rules.forEach((rule, i) => {
     const cell = row.getCell(i + 1);
     cell.font = { bold: Boolean(rule.required) };
-    cell.note = hintFor(rule.kind, ctx.locale);
+    cell.note = hintFor(rule, ctx.locale, headers[i] ?? '');
   });
   sheet.columns.forEach((col) => (col.width = 18));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
@@ -38,10 +38,18 @@ export async function templateFor(ctx: AuthedContext, clientId: number, kind: Te
   return { contentType: XLSX_TYPE, body, fileName: kind.fileName };
 }
 
-function hintFor(kind: string, locale: 'en' | 'ja'): string {
+/** What a column's cells take; a named code list by its range and an example (e.g. "Site category 1-11 or its name (e.g. 11 or Phishing)"). */
+function hintFor(rule: ColumnRule, locale: 'en' | 'ja', label: string): string {
+  if (rule.kind === 'named' && rule.names) {
+    const ids = Object.keys(rule.names).map(Number);
+    const last = Math.max(...ids);
+    const example = rule.names[last]?.[locale] ?? '';
+    return locale === 'ja' ? `${label} ${Math.min(...ids)}〜${last} または名称（例：${last}、${example}）` : `${label} ${Math.min(...ids)}-${last} or its name (e.g. ${last} or ${example})`;
+  }
   const hints: Record<string, [string, string]> = {
     int: ['Whole number', '整数'],
     text: ['Text', '文字列'],
+    handle: ['Account ID, with or without @', 'アカウントID（@は付けても付けなくても可）'],
     url: ['URL (http:// or https://)', 'URL（http://またはhttps://）'],
     month: ['Month YYYY-MM', '年月 YYYY-MM'],
     date: ['Date YYYY-MMDD', '日付 YYYY-MMDD'],
@@ -53,8 +61,7 @@ function hintFor(kind: string, locale: 'en' | 'ja'): string {
     productCategory: ['Product category code', '商品カテゴリのコード'],
     trademark: ['Trademark number of this client', 'このクライアントの商標番号'],
     wsAction: ['1 takedown, 2 pending, 3 no action', '1 削除申請、2 保留、3 対応不要'],
-    siteCategory: ['Site category 1-11 or its name (e.g. 11 or Phishing)', 'サイト分類 1〜11 または名称（例：11、フィッシング）'],
   };
-  const [en, ja] = hints[kind] ?? ['', ''];
+  const [en, ja] = hints[rule.kind] ?? ['', ''];
   return locale === 'ja' ? ja : en;
 }

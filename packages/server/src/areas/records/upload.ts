@@ -42,6 +42,12 @@ export interface UploadKind<P = unknown> {
   insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean }, rows: P[]): Promise<void>;
 }
 
+/** The lookups of a kind whose sheets name only the client's trademarks (by number). */
+export async function trademarkLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
+  const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
+  return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])) };
+}
+
 const slotsByServices = new WeakMap<Services, UploadSlots>();
 function slotsOf(services: Services): UploadSlots {
   let slots = slotsByServices.get(services);

@@ -1,6 +1,7 @@
 import type { WS_DATE_FIELDS, WS_WORD_FIELDS, WsRecord, WsRecordField } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { WsRecordTable } from '../../platform/schema.js';
+import { CATEGORY_FIELDS, presentCategory, presentResponseRounds, RESPONSE_ROUND_FIELDS } from '../records/categorized.js';
 import type { Field, FieldKind, ListKind } from '../records/kind.js';
 
 /** Website (WS) records as the record engine lists them: fields by answer name, columns, presenter (WS_KIND, ./kind.ts). */
@@ -22,30 +23,13 @@ export const WS_FIELDS = {
   domainRegion: f('domain_region', 'text'),
   tld: f('tld', 'text'),
   domainContact: f('domain_contact', 'text'),
-  categorizeDate: f('categorize_date', 'date'),
-  categoryId: f('category_id', 'int'),
-  remarks: f('remarks', 'text'),
+  ...CATEGORY_FIELDS,
   redirectURL: f('redirect_url', 'text'),
   whois: f('whois', 'text'),
   domainCreatedAt: f('domain_created_at', 'date'),
   domainExpireAt: f('domain_expire_at', 'date'),
   domainUpdatedAt: f('domain_updated_at', 'date'),
-  action: f('action', 'int'),
-  responseRemarks: f('response_remarks', 'text'),
-  trademarkId: f('trademark_id', 'int'),
-  responseDate: f('response_date', 'date'),
-  process1Date: f('process1_date', 'date'),
-  process1ResultId: f('process1_result', 'int'),
-  process1ConfirmDate: f('process1_confirm_date', 'date'),
-  process2Date: f('process2_date', 'date'),
-  process2ResultId: f('process2_result', 'int'),
-  process2ConfirmDate: f('process2_confirm_date', 'date'),
-  process3Date: f('process3_date', 'date'),
-  process3ResultId: f('process3_result', 'int'),
-  process3ConfirmDate: f('process3_confirm_date', 'date'),
-  processResultId: f('process_result', 'int'),
-  processConfirmDate: f('process_confirm_date', 'date'),
-  processRemarks: f('process_remarks', 'text'),
+  ...RESPONSE_ROUND_FIELDS,
 } as const satisfies Record<WsRecordField, Field>;
 
 const c = (name: WsRecordField) => sql.ref(`r.${WS_FIELDS[name].column}`);
@@ -81,33 +65,13 @@ export function present(r: WsRow): WsRecord {
     domainRegion: r.domain_region,
     tld: r.tld,
     domainContact: r.domain_contact,
-    categorizeDate: r.categorize_date,
-    categoryId: r.category_id,
-    remarks: r.remarks,
+    ...presentCategory(r),
     redirectURL: r.redirect_url,
     whois: r.whois,
     domainCreatedAt: r.domain_created_at,
     domainExpireAt: r.domain_expire_at,
     domainUpdatedAt: r.domain_updated_at,
-    action: r.action,
-    responseRemarks: r.response_remarks,
-    trademarkId: r.trademark_id,
-    responseDate: r.response_date,
-    process1Date: r.process1_date,
-    process1ResultId: r.process1_result,
-    process1ConfirmDate: r.process1_confirm_date,
-    process2Date: r.process2_date,
-    process2ResultId: r.process2_result,
-    process2ConfirmDate: r.process2_confirm_date,
-    process3Date: r.process3_date,
-    process3ResultId: r.process3_result,
-    process3ConfirmDate: r.process3_confirm_date,
-    processResultId: r.process_result,
-    processConfirmDate: r.process_confirm_date,
-    processRemarks: r.process_remarks,
-    is_error: r.is_error,
-    published: r.published,
-    updated_at: new Date(r.updated_at).toISOString(),
+    ...presentResponseRounds(r),
   };
 }
 

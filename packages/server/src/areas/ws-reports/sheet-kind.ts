@@ -1,9 +1,10 @@
 import { WS_RECORD_FIELDS, WS_SITE_CATEGORIES, type WsRecordField } from '@portal/contract';
-import { normalizeHeader, type ColumnRule, type Lookups, type SheetColumns } from '../records/columns.js';
+import { categoryColumnRules, fieldColumnsOf, RESPONSE_ROUND_RULES } from '../records/categorized.js';
+import type { ColumnRule, SheetColumns } from '../records/columns.js';
 import type { TemplateKind } from '../records/template.js';
 import type { CheckKind } from '../records/upload-check.js';
-import type { UploadKind } from '../records/upload.js';
-import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
+import { trademarkLookups, type UploadKind } from '../records/upload.js';
+import { insertRows, type RecordTable } from '../records/writes.js';
 import { WS_FIELDS } from '../ws-records/repo.js';
 
 /**
@@ -29,46 +30,15 @@ export const WS_COLUMN_RULES: ColumnRule<WsRecordField>[] = [
   { key: 'domainCreatedAt', kind: 'date', scraped: true },
   { key: 'domainExpireAt', kind: 'date', scraped: true },
   { key: 'domainUpdatedAt', kind: 'date', scraped: true },
-  { key: 'categorizeDate', kind: 'date' },
-  { key: 'categoryId', kind: 'siteCategory' },
-  { key: 'remarks', kind: 'text', max: 2000 },
-  { key: 'action', kind: 'wsAction' },
-  { key: 'responseRemarks', kind: 'text', max: 2000 },
-  { key: 'trademarkId', kind: 'trademark' },
-  { key: 'responseDate', kind: 'date' },
-  { key: 'process1Date', kind: 'date' },
-  { key: 'process1ResultId', kind: 'result' },
-  { key: 'process1ConfirmDate', kind: 'date' },
-  { key: 'process2Date', kind: 'date' },
-  { key: 'process2ResultId', kind: 'result' },
-  { key: 'process2ConfirmDate', kind: 'date' },
-  { key: 'process3Date', kind: 'date' },
-  { key: 'process3ResultId', kind: 'result' },
-  { key: 'process3ConfirmDate', kind: 'date' },
-  { key: 'processResultId', kind: 'result' },
-  { key: 'processConfirmDate', kind: 'date' },
-  { key: 'processRemarks', kind: 'text', max: 2000 },
+  ...categoryColumnRules(WS_SITE_CATEGORIES),
+  ...RESPONSE_ROUND_RULES,
 ];
 
 export const WS_SHEET: SheetColumns = { fields: WS_RECORD_FIELDS, rules: WS_COLUMN_RULES };
 
-const SQL_TYPE = { text: 'text', int: 'int', date: 'date', numeric: 'numeric', bool: 'boolean' } as const;
 /** The sheet's fields with their columns: every rule but the id. */
-const FIELD_COLUMNS: FieldColumn[] = WS_COLUMN_RULES.filter((r) => r.kind !== 'id').map((r) => {
-  const f = WS_FIELDS[r.key];
-  return [r.key, f.column, SQL_TYPE[f.kind]];
-});
-
+const FIELD_COLUMNS = fieldColumnsOf(WS_COLUMN_RULES, WS_FIELDS);
 export const WS_TABLE: RecordTable = { table: 'ws_record', historyTable: 'ws_record_history', idColumn: 'ws_id', fields: FIELD_COLUMNS, customInfo: false };
-
-/** Site categories by number, English or Japanese name. */
-const SITE_CATEGORIES = new Map<string, number>(
-  Object.entries(WS_SITE_CATEGORIES).flatMap(([id, names]) => [
-    [id, Number(id)],
-    [normalizeHeader(names.en), Number(id)],
-    [normalizeHeader(names.ja), Number(id)],
-  ]),
-);
 
 type Values = Record<string, string | number | null>;
 
@@ -85,10 +55,7 @@ export const WS_UPLOAD: UploadKind<Values> = {
   check: { module: import.meta.url, name: 'WS_CHECK' },
   table: WS_TABLE,
   reportTable: 'ws_report',
-  async loadLookups(db, clientId): Promise<Lookups> {
-    const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
-    return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])), siteCategories: SITE_CATEGORIES };
-  },
+  loadLookups: trademarkLookups,
   customColumnNames: () => Promise.resolve([]),
   loadPrepareData: () => Promise.resolve(null),
   async insert(db, at, rows) {

@@ -1,8 +1,9 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EcReportPanel } from '../ec-reports/EcReportPanel';
-import { SnsReportPanel } from '../sns-reports/SnsReportPanel';
-import { WsReportPanel } from '../ws-reports/WsReportPanel';
+import { StandardReportPanel } from '../reports/StandardReportPanel';
+import { SNS_REPORT } from '../sns-reports/model';
+import { WS_REPORT } from '../ws-reports/model';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
@@ -21,8 +22,8 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
       items={[
         { key: 'ecReport', label: t('tab.ecReport'), children: <EcReportPanel clientId={clientId} /> },
         { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },
-        { key: 'wsReport', label: t('tab.wsReport'), children: <WsReportPanel clientId={clientId} /> },
-        { key: 'snsReport', label: t('tab.snsReport'), children: <SnsReportPanel clientId={clientId} /> },
+        { key: 'wsReport', label: t('tab.wsReport'), children: <StandardReportPanel clientId={clientId} report={WS_REPORT} /> },
+        { key: 'snsReport', label: t('tab.snsReport'), children: <StandardReportPanel clientId={clientId} report={SNS_REPORT} /> },
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
         { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
         { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },

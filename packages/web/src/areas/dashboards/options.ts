@@ -100,7 +100,8 @@ export function pieOption(slices: readonly { name: string; value: number }[], se
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { type: 'scroll', bottom: 0 },
-    series: [{ name: seriesName, type: 'pie', radius: ['30%', '62%'], center: ['50%', '44%'], data: slices.filter((s) => s.value > 0).map((s) => ({ ...s })) }],
+    // A narrower ring leaves the labels room at 1280 px (ECharts cut them to an ellipsis); labels never wrap or clip.
+    series: [{ name: seriesName, type: 'pie', radius: ['28%', '55%'], center: ['50%', '44%'], label: { overflow: 'none' }, labelLayout: { hideOverlap: true }, data: slices.filter((s) => s.value > 0).map((s) => ({ ...s })) }],
   };
 }
 

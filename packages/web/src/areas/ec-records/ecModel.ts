@@ -5,12 +5,11 @@ import {
   EC_SORT_FIELDS,
   EC_UPDATE_FIELDS,
   EC_WORD_FIELDS,
-  MatchType,
   type EcUpdateField,
   type Locale,
 } from '@portal/contract';
 import { recordKeys } from '../records/kind';
-import type { ListFields } from '../records/listQuery';
+import { initialSearch, listFieldsOf } from '../records/listQuery';
 
 /** The marketplace (EC) parts of the record list and detail: field names, query keys, defaults. */
 
@@ -20,12 +19,7 @@ export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
 export type EcSortField = (typeof EC_SORT_FIELDS)[number];
 
 /** What a URL may carry: the contract's whitelists (module level, so the list state's memo stays stable). */
-export const EC_LIST_FIELDS: ListFields<EcDateField, EcWordField, EcFilterField, EcSortField> = {
-  dateFields: EC_DATE_FIELDS,
-  wordFields: EC_WORD_FIELDS,
-  filterFields: EC_FILTER_FIELDS,
-  sortFields: EC_SORT_FIELDS,
-};
+export const EC_LIST_FIELDS = listFieldsOf({ date: EC_DATE_FIELDS, word: EC_WORD_FIELDS, filter: EC_FILTER_FIELDS, sort: EC_SORT_FIELDS });
 
 export const ecKeys = recordKeys('ec-records');
 
@@ -37,14 +31,7 @@ export const AGGREGATE_FIELD = 'ec_category_common_type_id';
 export const EC_COLUMN_KEYS: readonly string[] = EC_RECORD_FIELDS.flatMap((f) => (f.key === 'ec_category_id' ? [f.key, AGGREGATE_FIELD] : [f.key]));
 
 /** The search bar before any search: a keyword looks in the title and the seller until the user changes the fields. */
-export const EC_INITIAL_SEARCH = {
-  dateFields: [] as EcDateField[],
-  startDate: null,
-  endDate: null,
-  wordFields: ['ec_product_title', 'ec_product_seller'] as EcWordField[],
-  keyword: '',
-  searchType: MatchType.FUZZY,
-};
+export const EC_INITIAL_SEARCH = initialSearch<EcDateField, EcWordField>(['ec_product_title', 'ec_product_seller']);
 
 /** What the list shows until the user chooses (custom columns are shown too). */
 export const EC_DEFAULT_COLUMNS: readonly string[] = [

@@ -28,6 +28,21 @@ export interface ListFields<D extends string, W extends string, F extends string
   sortFields: readonly S[];
 }
 
+/** A kind's list fields: the contract's whitelists (module level in the kind, so the list state's memo stays stable). */
+export function listFieldsOf<D extends string, W extends string, F extends string, S extends string>(fields: {
+  date: readonly D[];
+  word: readonly W[];
+  filter: readonly F[];
+  sort: readonly S[];
+}): ListFields<D, W, F, S> {
+  return { dateFields: fields.date, wordFields: fields.word, filterFields: fields.filter, sortFields: fields.sort };
+}
+
+/** The search bar before any search: no dates, a fuzzy keyword looking in the kind's usual fields. */
+export function initialSearch<D extends string, W extends string>(wordFields: W[]) {
+  return { dateFields: [] as D[], startDate: null, endDate: null, wordFields, keyword: '', searchType: MatchType.FUZZY };
+}
+
 export interface ListState<D extends string = string, W extends string = string, F extends string = string, S extends string = string> {
   /** The search bar's conditions; null until the user searched (or a link gave some). */
   search: SearchConditions<D, W> | null;

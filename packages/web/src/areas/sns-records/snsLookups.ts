@@ -1,31 +1,12 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import { toLocale } from '../../app/i18n';
-import { LOOKUP_STALE, useTrademarkLookup, type TrademarkLookup } from '../records/lookups';
-import { snsKeys, type SnsLookups } from './snsModel';
+import { useStandardLookups, type StandardScreenLookups } from '../records/useStandardLookups';
+import { snsKeys } from './snsModel';
 
 /** What the SNS screens show ids by, with the response's trademark choices. */
-export type SnsScreenLookups = SnsLookups & TrademarkLookup;
+export type SnsScreenLookups = StandardScreenLookups;
 
-/**
- * What the SNS list and detail show ids by: the client's trademarks (the query every kind shares) and SNS report
- * names. A lookup that fails leaves its ids shown as numbers; the detail waits for none of them.
- */
+const REPORT_NAMES = { key: snsKeys.reports, path: '/api/sns-data/fetch-report-names' } as const;
+
+/** What the SNS list and detail show ids by: the client's trademarks and SNS report names. */
 export function useSnsLookups(clientId: number | undefined): SnsScreenLookups & { ready: boolean } {
-  const { i18n } = useTranslation();
-  const locale = toLocale(i18n.language);
-  const id = clientId ?? 0;
-  const trademarks = useTrademarkLookup(clientId);
-  const reports = useQuery({
-    queryKey: snsKeys.reports(id),
-    queryFn: async () => (await api('/api/sns-data/fetch-report-names', { clientId: id })).reports,
-    enabled: clientId !== undefined,
-    staleTime: LOOKUP_STALE,
-  });
-  return useMemo(
-    () => ({ locale, ...trademarks, reports: new Map((reports.data ?? []).map((r) => [r.id, r.reportName])), ready: true }),
-    [locale, trademarks, reports.data],
-  );
+  return useStandardLookups(clientId, REPORT_NAMES);
 }

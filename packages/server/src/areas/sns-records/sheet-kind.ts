@@ -1,0 +1,91 @@
+import { SNS_CATEGORIES, SNS_PLATFORMS, SNS_RECORD_FIELDS, type SnsRecordField } from '@portal/contract';
+import { categoryColumnRules, fieldColumnsOf, RESPONSE_ROUND_RULES } from '../records/categorized.js';
+import type { ColumnRule, SheetColumns } from '../records/columns.js';
+import { listMatchers, loadListUrls, type ListUrls } from '../records/list-matching.js';
+import type { TemplateKind } from '../records/template.js';
+import type { CheckKind } from '../records/upload-check.js';
+import { trademarkLookups, type UploadKind } from '../records/upload.js';
+import { insertRows, type RecordTable } from '../records/writes.js';
+import { SNS_FIELDS } from './repo.js';
+
+/**
+ * Social media (SNS) report sheets on the engine's upload: the cell rules, the tables and the insert. A new upload
+ * must have the platform, the scan date, the account URL and the post URL (which account posted what, where and
+ * when it was found); the platform and the SNS category are given as their number or English or Japanese name,
+ * the account id with or without its @ (stored without).
+ * Each new record is matched against the client's black and white lists (account name as a listed seller, account
+ * id as a seller id, account and post URLs as listed URLs); the reasons are kept in `blacklist` and `whitelist`.
+ * No custom columns or repeat flags for social media.
+ */
+export const SNS_COLUMN_RULES: ColumnRule<SnsRecordField>[] = [
+  { key: 'id', kind: 'id' },
+  { key: 'no', kind: 'int', scraped: true },
+  { key: 'platform', kind: 'named', names: SNS_PLATFORMS, required: true, scraped: true },
+  { key: 'scanDate', kind: 'date', required: true, scraped: true },
+  { key: 'searchKeyword', kind: 'text', max: 500, scraped: true },
+  { key: 'accountName', kind: 'text', max: 500, scraped: true },
+  { key: 'accountId', kind: 'handle', max: 500, scraped: true },
+  { key: 'accountURL', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'followers', kind: 'int', scraped: true },
+  { key: 'postURL', kind: 'url', required: true, max: 2000, scraped: true },
+  { key: 'postText', kind: 'text', max: 20000, scraped: true },
+  { key: 'postedAt', kind: 'date', scraped: true },
+  { key: 'region', kind: 'text', max: 100, scraped: true },
+  { key: 'imageURL', kind: 'url', max: 2000, scraped: true },
+  ...categoryColumnRules(SNS_CATEGORIES),
+  ...RESPONSE_ROUND_RULES,
+];
+
+export const SNS_SHEET: SheetColumns = { fields: SNS_RECORD_FIELDS, rules: SNS_COLUMN_RULES };
+
+/** The sheet's fields with their columns: every rule but the id. */
+const FIELD_COLUMNS = fieldColumnsOf(SNS_COLUMN_RULES, SNS_FIELDS);
+export const SNS_TABLE: RecordTable = { table: 'sns_record', historyTable: 'sns_record_history', idColumn: 'sns_id', fields: FIELD_COLUMNS, customInfo: false };
+
+/** A checked row of a new upload with the reasons it matched the client's lists ('' when it did not). */
+export interface SnsNewRecord {
+  values: Record<string, string | number | null>;
+  blacklist: string;
+  whitelist: string;
+}
+
+/** The checking side, run in the upload worker: the lists' matchers are built from the client's special URLs. */
+export const SNS_CHECK: CheckKind<SnsNewRecord> = {
+  sheet: SNS_SHEET,
+  idKey: 'id',
+  required: ['platform', 'scanDate', 'accountURL', 'postURL'],
+  prepare(data) {
+    const matchLists = listMatchers(data as ListUrls, { name: 'account', id: 'account id' });
+    return (values) => {
+      const str = (k: SnsRecordField) => (values[k] === null || values[k] === undefined ? '' : String(values[k]));
+      const found = { names: [str('accountName')], ids: [str('accountId')], urls: [str('accountURL'), str('postURL')] };
+      return { values, ...matchLists(found) };
+    };
+  },
+  commonCategory: () => null,
+};
+
+export const SNS_UPLOAD: UploadKind<SnsNewRecord> = {
+  check: { module: import.meta.url, name: 'SNS_CHECK' },
+  table: SNS_TABLE,
+  reportTable: 'sns_report',
+  loadLookups: trademarkLookups,
+  customColumnNames: () => Promise.resolve([]),
+  loadPrepareData: loadListUrls,
+  async insert(db, at, rows) {
+    await insertRows(
+      db,
+      SNS_TABLE,
+      rows.map((r) => r.values),
+      [
+        ['client_id', 'int', rows.map(() => at.clientId)],
+        ['report_id', 'int', rows.map(() => at.reportId)],
+        ['blacklist', 'text', rows.map((r) => r.blacklist)],
+        ['whitelist', 'text', rows.map((r) => r.whitelist)],
+        ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
+      ],
+    );
+  },
+};
+
+export const SNS_TEMPLATE: TemplateKind = { sheet: SNS_SHEET, customColumns: false, sheetName: 'SNS', fileName: 'sns-report-template.xlsx' };
