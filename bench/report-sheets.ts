@@ -1,10 +1,10 @@
-import { EC_RECORD_FIELDS, WS_RECORD_FIELDS } from '@portal/contract';
+import { EC_RECORD_FIELDS, SNS_RECORD_FIELDS, WS_RECORD_FIELDS } from '@portal/contract';
 import type { TestPortal } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
 
 /**
  * The report sheets the benchmarks upload: a marketplace report of 60 columns (39 record columns + 21 custom
- * columns) and a website report with every WS column, row n made from n, with the master data they match against.
+ * columns), a website report with every WS column and a social media report with every SNS column, row n made from n, with the master data they match against.
  */
 
 export type Cell = string | number | null;
@@ -125,6 +125,52 @@ export const WS: UploadBench = {
       .insertInto('trademark')
       .values({ client_id: clientId, no: TRADEMARK_NO, region: 'JP', type: '3', text: 'SAKURA', image: null, register_date: null, invalid_date: null, status: 1, created_at: new Date(), updated_at: new Date() })
       .execute();
+  },
+};
+
+// ---------------------------------------------------------------- social media (SNS) reports
+const PLATFORMS = ['Instagram', 'Facebook', 'X', 'TikTok', 'YouTube', 'LINE', 'Weibo', 'Xiaohongshu', 'Douyin', 'Other'];
+const HOSTS = ['https://www.instagram.com/', 'https://www.facebook.com/', 'https://x.com/', 'https://www.tiktok.com/@'];
+
+function snsRow(n: number): Cell[] {
+  const handle = `${DOMAINS[n % 6]!}_${((n * 2654435761) >>> 0).toString(16)}`;
+  const host = HOSTS[n % 4]!;
+  const categorized = n % 3 === 0;
+  const values: Record<string, Cell> = {
+    no: n,
+    platform: PLATFORMS[n % 10]!,
+    scanDate: day(n),
+    searchKeyword: n % 2 ? 'sakura beauty outlet' : 'さくらビューティー 激安',
+    accountName: n % 500 === 0 ? `bad-${n % 50}` : `Sakura Outlet ${handle}`,
+    accountId: handle,
+    accountURL: `${host}${handle}`,
+    followers: (n * 7919) % 500_000,
+    postURL: `${host}${handle}/p/${n}`,
+    postText: n % 2 ? `SAKURA serum 70% OFF today only! DM to order #${n}` : `正規品 さくらビューティー美容液 半額！ #${n}`,
+    postedAt: day(n + 20, 2025),
+    region: ['CN', 'US', 'RU', 'JP', 'NL', 'SG'][n % 6]!,
+    imageURL: n % 3 === 0 ? `https://img.example/sns/${n}.jpg` : null,
+    categorizeDate: categorized ? day(n + 3) : null,
+    categoryId: categorized ? ['Counterfeit sales', 'Impersonation', 'Trademark misuse'][n % 3]! : null,
+    remarks: n % 5 === 0 ? 'Uses the brand logo' : null,
+    action: n % 7 === 0 ? 1 + (n % 3) : null,
+    responseRemarks: n % 7 === 0 ? 'Checked by the brand team' : null,
+    trademarkId: n % 10 === 0 ? TRADEMARK_NO : null,
+    process1Date: categorized ? day(n + 5) : null,
+    process1ResultId: categorized ? 1 + (n % 3) : null,
+  };
+  return SNS_RECORD_FIELDS.map((f) => values[f.key] ?? null);
+}
+
+export const SNS: UploadBench = {
+  name: 'SNS',
+  call: '/api/sns-report/upload-report',
+  header: SNS_RECORD_FIELDS.map((f) => f.en),
+  row: snsRow,
+  async setup(tp, clientId) {
+    await WS.setup(tp, clientId);
+    const lists = Array.from({ length: 50 }, (_, i) => ({ client_id: clientId, type: 1 + (i % 2), url: `https://x.com/listed-${i * 13}`, seller: `bad-${i}`, seller_id: `listed_${i}`, company: '', remarks: '' }));
+    await tp.portal.services.db.insertInto('special_url').values(lists).execute();
   },
 };
 
