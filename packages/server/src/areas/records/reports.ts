@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from './changes.js';
+import { recordsChanged, roomForBulkWrite } from './changes.js';
 import { exportRecords } from './export.js';
 import type { KindTypes, RecordKind, ReportListRow } from './kind.js';
 import { notifyReportPosted } from './notices.js';
@@ -78,6 +78,7 @@ export const reportToActOn = findReport;
 export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, clientId: number, reportId: number) {
   await findReport(ctx, kind, clientId, reportId);
   await kind.reports.removeAlso?.(ctx.db, clientId, reportId);
+  await roomForBulkWrite(ctx.db);
   const removed = await sql`DELETE FROM ${sql.table(kind.table)} WHERE report_id = ${reportId} AND client_id = ${clientId}`.execute(ctx.db);
   await sql`DELETE FROM ${sql.table(kind.reportTable)} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
@@ -87,6 +88,7 @@ export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind
 /** Post: the report's records become visible to the client (uncategorized ones only when asked); notice type 3. */
 export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, clientId: number, reportId: number, withUncategorized: boolean) {
   const report = await findReport(ctx, kind, clientId, reportId);
+  await roomForBulkWrite(ctx.db);
   const onlyCategorized = withUncategorized ? sql<SqlBool>`TRUE` : sql<SqlBool>`NOT ${kind.reports.uncategorized}`;
   const posted = await sql`
     UPDATE ${sql.table(kind.table)} AS e SET published = TRUE, updated_at = ${ctx.now}

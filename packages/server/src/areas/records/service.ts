@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from './changes.js';
+import { recordsChanged, roomForBulkWrite } from './changes.js';
 import type { AnyRow, HistoryAnswer, HistoryValue, ListKind } from './kind.js';
 import { colOf, visibleTo } from './search.js';
 
@@ -65,6 +65,7 @@ export async function batchSet(
   const ids = [...new Set(input.recordIds)];
   const idList = sql`${ids}::bigint[]`;
   const id = sql.ref(kind.idColumn);
+  await roomForBulkWrite(ctx.db);
   const updated = await sql<{ id: number; published: boolean }>`
     UPDATE ${sql.table(kind.table)} AS r SET ${sql.ref(change.column)} = ${change.value}, updated_at = ${ctx.now}
     WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList})
