@@ -68,12 +68,14 @@ export async function batchSet(
   const idList = sql`${ids}::bigint[]`;
   const id = sql.ref(kind.idColumn);
   const column = sql.ref(change.column);
-  // The sub-select reads the rows as they were before this statement: each record's previous value.
-  const updated = await sql<{ id: number; published: boolean; previous: number | null }>`
+  // Each record's value before the batch (for its undo), read under the lock the update takes anyway.
+  const before = await sql<{ id: string; previous: number | null }>`
+    SELECT r.${id} AS id, r.${column} AS previous FROM ${sql.table(kind.table)} AS r
+    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList}) FOR UPDATE`.execute(ctx.db);
+  const updated = await sql<{ id: number; published: boolean }>`
     UPDATE ${sql.table(kind.table)} AS r SET ${column} = ${change.value}, updated_at = ${ctx.now}
-    FROM (SELECT o.${id} AS id, o.${column} AS previous FROM ${sql.table(kind.table)} o WHERE o.client_id = ${input.clientId} AND o.${id} = ANY(${idList})) AS before
-    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = before.id
-    RETURNING r.${id} AS id, r.published, before.previous`.execute(ctx.db);
+    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList})
+    RETURNING r.${id} AS id, r.published`.execute(ctx.db);
   if (updated.rows.length !== ids.length) throw new AppError('objectNotFound');
 
   const fields = JSON.stringify({ [change.historyKey]: change.value });
@@ -82,7 +84,7 @@ export async function batchSet(
     SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
     FROM ${sql.table(kind.table)} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList})
     ORDER BY r.${id}`.execute(ctx.db);
-  const batchId = await keepBatch(ctx, kind, input.clientId, { field: change.historyKey, value: change.value }, updated.rows);
+  const batchId = await keepBatch(ctx, kind, input.clientId, { field: change.historyKey, value: change.value }, before.rows.map((r) => ({ id: Number(r.id), previous: r.previous })));
   await recordsChanged(ctx.services, ctx.db, kind, input.clientId, [change.historyKey]);
   const published = updated.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
   return { updateCount: ids.length, batchId, published };
