@@ -430,6 +430,25 @@ export interface ExchangeRateTable {
   updated_at: Generated<Date>;
 }
 
+/** A batch update that its maker may undo (migration 017). */
+export interface RecordBatchTable {
+  batch_id: Generated<number>;
+  kind: string;
+  client_id: number;
+  user_id: number;
+  field: string;
+  value: number;
+  record_count: number;
+  last_history_id: number | string;
+  created_at: Date;
+  undone_at: Date | null;
+}
+export interface RecordBatchItemTable {
+  batch_id: number;
+  record_id: number | string;
+  previous: number | null;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -468,6 +487,8 @@ export interface Database {
   sns_record: SnsRecordTable;
   sns_record_history: EcRecordHistoryTable;
   exchange_rate: ExchangeRateTable;
+  record_batch: RecordBatchTable;
+  record_batch_item: RecordBatchItemTable;
 }
 
 export type UserRow = Selectable<UserTable>;

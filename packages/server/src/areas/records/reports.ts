@@ -94,11 +94,22 @@ export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: 
     UPDATE ${sql.table(kind.table)} AS e SET published = TRUE, updated_at = ${ctx.now}
     WHERE e.report_id = ${reportId} AND NOT e.published AND ${onlyCategorized}`.execute(ctx.db);
   const count = Number(posted.numAffectedRows ?? 0);
-  if (count === 0) throw new AppError('reportNotPostable');
+  if (count === 0) throw await whyNothingToPost(ctx, kind, reportId);
   await sql`UPDATE ${sql.table(kind.reportTable)} SET send_date = ${ctx.now} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
   await notifyReportPosted(ctx, kind, clientId, report);
   return answer(ctx, kind, clientId, count);
+}
+
+/** Why a post found nothing to post: no records, all posted already, or (unasked) none categorized. */
+async function whyNothingToPost<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, reportId: number): Promise<AppError> {
+  const counted = await sql<{ records: string; waiting: string }>`
+    SELECT count(*) AS records, count(*) FILTER (WHERE NOT e.published) AS waiting
+    FROM ${sql.table(kind.table)} AS e WHERE e.report_id = ${reportId}`.execute(ctx.db);
+  const { records, waiting } = counted.rows[0] ?? { records: '0', waiting: '0' };
+  if (Number(records) === 0) return new AppError('reportEmpty');
+  if (Number(waiting) === 0) return new AppError('reportAlreadyPosted', { count: Number(records) });
+  return new AppError('reportNoneCategorized', { count: Number(waiting) });
 }
 
 /** GET /api/<kind>-report/download-report: the report's records as the list exports them (re-uploadable). */
