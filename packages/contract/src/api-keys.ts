@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERIAL_ID_MAX, id } from './validation.js';
 
 /**
  * Personal API keys (issue 16, point 9): a program sends one as `Authorization: Bearer <key>` instead of a
@@ -34,12 +35,12 @@ export const createApiKeyOutput = z.object({ key: z.string(), apiKey });
 export const fetchApiKeysInput = z.object({});
 export const apiKeysOutput = z.object({ apiKeys: z.array(apiKey) });
 
-const keyId = z.coerce.number({ error: 'validation.apiKeyRequired' }).int('validation.apiKeyRequired').positive('validation.apiKeyRequired');
+const keyId = z.number({ error: 'validation.apiKeyRequired' }).int('validation.apiKeyRequired').positive('validation.apiKeyRequired').max(SERIAL_ID_MAX, 'validation.apiKeyRequired');
 export const revokeApiKeyInput = z.object({ keyId });
 export const revokeApiKeyOutput = z.object({});
 
 /** Administrators: every user's keys, or one user's, with whose they are. */
-export const adminFetchApiKeysInput = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const adminFetchApiKeysInput = z.object({ userId: id.optional() });
 export const adminApiKey = apiKey.extend({ userId: z.number(), userName: z.string(), userMail: z.string() });
 export type AdminApiKey = z.infer<typeof adminApiKey>;
 export const adminApiKeysOutput = z.object({ apiKeys: z.array(adminApiKey) });
