@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as accounts from './accounts.js';
+import * as apiKeys from './api-keys.js';
 import * as categories from './categories.js';
 import * as clients from './clients.js';
 import * as masters from './masters.js';
@@ -31,6 +32,11 @@ export const calls = {
   '/api/user/update-settings': { input: session.updateSettingsInput, output: session.updateSettingsOutput },
   '/api/user/update-userinfo': { input: session.updateUserInfoInput, output: session.updateUserInfoOutput },
   '/api/user/reset-password': { input: session.changePasswordInput, output: session.changePasswordOutput },
+  '/api/user/create-api-key': { input: apiKeys.createApiKeyInput, output: apiKeys.createApiKeyOutput },
+  '/api/user/fetch-api-keys': { input: apiKeys.fetchApiKeysInput, output: apiKeys.apiKeysOutput },
+  '/api/user/revoke-api-key': { input: apiKeys.revokeApiKeyInput, output: apiKeys.revokeApiKeyOutput },
+  '/api/admin/fetch-api-keys': { input: apiKeys.adminFetchApiKeysInput, output: apiKeys.adminApiKeysOutput },
+  '/api/admin/revoke-api-key': { input: apiKeys.revokeApiKeyInput, output: apiKeys.revokeApiKeyOutput },
   '/api/notication/unviewed-notice-count': {
     input: session.unviewedNoticeCountInput,
     output: session.unviewedNoticeCountOutput,

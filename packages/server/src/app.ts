@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerAccountCalls } from './areas/accounts/calls.js';
+import { registerApiKeyCalls } from './areas/api-keys/calls.js';
 import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
 import { registerClientSettingCalls } from './areas/client-settings/calls.js';
@@ -49,6 +50,7 @@ import { analyzeOnStart } from './areas/records/changes.js';
 export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredDownload[]; kinds: AnyRecordKind[] } {
   const registry = createRegistry();
   registerSessionCalls(registry.call);
+  registerApiKeyCalls(registry.call);
   registerNoticeCalls(registry.call);
   registerAccountCalls(registry.call);
   registerClientCalls(registry.call);

@@ -254,6 +254,13 @@ export const en = {
   'validation.currencyUnknown': '{{currency}} is not an ISO 4217 currency code.',
   'validation.usdRateInvalid': 'The rate must be a positive number: how many US dollars one unit is worth.',
   'validation.rateDateRequired': 'Please enter the date of the rate.',
+  'validation.apiKeyNameRequired': 'Please enter a name for the key (what the program that uses it is).',
+  'validation.apiKeyExpiryInvalid': 'The expiry must be a date and time in ISO 8601 with its offset, for example 2027-01-31T23:59:59+09:00.',
+  'validation.apiKeyExpiryPast': 'The expiry must be in the future. Leave it empty for a key that does not expire.',
+  'validation.apiKeyRequired': 'Please say which key (its id from fetch-api-keys).',
+  'error.apiKeyLimit': 'You already have {{max}} API keys. Revoke one you no longer use before creating another.',
+  'error.apiKeyNotAllowed': 'An API key cannot do this: keys, the password and the profile are managed only when signed in to the portal.',
+  'error.throttledApiKey': 'Too many calls with this API key. Please wait {{seconds}} seconds and slow the program down.',
 } as const;
 
 export type MessageKey = keyof typeof en;

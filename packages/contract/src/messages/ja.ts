@@ -252,4 +252,11 @@ export const ja: Record<MessageKey, string> = {
   'validation.currencyUnknown': '{{currency}}はISO 4217の通貨コードではありません。',
   'validation.usdRateInvalid': 'レートは正の数（1単位が何米ドルか）で入力してください。',
   'validation.rateDateRequired': 'レートの日付を入力してください。',
+  'validation.apiKeyNameRequired': 'キーの名前（使うプログラムが分かる名前）を入力してください。',
+  'validation.apiKeyExpiryInvalid': '有効期限は ISO 8601 の日時（時差付き、例：2027-01-31T23:59:59+09:00）で指定してください。',
+  'validation.apiKeyExpiryPast': '有効期限は未来の日時にしてください。期限なしのキーにするには空のままにしてください。',
+  'validation.apiKeyRequired': '対象のキー（fetch-api-keys で得られる id）を指定してください。',
+  'error.apiKeyLimit': 'APIキーはすでに{{max}}個あります。使っていないキーを無効にしてから作成してください。',
+  'error.apiKeyNotAllowed': 'APIキーではこの操作はできません。キー・パスワード・プロフィールはポータルにログインして管理してください。',
+  'error.throttledApiKey': 'このAPIキーでの呼び出しが多すぎます。{{seconds}}秒待ってから、呼び出しの間隔を空けてください。',
 };

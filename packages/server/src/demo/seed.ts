@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/contract';
 import type { Services } from '../platform/context.js';
+import { newApiKey } from '../platform/api-keys.js';
 import { hashPassword } from '../platform/passwords.js';
 import { storeImage } from '../platform/files.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
@@ -132,6 +133,24 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await trx
       .insertInto('notice')
       .values(clientUsers.flatMap((user_id) => demoNotices(services.clock()).map((n) => ({ ...n, user_id }))))
+      .execute();
+
+    // API keys on the client users' profiles, named in each user's language: one in use, one expired. Their
+    // secrets are thrown away (a secret is shown once, to whoever creates the key).
+    const hours = (h: number) => new Date(now.getTime() + h * 3600_000);
+    const keyNames = { en: ['Nightly export', 'Old import script'], ja: ['夜間エクスポート', '旧取り込みスクリプト'] };
+    await trx
+      .insertInto('api_key')
+      .values(
+        demoUsers.flatMap((u, i) => {
+          if (u.role !== Role.CLIENT) return [];
+          const [used, old] = keyNames[u.locale];
+          return [
+            { key_hash: newApiKey().hash, user_id: userIds[i]!, name: used!, created_at: hours(-24 * 30), expires_at: hours(24 * 90), last_used_at: hours(-2) },
+            { key_hash: newApiKey().hash, user_id: userIds[i]!, name: old!, created_at: hours(-24 * 120), expires_at: hours(-24 * 10), last_used_at: hours(-24 * 11) },
+          ];
+        }),
+      )
       .execute();
   });
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Locale } from '@portal/contract';
 import type { Services, SessionUser } from './context.js';
 import type { Db, Tx } from './db.js';
+import { isApiKey, resolveApiKey } from './api-keys.js';
 import { newToken, sha256 } from './tokens.js';
 
 /** Tokens expire after this long without use (spec README: 12 hours idle). */
@@ -29,8 +30,13 @@ export async function createSession(db: Db | Tx, userId: number, now: Date): Pro
   return token;
 }
 
-/** The live session of a token, or null when it is unknown, expired or its user was removed. */
+/** The live session of a token (or API key), or null when it is unknown, expired or its user was removed. */
 export async function resolveSession(services: Services, token: string, now: Date): Promise<SessionUser | null> {
+  if (isApiKey(token)) {
+    const user = await resolveApiKey(services, token, now);
+    // A session token may start like a key by chance (one in 16 million): it is then looked up as a token too.
+    if (user) return user;
+  }
   if (token.length > 200) return null;
   const tokenHash = sha256(token);
   const at = now.getTime();

@@ -62,6 +62,8 @@ export interface CallDefinition<P extends CallPath, R extends Roles> {
   /** Default true: the handler runs in one transaction, all or nothing. Calls that must keep a failed
    *  attempt on record (sign-in counters) set false and open their own transactions. */
   transaction?: boolean;
+  /** Refused to API keys (403): managing keys, the password, the profile and the session need a signed-in person. */
+  sessionOnly?: boolean;
   handler: (ctx: ContextFor<R>, input: InputOf<P>) => Promise<CallOutput<P>>;
 }
 
@@ -73,6 +75,7 @@ export interface RegisteredCall {
   owner: OwnerRule | undefined;
   upload: UploadRule | undefined;
   transaction: boolean;
+  sessionOnly: boolean;
   input: z.ZodType;
   output: z.ZodType;
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
@@ -127,7 +130,7 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
     if (def.roles <= 0 || def.roles > 7) throw new Error(`${path}: a download must declare the role bits it admits`);
     downloads.push({ path, ...def });
   };
-  type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined };
+  type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined; sessionOnly?: boolean | undefined };
   const add = (path: CallPath, def: Declared) => {
     if (def.roles !== PUBLIC && (typeof def.roles !== 'number' || def.roles <= 0 || def.roles > 7)) {
       throw new Error(`${path}: a call must declare the role bits it admits`);
@@ -142,6 +145,7 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
       owner: def.owner,
       upload: def.upload,
       transaction: def.transaction ?? true,
+      sessionOnly: def.sessionOnly ?? false,
       input: calls[path].input,
       output: calls[path].output,
       handler: def.handler,

@@ -28,6 +28,8 @@ export interface Services {
 export interface CachedSession {
   user: SessionUser;
   lastUsedAt: number;
+  /** An API key's expiry (ms), checked on every use, cached or not. */
+  expiresAt?: number | undefined;
 }
 
 /** The signed-in user as a call sees them. */
@@ -37,6 +39,8 @@ export interface SessionUser {
   clientId: number | null;
   locale: Locale;
   tokenHash: string;
+  /** Set when the call came with a personal API key instead of a session token. */
+  apiKeyId?: number;
 }
 
 export interface CallContext {

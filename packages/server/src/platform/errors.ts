@@ -15,6 +15,10 @@ const catalogue = {
   tooLarge: { code: ErrorCode.TOO_LARGE, status: 413, key: 'error.tooLarge' },
   throttledLogin: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledLogin' },
   throttledCode: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledCode' },
+  throttledApiKey: { code: ErrorCode.TOO_MANY, status: 429, key: 'error.throttledApiKey' },
+  apiKeyNotAllowed: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.apiKeyNotAllowed' },
+  apiKeyExpiryPast: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.apiKeyExpiryPast' },
+  apiKeyLimit: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.apiKeyLimit' },
   internal: { code: ErrorCode.INTERNAL, status: 500, key: 'error.internal' },
   /** No database connection came free in time: the portal is overloaded for the moment. */
   busy: { code: ErrorCode.BUSY, status: 503, key: 'error.busy' },

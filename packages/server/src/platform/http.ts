@@ -41,6 +41,7 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     req.portalUserId = user.userId;
     req.portalLocale = requestLocale(req, user.locale);
     if (!hasRole(user.role, call.roles)) throw new AppError('forbidden');
+    if (call.sessionOnly && user.apiKeyId !== undefined) throw new AppError('apiKeyNotAllowed');
   }
   const locale = req.portalLocale;
   const signal = abandonedSignal(reply);

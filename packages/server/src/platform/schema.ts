@@ -57,6 +57,16 @@ export interface SessionTokenTable {
   last_used_at: Timestamp;
 }
 
+export interface ApiKeyTable {
+  id: Generated<number>;
+  key_hash: string;
+  user_id: number;
+  name: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
 export interface VerificationCodeTable {
   id: Generated<number>;
   mail: string;
@@ -455,6 +465,7 @@ export interface Database {
   client_contract: ClientContractTable;
   client_manager: ClientManagerTable;
   session_token: SessionTokenTable;
+  api_key: ApiKeyTable;
   verification_code: VerificationCodeTable;
   throttle: ThrottleTable;
   notice: NoticeTable;
@@ -492,6 +503,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UserTable>;
+export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ClientRow = Selectable<ClientTable>;

@@ -16,6 +16,7 @@ import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_dashboard_rollups.js';
 import * as m016 from './016_rollup_trigger_memory.js';
 import * as m017 from './017_record_batches.js';
+import * as m018 from './018_api_keys.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015_dashboard_rollups': m015,
   '016_rollup_trigger_memory': m016,
   '017_record_batches': m017,
+  '018_api_keys': m018,
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { DetailMissing } from '../../components/DetailMissing';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
+import { AccountApiKeysCard } from './AccountApiKeysCard';
 import { AccountFields } from './AccountFields';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import {
@@ -40,7 +41,12 @@ export function AccountDetail({ kind }: { kind: AccountKind }) {
   if (!account.data) return <PageSpin />;
   const user = account.data;
   // A saved account comes back from the server: the form starts again from its values.
-  return <AccountDetailCard key={JSON.stringify(editValues(user))} kind={kind} user={user} />;
+  return (
+    <Flex vertical gap={16}>
+      <AccountDetailCard key={JSON.stringify(editValues(user))} kind={kind} user={user} />
+      <AccountApiKeysCard userId={user.user_id} />
+    </Flex>
+  );
 }
 
 export function AccountMissing({ kind, text }: { kind: AccountKind; text?: string | undefined }) {

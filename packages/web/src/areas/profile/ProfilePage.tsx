@@ -2,6 +2,7 @@ import { Flex } from 'antd';
 import { Role, hasRole } from '@portal/contract';
 import { useUser } from '../../app/session';
 import { AnalystInfoCard } from './AnalystInfoCard';
+import { ApiKeysCard } from './ApiKeysCard';
 import { BasicInfoCard } from './BasicInfoCard';
 import { CompanyInfoCard } from './CompanyInfoCard';
 import { ContractCard } from './ContractCard';
@@ -9,7 +10,7 @@ import { ManagedClientsCard } from './ManagedClientsCard';
 
 /**
  * Spec 2.5, one card per section: basic info; company; for client users their analysts and contracts; for
- * analysts the clients they manage.
+ * analysts the clients they manage; then everyone's personal API keys (issue 16).
  */
 export default function ProfilePage() {
   const user = useUser();
@@ -23,6 +24,7 @@ export default function ProfilePage() {
       {isClient && <AnalystInfoCard analysts={user.analystInfo} />}
       {isClient && <ContractCard services={user.serviceInfo} />}
       {isAnalyst && <ManagedClientsCard user={user} />}
+      <ApiKeysCard />
     </Flex>
   );
 }
