@@ -225,6 +225,27 @@ export interface StoredFileTable {
   created_by: number | null;
   created_at: Date;
 }
+export interface EvidenceCaptureTable {
+  capture_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  ec_id: number | null;
+  ws_id: number | null;
+  sns_id: number | null;
+  url: string;
+  state: 'pending' | 'done' | 'failed';
+  reason: string | null;
+  reason_detail: string | null;
+  final_url: string | null;
+  http_status: number | null;
+  png_file: string | null;
+  html_file: string | null;
+  sha256_png: string | null;
+  sha256_html: string | null;
+  requested_by: number | null;
+  requested_at: Date;
+  captured_at: Date | null;
+}
 export interface TrademarkTable {
   trademark_id: Generated<number>;
   client_id: number;
@@ -468,6 +489,7 @@ export interface Database {
   sns_record: SnsRecordTable;
   sns_record_history: EcRecordHistoryTable;
   exchange_rate: ExchangeRateTable;
+  evidence_capture: EvidenceCaptureTable;
 }
 
 export type UserRow = Selectable<UserTable>;
