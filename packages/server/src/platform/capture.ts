@@ -1,5 +1,6 @@
 import type { CaptureFailureReason } from '@portal/contract';
 import { chromium, type Browser, type Route } from 'playwright-core';
+import { assertPublicUrl, OutboundError, type OutboundPolicy } from './outbound/index.js';
 
 /**
  * The capture service: Debian's Chromium (never a downloaded browser) opens a URL and keeps a full-page PNG, the
@@ -21,8 +22,8 @@ export interface CaptureOptions {
   timeoutMs: number;
   /** Bytes the page may receive in all (document and every resource). */
   maxBytes: number;
-  /** Refuses (throws) a URL the portal must not reach: the outbound-address guard. */
-  checkUrl: (url: string) => Promise<void>;
+  /** Which private addresses the outbound-address guard lets through (tests: the fixture server's origin). */
+  policy: OutboundPolicy;
 }
 
 const VIEWPORT = { width: 1280, height: 900 };
@@ -92,9 +93,9 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
 
   const context = await browser.newContext({ acceptDownloads: false, serviceWorkers: 'block', viewport: VIEWPORT, ignoreHTTPSErrors: true });
   // The first reason wins: closing the context to stop a page makes later steps fail for that reason.
-  let failure: { reason: CaptureFailure; detail: string } | null = null;
+  const seen: { failure: { reason: CaptureFailure; detail: string } | null } = { failure: null };
   const stop = (reason: CaptureFailure, detail: string) => {
-    failure ??= { reason, detail: detail.slice(0, 300) };
+    seen.failure ??= { reason, detail: detail.slice(0, 300) };
     void context.close().catch(() => undefined);
   };
   const timer = setTimeout(() => stop('timeout', `${opts.timeoutMs} ms`), opts.timeoutMs);
@@ -112,7 +113,7 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
     // refused one ends the capture.
     page.on('request', (req) => {
       if (!req.redirectedFrom()) return;
-      opts.checkUrl(req.url()).catch((err: unknown) => stop('privateAddress', hostOf(req.url(), err)));
+      assertPublicUrl(req.url(), opts.policy).catch((err: unknown) => stop(refusal(err), hostOf(req.url(), err)));
     });
     let received = 0;
     const cdp = await context.newCDPSession(page);
@@ -123,7 +124,7 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
     await cdp.send('Network.enable');
 
     const response = await page.goto(url, { waitUntil: 'load', timeout: opts.timeoutMs });
-    if (failure) return failed(failure.reason, failure.detail, page.url(), response?.status() ?? null);
+    if (seen.failure) return failed(seen.failure.reason, seen.failure.detail, page.url(), response?.status() ?? null);
     const html = response ? await response.body() : Buffer.from(await page.content());
     const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
     const png = await page.screenshot({
@@ -133,11 +134,11 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
       ...(height > MAX_SHOT_HEIGHT ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: MAX_SHOT_HEIGHT } } : {}),
       timeout: opts.timeoutMs,
     });
-    if (failure) return failed(failure.reason, failure.detail, page.url(), response?.status() ?? null);
+    const late = failureOf(seen);
+    if (late) return failed(late.reason, late.detail, page.url(), response?.status() ?? null);
     return { ok: true, finalUrl: page.url(), status: response?.status() ?? null, png, html };
   } catch (err) {
-    const f = failure as { reason: CaptureFailure; detail: string } | null;
-    if (f) return failed(f.reason, f.detail);
+    if (seen.failure) return failed(seen.failure.reason, seen.failure.detail);
     return failed(...reasonOf(err));
   } finally {
     clearTimeout(timer);
@@ -145,17 +146,26 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
   }
 }
 
+/** Read through a call: a stop from an event handler may have set it since the last look. */
+const failureOf = (seen: { failure: { reason: CaptureFailure; detail: string } | null }) => seen.failure;
+
 async function guardRequest(route: Route, opts: CaptureOptions, stop: (reason: CaptureFailure, detail: string) => void): Promise<void> {
   const url = route.request().url();
   if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
   try {
-    await opts.checkUrl(url);
+    await assertPublicUrl(url, opts.policy);
   } catch (err) {
     // A refused resource is left out; a refused page (the document itself) ends the capture.
-    if (route.request().isNavigationRequest()) stop('privateAddress', hostOf(url, err));
+    if (route.request().isNavigationRequest()) stop(refusal(err), hostOf(url, err));
     return route.abort('blockedbyclient').catch(() => undefined);
   }
   return route.continue().catch(() => undefined);
+}
+
+/** Why the guard refused: a private address, an address that is not http(s), or a host that does not resolve. */
+function refusal(err: unknown): CaptureFailure {
+  const code = err instanceof OutboundError ? err.code : 'network';
+  return code === 'blocked_address' ? 'privateAddress' : code === 'bad_url' ? 'badUrl' : 'unreachable';
 }
 
 function hostOf(url: string, err: unknown): string {

@@ -29,7 +29,7 @@ export interface Config {
   /** Spreadsheet uploads read and checked at once (each in a worker thread); later ones wait their turn. */
   uploadWorkers: number;
   /** Evidence captures (capture.ts): Debian's Chromium, how many browsers, and the limits a hostile page meets. */
-  capture: { chromiumPath: string; browsers: number; timeoutMs: number; maxBytes: number; allowPrivate: boolean };
+  capture: { chromiumPath: string; browsers: number; timeoutMs: number; maxBytes: number; allowPrivate: boolean; allowOrigins: string[] };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +60,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.max(100_000, Number(env.CAPTURE_MAX_BYTES) || 25 * 1024 * 1024),
       // Private and loopback addresses are refused unless allowed explicitly (tests with local fixture pages).
       allowPrivate: env.CRAWLER_ALLOW_PRIVATE === '1',
+      // Or only these exact origins (comma-separated, e.g. http://127.0.0.1:4100): what tests allow.
+      allowOrigins: (env.CAPTURE_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     },
   };
 }

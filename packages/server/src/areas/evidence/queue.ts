@@ -1,25 +1,28 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import { CaptureBrowsers, type CaptureOptions } from '../../platform/capture.js';
+import type { Config } from '../../platform/config.js';
 import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
 
 /**
- * The capture queue on pg-boss: the capture call writes a pending row and sends its id; each of the configured
+ * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction; each of the configured
  * browsers works one job at a time. The row is the truth (a job for a capture already done is skipped), so a job
  * sent twice or retried after a crash does no harm, and pending rows left by a process that died before sending
  * are sent again when the queue starts. A failed capture is a finished job: the queue keeps going.
  */
 export const CAPTURE_QUEUE = 'evidence-capture';
-/** The stored_file kind of capture files (swept by housekeeping once no capture names them). */
+/** The stored_file kind of capture files (swept by housekeeping once no capture names them: files.ts). */
 export const CAPTURE_FILE_KIND = 'capture';
 
 export interface CaptureQueue {
-  send(captureId: number): Promise<void>;
+  send(captureId: number, db?: Db | Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCaptureQueue(services: Services, pool: Pool, opts: Omit<CaptureOptions, 'checkUrl'> & { checkUrl: CaptureOptions['checkUrl'] }): Promise<CaptureQueue> {
+export async function startCaptureQueue(services: Services, pool: Pool, opts: CaptureOptions): Promise<CaptureQueue> {
   const browsers = new CaptureBrowsers(opts);
   const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
   boss.on('error', (err: Error) => services.log.error({ err }, 'capture queue error'));
@@ -32,8 +35,10 @@ export async function startCaptureQueue(services: Services, pool: Pool, opts: Om
     });
   }
   const queue: CaptureQueue = {
-    send: async (captureId) => {
-      await boss.send(CAPTURE_QUEUE, { captureId }, { singletonKey: String(captureId) });
+    // Through the caller's connection when given: the job is queued with the row, in the same transaction.
+    send: async (captureId, db) => {
+      const through = db ? { db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } } : {};
+      await boss.send(CAPTURE_QUEUE, { captureId }, { singletonKey: String(captureId), ...through });
     },
     stop: async () => {
       services.captures = null;
@@ -45,6 +50,12 @@ export async function startCaptureQueue(services: Services, pool: Pool, opts: Om
   const left = await services.db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
   for (const row of left) await queue.send(row.capture_id);
   return queue;
+}
+
+/** The capture settings of the configuration (CAPTURE_BROWSERS and the rest; see README). */
+export function captureOptions(config: Config): CaptureOptions {
+  const c = config.capture;
+  return { executablePath: c.chromiumPath, browsers: c.browsers, timeoutMs: c.timeoutMs, maxBytes: c.maxBytes, policy: { allowPrivate: c.allowPrivate, allowOrigins: c.allowOrigins } };
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
