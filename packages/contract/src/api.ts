@@ -16,6 +16,7 @@ import * as wsRecords from './ws-records.js';
 import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
+import * as evidence from './evidence.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -189,6 +190,8 @@ export const calls = {
   '/api/home-dashboard': { input: dashboards.homeInput, output: dashboards.homeOutput },
   '/api/admin/fetch-exchange-rates': { input: dashboards.fetchRatesInput, output: dashboards.ratesOutput },
   '/api/admin/set-exchange-rate': { input: dashboards.setRateInput, output: dashboards.ratesOutput },
+  '/api/evidence/capture': { input: evidence.captureInput, output: evidence.captureOutput },
+  '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

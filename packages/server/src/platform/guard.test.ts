@@ -15,7 +15,7 @@ const PUBLIC_CALLS = ['/api/requestcode', '/api/login', '/api/signup', '/api/res
  * `search-users`, `userinfo`, `unviewed-notice-count`, `ipf-news`, `regions`, `home-dashboard`). Every other verb
  * changes something.
  */
-const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions', 'home']);
+const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions', 'home', 'list']);
 const verbOf = (path: string) => path.split('/').pop()!.split('-')[0]!;
 
 let tp: TestPortal;

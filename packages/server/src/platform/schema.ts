@@ -235,6 +235,27 @@ export interface StoredFileTable {
   created_by: number | null;
   created_at: Date;
 }
+export interface EvidenceCaptureTable {
+  capture_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  ec_id: number | null;
+  ws_id: number | null;
+  sns_id: number | null;
+  url: string;
+  state: 'pending' | 'done' | 'failed';
+  reason: string | null;
+  reason_detail: string | null;
+  final_url: string | null;
+  http_status: number | null;
+  png_file: string | null;
+  html_file: string | null;
+  sha256_png: string | null;
+  sha256_html: string | null;
+  requested_by: number | null;
+  requested_at: Date;
+  captured_at: Date | null;
+}
 export interface TrademarkTable {
   trademark_id: Generated<number>;
   client_id: number;
@@ -500,6 +521,7 @@ export interface Database {
   exchange_rate: ExchangeRateTable;
   record_batch: RecordBatchTable;
   record_batch_item: RecordBatchItemTable;
+  evidence_capture: EvidenceCaptureTable;
 }
 
 export type UserRow = Selectable<UserTable>;

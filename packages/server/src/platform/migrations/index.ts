@@ -17,6 +17,7 @@ import * as m015 from './015_dashboard_rollups.js';
 import * as m016 from './016_rollup_trigger_memory.js';
 import * as m017 from './017_record_batches.js';
 import * as m018 from './018_api_keys.js';
+import * as m020 from './020_evidence.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016_rollup_trigger_memory': m016,
   '017_record_batches': m017,
   '018_api_keys': m018,
+  '020_evidence': m020,
 };
