@@ -1,7 +1,7 @@
 import { translate, UPLOAD_PROBLEMS_SHOWN, type Locale, type MessageKey, type UploadProblem } from '@portal/contract';
 import { AppError } from '../../platform/errors.js';
 import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
-import type { Sheet, SheetRow } from './sheet.js';
+import { isBlankRow, type Sheet, type SheetRow } from './sheet.js';
 import type { RecordChange } from './writes.js';
 
 /**
@@ -76,8 +76,6 @@ function readHeader(row: SheetRow, customNames: string[], required: string[], pr
   for (const key of required) if (!seen.has(key)) problems.add(1, columnLabel(key, locale, sheet.fields), 'cell.missingColumn');
   return layout;
 }
-
-const isBlankRow = (row: SheetRow) => row.cells.every((c) => !c.formula && (c.value === null || String(c.value).trim() === ''));
 
 /** Checks one row's cells against the layout; answers the values by record field, or null when any is bad. */
 function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Problems, locale: Locale, opts: { newUpload: boolean; sheet: SheetColumns }) {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../platform/errors.js';
-import { openSheet } from './sheet.js';
+import { openWorkbook } from './sheet.js';
 import { checkNewSheet, checkUpdateSheet, isCheckKind, type CheckKind } from './upload-check.js';
 import type { FromWorker, ToWorker, UploadJob } from './upload-runner.js';
 
@@ -34,16 +34,22 @@ async function checkingSide(source: UploadJob['check']): Promise<CheckKind> {
 
 async function run(): Promise<number> {
   const file = job.file.bytes ? { ...job.file, bytes: Buffer.from(job.file.bytes) } : job.file;
-  const sheet = await openSheet(file);
-  const kind = await checkingSide(job.check);
-  if (job.mode === 'update') return checkUpdateSheet(sheet, kind, job.input, send);
-  const pending: Promise<number[]>[] = [];
-  const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {
-    pending.push(send(rows, true));
-    if (pending.length >= IN_FLIGHT) await pending.shift();
-  });
-  await Promise.all(pending);
-  return count;
+  const workbook = await openWorkbook(file);
+  try {
+    const kind = await checkingSide(job.check);
+    const first = workbook.sheets[0]!;
+    const sheet = { name: first.name, rows: first.rows() };
+    if (job.mode === 'update') return await checkUpdateSheet(sheet, kind, job.input, send);
+    const pending: Promise<number[]>[] = [];
+    const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {
+      pending.push(send(rows, true));
+      if (pending.length >= IN_FLIGHT) await pending.shift();
+    });
+    await Promise.all(pending);
+    return count;
+  } finally {
+    workbook.close();
+  }
 }
 
 run().then(
