@@ -238,7 +238,6 @@ export const en = {
   'error.uploadSeveralSheetsMatch': "Several sheets have the template's header row: {{sheets}}. Please keep the report on one sheet, or delete the others.",
   'error.uploadCsvEncoding': "The CSV file is neither UTF-8 nor Shift_JIS (CP932) text, so it is not read (its characters would be guessed). Please save it as \"CSV UTF-8\".",
   'cell.sheetEmpty': "the sheet is empty",
-  'cell.sheetHeader': "the header row does not match the template: {{problems}}",
   'error.uploadPackRatio': "A part of the spreadsheet unpacks to more than {{ratio}} times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.",
   'error.uploadCellTooLarge': "The spreadsheet holds a cell of more than {{max}} characters (the most a spreadsheet cell can hold), so it is not read.",
   'error.uploadRowTooLarge': "Row {{row}} of the spreadsheet is larger than {{max}} MB, so the file is not read.",

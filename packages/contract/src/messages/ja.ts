@@ -236,7 +236,6 @@ export const ja: Record<MessageKey, string> = {
   'error.uploadSeveralSheetsMatch': "テンプレートのヘッダー行を持つシートが複数あります：{{sheets}}。レポートを1つのシートにまとめるか、ほかのシートを削除してください。",
   'error.uploadCsvEncoding': "CSVファイルがUTF-8でもShift_JIS（CP932）でもないため、文字を推測しないよう読み取りません。「CSV UTF-8」形式で保存してください。",
   'cell.sheetEmpty': "シートが空です",
-  'cell.sheetHeader': "ヘッダー行がテンプレートと一致しません：{{problems}}",
   'error.uploadPackRatio': "スプレッドシートの一部が圧縮サイズの{{ratio}}倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。",
   'error.uploadCellTooLarge': "スプレッドシートに{{max}}文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。",
   'error.uploadRowTooLarge': "スプレッドシートの{{row}}行目が{{max}}MBを超えるため、読み取りません。",

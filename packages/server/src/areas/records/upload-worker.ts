@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../platform/errors.js';
 import { openWorkbook } from './sheet.js';
+import { chooseSheet } from './sheet-choice.js';
 import { checkNewSheet, checkUpdateSheet, isCheckKind, type CheckKind } from './upload-check.js';
 import type { FromWorker, ToWorker, UploadJob } from './upload-runner.js';
 
 /**
- * The upload worker thread: unpacks, reads and checks one uploaded sheet off the server's event loop and sends
+ * The upload worker thread: unpacks, reads and checks one uploaded sheet (the workbook's sheet whose header
+ * matches the template, sheet-choice.ts) off the server's event loop and sends
  * its checked rows in batches to the main thread, which writes them. A new upload keeps two batches in flight (the
  * next is checked while the database writes one); an update upload waits for each batch's answer (the ids the
  * client does not have). The main thread ends the worker when the client goes away. The kind's checking side is
@@ -37,8 +39,7 @@ async function run(): Promise<number> {
   const workbook = await openWorkbook(file);
   try {
     const kind = await checkingSide(job.check);
-    const first = workbook.sheets[0]!;
-    const sheet = { name: first.name, rows: first.rows() };
+    const sheet = await chooseSheet(workbook, kind, job.input, job.mode);
     if (job.mode === 'update') return await checkUpdateSheet(sheet, kind, job.input, send);
     const pending: Promise<number[]>[] = [];
     const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {
