@@ -6,10 +6,12 @@ import * as XLSX from '@e965/xlsx';
 import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_XLS_BYTES } from '@portal/contract';
 import type { UploadedFile } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { XlsxLimitError, XlsxMacroError, openXlsxWorkbook, type ZipEntry } from './xlsx-reader.js';
+import { CsvEncodingError, csvEncoding, csvRows, looksLikeCsv } from './csv-reader.js';
+import { UPLOAD_LIMITS, XlsxLimitError, XlsxMacroError, openXlsxWorkbook, type ZipEntry } from './xlsx-reader.js';
 
 /**
- * Reading an uploaded spreadsheet row by row, whatever its format: .xlsx streamed from disk by our own reader
+ * Reading an uploaded spreadsheet row by row, whatever its format (told by its bytes, not its name): .xlsx streamed
+ * from disk by our own reader, .csv by csv-reader.ts
  * (memory stays flat for 100,000 rows and more; see xlsx-reader.ts), legacy .xls through SheetJS. Every worksheet
  * is offered (the checks choose the one whose header matches the template). A cell is its value and whether it held
  * a formula (formulas are refused by the checks, whatever they compute). The row limit counts rows with data: blank
@@ -44,45 +46,52 @@ export const isBlankRow = (row: SheetRow) => row.cells.every((c) => !c.formula &
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-export function formatOf(fileName: string): 'xlsx' | 'xls' {
-  const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
-  if (ext === 'xlsx') return 'xlsx';
-  if (ext === 'xls') return 'xls';
-  throw new AppError('uploadExtension');
+/** What the file is, from its first bytes whatever its name says: a zip (.xlsx), a compound file (.xls) or text (.csv). */
+export function formatOf(head: Buffer, fileName: string): 'xlsx' | 'xls' | 'csv' {
+  if (head.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+  if (head.subarray(0, 8).equals(CFB_MAGIC)) return 'xls';
+  const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1] ?? '';
+  if (['csv', 'txt', 'tsv'].includes(ext) || looksLikeCsv(head)) return 'csv';
+  // A spreadsheet's name on other bytes is a damaged file; anything else is a file of another type.
+  throw new AppError(['xlsx', 'xls', 'xlsm'].includes(ext) ? 'uploadCorrupt' : 'uploadExtension');
 }
 
-/** Opens an uploaded spreadsheet, spooled to disk (.xlsx streamed from there) or in memory. */
+/** Opens an uploaded spreadsheet, spooled to disk (.xlsx and .csv streamed from there) or in memory. */
 export async function openWorkbook(file: UploadedFile): Promise<Workbook> {
-  const format = formatOf(file.filename);
   const path = file.path;
-  const head = Buffer.alloc(8);
+  const head = Buffer.alloc(4096);
+  let headLength: number;
   if (path) {
     const fd = fs.openSync(path, 'r');
-    fs.readSync(fd, head, 0, 8, 0);
+    headLength = fs.readSync(fd, head, 0, head.length, 0);
     fs.closeSync(fd);
-  } else file.bytes?.copy(head, 0, 0, 8);
-  if (format === 'xlsx') {
-    if (!head.subarray(0, 4).equals(ZIP_MAGIC)) throw new AppError('uploadCorrupt');
-    const spooled = path ?? spool(file.bytes ?? Buffer.alloc(0));
-    const cleanup = () => (path ? undefined : fs.rmSync(spooled, { force: true }));
-    try {
-      const workbook = await openXlsxWorkbook(spooled, checkZipSizes);
-      return {
-        sheets: workbook.sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: () => guarded(s.rows()) })),
-        close: () => {
-          workbook.close();
-          cleanup();
-        },
-      };
-    } catch (err) {
-      cleanup();
-      throw asUploadError(err);
-    }
+  } else headLength = file.bytes?.copy(head, 0, 0, head.length) ?? 0;
+  const format = formatOf(head.subarray(0, headLength), file.filename);
+  if (format === 'xls') {
+    const size = path ? fs.statSync(path).size : (file.bytes?.length ?? 0);
+    if (size > REPORT_MAX_XLS_BYTES) throw new AppError('uploadXlsTooLarge', { max: REPORT_MAX_XLS_BYTES / 1024 / 1024 });
+    return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
   }
-  if (!head.equals(CFB_MAGIC)) throw new AppError('uploadCorrupt');
-  const size = path ? fs.statSync(path).size : (file.bytes?.length ?? 0);
-  if (size > REPORT_MAX_XLS_BYTES) throw new AppError('uploadXlsTooLarge', { max: REPORT_MAX_XLS_BYTES / 1024 / 1024 });
-  return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
+  const spooled = path ?? spool(file.bytes ?? Buffer.alloc(0));
+  const cleanup = () => (path ? undefined : fs.rmSync(spooled, { force: true }));
+  try {
+    if (format === 'csv') {
+      const encoding = await csvEncoding(spooled);
+      const name = file.filename.replace(/\.[^.]+$/, '') || 'CSV';
+      return { sheets: [{ name, hidden: false, rows: () => guarded(csvRows(spooled, encoding, UPLOAD_LIMITS)) }], close: cleanup };
+    }
+    const workbook = await openXlsxWorkbook(spooled, checkZipSizes);
+    return {
+      sheets: workbook.sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: () => guarded(s.rows()) })),
+      close: () => {
+        workbook.close();
+        cleanup();
+      },
+    };
+  } catch (err) {
+    cleanup();
+    throw asUploadError(err);
+  }
 }
 
 function spool(bytes: Buffer): string {
@@ -132,6 +141,7 @@ export function checkZipSizes(entries: ZipEntry[]): void {
 export function asUploadError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof XlsxMacroError) return new AppError('uploadMacro');
+  if (err instanceof CsvEncodingError) return new AppError('uploadCsvEncoding');
   if (!(err instanceof XlsxLimitError)) return new AppError('uploadCorrupt');
   switch (err.limit) {
     case 'ratio':
