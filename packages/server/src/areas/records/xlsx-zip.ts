@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { createInflateRaw } from 'node:zlib';
 import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
 
@@ -95,13 +96,25 @@ export function zipEntries(fd: number, size: number): ZipEntry[] {
   return entries;
 }
 
+const readAt = promisify(fs.read);
+
+/** A part's packed bytes. Read with fs.read, not a ReadStream: destroying one closes the shared descriptor. */
+async function* packedBytes(fd: number, start: number, length: number): AsyncGenerator<Buffer> {
+  for (let done = 0; done < length; ) {
+    const size = Math.min(length - done, 256 * 1024);
+    const { bytesRead, buffer } = await readAt(fd, Buffer.alloc(size), 0, size, start + done);
+    if (bytesRead === 0) throw new XlsxFormatError('part beyond the end of the file');
+    done += bytesRead;
+    yield bytesRead === size ? buffer : buffer.subarray(0, bytesRead);
+  }
+}
+
 function entryStream(fd: number, entry: ZipEntry): Readable {
   const local = Buffer.alloc(30);
   fs.readSync(fd, local, 0, 30, entry.offset);
   if (local.readUInt32LE(0) !== 0x04034b50) throw new XlsxFormatError('bad local header');
   const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-  if (entry.packed === 0) return Readable.from([]);
-  const raw = fs.createReadStream('', { fd, start, end: start + entry.packed - 1, highWaterMark: 256 * 1024, autoClose: false });
+  const raw = Readable.from(packedBytes(fd, start, entry.packed), { objectMode: false });
   if (entry.method === 0) return raw;
   if (entry.method !== 8) throw new XlsxFormatError(`compression method ${entry.method}`);
   const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
