@@ -1,5 +1,6 @@
 import { EC_RECORD_FIELDS, SNS_RECORD_FIELDS, WS_RECORD_FIELDS } from '@portal/contract';
 import type { TestPortal } from '@portal/server/testing';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 
 /**
@@ -182,4 +183,15 @@ export async function writeSheet(kind: UploadBench, file: string, rows: number):
   for (let n = 1; n <= rows; n++) sheet.addRow(kind.row(n)).commit();
   sheet.commit();
   await writer.commit();
+}
+
+/** Writes the same rows as CSV (UTF-8, RFC 4180 quoting), streaming: the upload's CSV path. */
+export async function writeCsv(kind: UploadBench, file: string, rows: number): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const field = (v: Cell) => (v === null || v === undefined ? '' : /[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+  const line = (cells: Cell[]) => `${cells.map(field).join(',')}\r\n`;
+  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  await write(line(kind.header));
+  for (let n = 1; n <= rows; n++) await write(line(kind.row(n)));
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }

@@ -6,12 +6,16 @@ import * as XLSX from '@e965/xlsx';
 import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_XLS_BYTES } from '@portal/contract';
 import type { UploadedFile } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { XlsxLimitError, openXlsxFile, type XlsxRow, type ZipEntry } from './xlsx-reader.js';
+import { CsvEncodingError, csvEncoding, csvRows, looksLikeCsv } from './csv-reader.js';
+import { UPLOAD_LIMITS, XlsxLimitError, XlsxMacroError, openXlsxWorkbook, type ZipEntry } from './xlsx-reader.js';
 
 /**
- * Reading an uploaded spreadsheet row by row, whatever its format: .xlsx streamed from disk by our own reader
- * (memory stays flat for 100,000 rows and more; see xlsx-reader.ts), legacy .xls through SheetJS. Only the first sheet is read. A cell is its value and
- * whether it held a formula (formulas are refused by the checks, whatever they compute).
+ * Reading an uploaded spreadsheet row by row, whatever its format (told by its bytes, not its name): .xlsx streamed
+ * from disk by our own reader, .csv by csv-reader.ts
+ * (memory stays flat for 100,000 rows and more; see xlsx-reader.ts), legacy .xls through SheetJS. Every worksheet
+ * is offered (the checks choose the one whose header matches the template). A cell is its value and whether it held
+ * a formula (formulas are refused by the checks, whatever they compute). The row limit counts rows with data: blank
+ * rows (a formatted empty cell far down the sheet) are passed over.
  */
 export interface SheetCell {
   value: string | number | boolean | Date | null;
@@ -26,43 +30,68 @@ export interface Sheet {
   name: string;
   rows: AsyncIterable<SheetRow>;
 }
+/** A worksheet of an uploaded workbook: `rows()` reads it from its first row. */
+export interface SheetSource {
+  name: string;
+  hidden: boolean;
+  rows(): AsyncGenerator<SheetRow>;
+}
+export interface Workbook {
+  sheets: SheetSource[];
+  close(): void;
+}
+
+export const isBlankRow = (row: SheetRow) => row.cells.every((c) => !c.formula && (c.value === null || String(c.value).trim() === ''));
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-export function formatOf(fileName: string): 'xlsx' | 'xls' {
-  const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
-  if (ext === 'xlsx') return 'xlsx';
-  if (ext === 'xls') return 'xls';
-  throw new AppError('uploadExtension');
+/** What the file is, from its first bytes whatever its name says: a zip (.xlsx), a compound file (.xls) or text (.csv). */
+export function formatOf(head: Buffer, fileName: string): 'xlsx' | 'xls' | 'csv' {
+  if (head.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+  if (head.subarray(0, 8).equals(CFB_MAGIC)) return 'xls';
+  const ext = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1] ?? '';
+  if (['csv', 'txt', 'tsv'].includes(ext) || looksLikeCsv(head)) return 'csv';
+  // A spreadsheet's name on other bytes is a damaged file; anything else is a file of another type.
+  throw new AppError(['xlsx', 'xls', 'xlsm'].includes(ext) ? 'uploadCorrupt' : 'uploadExtension');
 }
 
-/** Opens an uploaded spreadsheet, spooled to disk (.xlsx streamed from there) or in memory. */
-export async function openSheet(file: UploadedFile): Promise<Sheet> {
-  const format = formatOf(file.filename);
+/** Opens an uploaded spreadsheet, spooled to disk (.xlsx and .csv streamed from there) or in memory. */
+export async function openWorkbook(file: UploadedFile): Promise<Workbook> {
   const path = file.path;
-  const head = Buffer.alloc(8);
+  const head = Buffer.alloc(4096);
+  let headLength: number;
   if (path) {
     const fd = fs.openSync(path, 'r');
-    fs.readSync(fd, head, 0, 8, 0);
+    headLength = fs.readSync(fd, head, 0, head.length, 0);
     fs.closeSync(fd);
-  } else file.bytes?.copy(head, 0, 0, 8);
-  if (format === 'xlsx') {
-    if (!head.subarray(0, 4).equals(ZIP_MAGIC)) throw new AppError('uploadCorrupt');
-    const spooled = path ?? spool(file.bytes ?? Buffer.alloc(0));
-    const cleanup = () => (path ? undefined : fs.rmSync(spooled, { force: true }));
-    try {
-      const sheet = await openXlsxFile(spooled, checkZipSizes);
-      return { name: sheet.name, rows: guarded(sheet.rows, cleanup) };
-    } catch (err) {
-      cleanup();
-      throw asUploadError(err);
-    }
+  } else headLength = file.bytes?.copy(head, 0, 0, head.length) ?? 0;
+  const format = formatOf(head.subarray(0, headLength), file.filename);
+  if (format === 'xls') {
+    const size = path ? fs.statSync(path).size : (file.bytes?.length ?? 0);
+    if (size > REPORT_MAX_XLS_BYTES) throw new AppError('uploadXlsTooLarge', { max: REPORT_MAX_XLS_BYTES / 1024 / 1024 });
+    return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
   }
-  if (!head.equals(CFB_MAGIC)) throw new AppError('uploadCorrupt');
-  const size = path ? fs.statSync(path).size : (file.bytes?.length ?? 0);
-  if (size > REPORT_MAX_XLS_BYTES) throw new AppError('uploadXlsTooLarge', { max: REPORT_MAX_XLS_BYTES / 1024 / 1024 });
-  return openXls(path ? fs.readFileSync(path) : (file.bytes ?? Buffer.alloc(0)));
+  const spooled = path ?? spool(file.bytes ?? Buffer.alloc(0));
+  const cleanup = () => (path ? undefined : fs.rmSync(spooled, { force: true }));
+  try {
+    if (format === 'csv') {
+      const encoding = await csvEncoding(spooled);
+      const name = file.filename.replace(/\.[^.]+$/, '') || 'CSV';
+      return { sheets: [{ name, hidden: false, rows: () => guarded(csvRows(spooled, encoding, UPLOAD_LIMITS)) }], close: cleanup };
+    }
+    const workbook = await openXlsxWorkbook(spooled, checkZipSizes);
+    return {
+      sheets: workbook.sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: () => guarded(s.rows()) })),
+      close: () => {
+        workbook.close();
+        cleanup();
+      },
+    };
+  } catch (err) {
+    cleanup();
+    throw asUploadError(err);
+  }
 }
 
 function spool(bytes: Buffer): string {
@@ -71,18 +100,20 @@ function spool(bytes: Buffer): string {
   return path;
 }
 
-/** Row limits and read failures as the portal's errors, whatever the reader throws. */
-async function* guarded(rows: AsyncGenerator<XlsxRow>, cleanup: () => void): AsyncGenerator<SheetRow> {
+/** Row limits (rows with data) and read failures as the portal's errors, whatever the reader throws. */
+export async function* guarded(rows: AsyncGenerator<SheetRow>, maxRows = REPORT_MAX_ROWS): AsyncGenerator<SheetRow> {
+  let withData = 0;
   try {
     for await (const row of rows) {
-      if (row.number > REPORT_MAX_ROWS + 1) throw tooManyRows();
+      if (isBlankRow(row)) continue;
+      // The header row and maxRows rows of records.
+      if (++withData > maxRows + 1) throw tooManyRows();
       yield row;
     }
   } catch (err) {
     throw asUploadError(err);
   } finally {
-    await rows.return(undefined); // closes the file when the reading stops early
-    cleanup();
+    await rows.return(undefined); // stops the reading when the caller stops early
   }
 }
 
@@ -109,6 +140,8 @@ export function checkZipSizes(entries: ZipEntry[]): void {
 /** What the reader threw, as the portal's error naming the real reason. */
 export function asUploadError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (err instanceof XlsxMacroError) return new AppError('uploadMacro');
+  if (err instanceof CsvEncodingError) return new AppError('uploadCsvEncoding');
   if (!(err instanceof XlsxLimitError)) return new AppError('uploadCorrupt');
   switch (err.limit) {
     case 'ratio':
@@ -128,31 +161,35 @@ function tooManyRows(): AppError {
   return new AppError('uploadTooManyRows', { max: REPORT_MAX_ROWS.toLocaleString('en') });
 }
 
-function openXls(bytes: Buffer): Sheet {
+function openXls(bytes: Buffer): Workbook {
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellDates: true, dense: true, sheetRows: REPORT_MAX_ROWS + 2 });
+    // Dates stay serials and are converted here at UTC (SheetJS's own Date objects depend on the server's zone).
+    workbook = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true, dense: true });
   } catch {
     throw new AppError('uploadCorrupt');
   }
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : undefined;
-  if (!name || !sheet) throw new AppError('uploadCorrupt');
-  const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1:A1');
-  if (range.e.r + 1 > REPORT_MAX_ROWS + 1) throw tooManyRows();
+  const epoch = workbook.Workbook?.WBProps?.date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  const hidden = (i: number) => Boolean(workbook.Workbook?.Sheets?.[i]?.Hidden);
+  const sheets = workbook.SheetNames.map((name, i) => ({ name, hidden: hidden(i), rows: () => guarded(xlsRows(workbook.Sheets[name], epoch)) }));
+  if (sheets.length === 0) throw new AppError('uploadCorrupt');
+  return { sheets, close: () => undefined };
+}
+
+async function* xlsRows(sheet: XLSX.WorkSheet | undefined, epoch: number): AsyncGenerator<SheetRow> {
+  if (!sheet?.['!ref']) return;
+  const range = XLSX.utils.decode_range(sheet['!ref']);
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
-  async function* rows(): AsyncGenerator<SheetRow> {
-    for (let r = 0; r <= range.e.r; r++) {
-      const line = data[r] ?? [];
-      const cells: SheetCell[] = [];
-      for (let c = 0; c <= range.e.c; c++) {
-        const cell = line[c];
-        if (!cell) cells.push({ value: null, formula: false });
-        else if (cell.f) cells.push({ value: null, formula: true });
-        else cells.push({ value: cell.t === 'e' ? String(cell.w ?? '#ERR') : ((cell.v ?? null) as SheetCell['value']), formula: false });
-      }
-      yield { number: r + 1, cells };
+  for (let r = 0; r <= range.e.r; r++) {
+    const line = data[r] ?? [];
+    const cells: SheetCell[] = [];
+    for (let c = 0; c <= range.e.c; c++) {
+      const cell = line[c];
+      if (!cell) cells.push({ value: null, formula: false });
+      else if (cell.f) cells.push({ value: null, formula: true });
+      else if (cell.t === 'n' && typeof cell.v === 'number' && cell.z !== undefined && XLSX.SSF.is_date(cell.z)) cells.push({ value: new Date(epoch + Math.round(cell.v * 86_400_000)), formula: false });
+      else cells.push({ value: cell.t === 'e' ? String(cell.w ?? '#ERR') : ((cell.v ?? null) as SheetCell['value']), formula: false });
     }
+    yield { number: r + 1, cells };
   }
-  return { name, rows: rows() };
 }

@@ -1,7 +1,7 @@
 import { translate, UPLOAD_PROBLEMS_SHOWN, type Locale, type MessageKey, type UploadProblem } from '@portal/contract';
 import { AppError } from '../../platform/errors.js';
 import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
-import type { Sheet, SheetRow } from './sheet.js';
+import { isBlankRow, type Sheet, type SheetRow } from './sheet.js';
 import type { RecordChange } from './writes.js';
 
 /**
@@ -58,7 +58,7 @@ interface Layout {
 }
 
 /** Reads the header row: every column must be known, once; the required ones must be there. */
-function readHeader(row: SheetRow, customNames: string[], required: string[], problems: Problems, locale: Locale, sheet: SheetColumns): Layout {
+export function readHeader(row: SheetRow, customNames: string[], required: string[], problems: Problems, locale: Locale, sheet: SheetColumns): Layout {
   const match = headerMatcher(customNames, sheet);
   const layout: Layout = { rules: [], custom: [] };
   const seen = new Set<string>();
@@ -67,17 +67,15 @@ function readHeader(row: SheetRow, customNames: string[], required: string[], pr
     if (header === '') return;
     const m = match(header);
     const id = m.type === 'rule' ? m.rule.key : m.type === 'custom' ? `custom:${m.name}` : header;
-    if (m.type !== 'ignored' && seen.has(id)) return problems.add(1, header, 'cell.duplicateColumn');
+    if (m.type !== 'ignored' && seen.has(id)) return problems.add(row.number, header, 'cell.duplicateColumn');
     seen.add(id);
     if (m.type === 'rule') layout.rules.push({ index, rule: m.rule });
     else if (m.type === 'custom') layout.custom.push({ index, name: m.name });
-    else if (m.type === 'unknown') problems.add(1, header, 'cell.unknownColumn');
+    else if (m.type === 'unknown') problems.add(row.number, header, 'cell.unknownColumn');
   });
-  for (const key of required) if (!seen.has(key)) problems.add(1, columnLabel(key, locale, sheet.fields), 'cell.missingColumn');
+  for (const key of required) if (!seen.has(key)) problems.add(row.number, columnLabel(key, locale, sheet.fields), 'cell.missingColumn');
   return layout;
 }
-
-const isBlankRow = (row: SheetRow) => row.cells.every((c) => !c.formula && (c.value === null || String(c.value).trim() === ''));
 
 /** Checks one row's cells against the layout; answers the values by record field, or null when any is bad. */
 function checkRow(row: SheetRow, layout: Layout, lookups: Lookups, problems: Problems, locale: Locale, opts: { newUpload: boolean; sheet: SheetColumns }) {

@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../platform/errors.js';
-import { openSheet } from './sheet.js';
+import { openWorkbook } from './sheet.js';
+import { chooseSheet } from './sheet-choice.js';
 import { checkNewSheet, checkUpdateSheet, isCheckKind, type CheckKind } from './upload-check.js';
 import type { FromWorker, ToWorker, UploadJob } from './upload-runner.js';
 
 /**
- * The upload worker thread: unpacks, reads and checks one uploaded sheet off the server's event loop and sends
+ * The upload worker thread: unpacks, reads and checks one uploaded sheet (the workbook's sheet whose header
+ * matches the template, sheet-choice.ts) off the server's event loop and sends
  * its checked rows in batches to the main thread, which writes them. A new upload keeps two batches in flight (the
  * next is checked while the database writes one); an update upload waits for each batch's answer (the ids the
  * client does not have). The main thread ends the worker when the client goes away. The kind's checking side is
@@ -34,16 +36,21 @@ async function checkingSide(source: UploadJob['check']): Promise<CheckKind> {
 
 async function run(): Promise<number> {
   const file = job.file.bytes ? { ...job.file, bytes: Buffer.from(job.file.bytes) } : job.file;
-  const sheet = await openSheet(file);
-  const kind = await checkingSide(job.check);
-  if (job.mode === 'update') return checkUpdateSheet(sheet, kind, job.input, send);
-  const pending: Promise<number[]>[] = [];
-  const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {
-    pending.push(send(rows, true));
-    if (pending.length >= IN_FLIGHT) await pending.shift();
-  });
-  await Promise.all(pending);
-  return count;
+  const workbook = await openWorkbook(file);
+  try {
+    const kind = await checkingSide(job.check);
+    const sheet = await chooseSheet(workbook, kind, job.input, job.mode);
+    if (job.mode === 'update') return await checkUpdateSheet(sheet, kind, job.input, send);
+    const pending: Promise<number[]>[] = [];
+    const count = await checkNewSheet(sheet, kind, job.input, async (rows) => {
+      pending.push(send(rows, true));
+      if (pending.length >= IN_FLIGHT) await pending.shift();
+    });
+    await Promise.all(pending);
+    return count;
+  } finally {
+    workbook.close();
+  }
 }
 
 run().then(

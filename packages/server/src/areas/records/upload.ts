@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Lookups } from './columns.js';
 import { HEARTBEAT_MS, beginImport, dropImport, finishImport, heartbeat, type ReportTable } from './imports.js';
-import { formatOf } from './sheet.js';
 import type { CheckInput, SheetChange } from './upload-check.js';
 import { UploadAborted, UploadSlots, runUploadWorker, type CheckSource } from './upload-runner.js';
 import { PGLITE_PACING, POSTGRES_PACING, WritePacer } from './write-pacing.js';
@@ -55,11 +54,10 @@ function slotsOf(services: Services): UploadSlots {
   return slots;
 }
 
-/** The uploaded file, checked for its extension, with the slot it runs in (released by the caller). */
+/** The uploaded file with the slot it runs in (released by the caller); its bytes tell its format (sheet.ts). */
 async function startUpload(ctx: AuthedContext) {
   const file = ctx.files[0];
   if (!file) throw new AppError('fileRequired');
-  formatOf(file.filename);
   const release = await slotsOf(ctx.services).acquire(ctx.user.userId, ctx.signal);
   return { file, release };
 }

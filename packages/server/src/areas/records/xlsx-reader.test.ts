@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_LIMITS, XlsxLimitError, decodeXml, openXlsxFile, type XlsxLimits, type XlsxRow } from './xlsx-reader.js';
+import { UPLOAD_LIMITS, XlsxLimitError, decodeEscapes, openXlsxFile, type XlsxLimits, type XlsxRow } from './xlsx-reader.js';
+import { guarded, type SheetRow } from './sheet.js';
 import { HEADER_ROW, part, workbookOf } from './zip-fixtures.js';
 
 async function write(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.Workbook) => void): Promise<string> {
@@ -40,8 +41,8 @@ describe('the streaming .xlsx reader', () => {
     expect(rows[3]!.cells[0]!.value).toBe('after a gap');
   });
 
-  it('decodes XML entities, numeric ones included', () => {
-    expect(decodeXml('a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#x3042;&#12354;')).toBe('a & b <c> "d" \'e\' ああ');
+  it("decodes Excel's _xHHHH_ escapes, an escaped underscore staying literal", () => {
+    expect(decodeEscapes('a_x000D__x000A_b _x005F_x000D_ _xD83D__xDE00_')).toBe('a\r\nb _x000D_ 😀');
   });
 
   it('fails on a truncated sheet instead of returning part of it', async () => {
@@ -78,5 +79,18 @@ describe('the streaming .xlsx reader', () => {
     expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { cellChars: 4000 })).toBe('cell 2');
     // Blanks between rows are dropped as they stream, so they never count as one huge row.
     expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(100_000)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
+  });
+
+  it('counts rows with data against the row limit, passing over blank (formatted-only) rows', async () => {
+    async function* rows(): AsyncGenerator<SheetRow> {
+      for (let n = 1; n <= 6; n++) yield { number: n * 100_000, cells: [{ value: n % 2 ? `row ${n}` : null, formula: false }, { value: '  ', formula: false }] };
+    }
+    const read = async (max: number) => {
+      const numbers: number[] = [];
+      for await (const row of guarded(rows(), max)) numbers.push(row.number);
+      return numbers;
+    };
+    expect(await read(2)).toEqual([100_000, 300_000, 500_000]);
+    await expect(read(1)).rejects.toMatchObject({ name_: 'uploadTooManyRows' });
   });
 });

@@ -1,28 +1,21 @@
 import fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
-import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
+import { RichText, attrOf, feed, isMain, newParser, workbookParts, type XmlTag } from './xlsx-parts.js';
+import { UPLOAD_LIMITS, XlsxFormatError, XlsxLimitError, entryChunks, zipEntries, type Budget, type XlsxLimits, type ZipEntry } from './xlsx-zip.js';
+
+export { UPLOAD_LIMITS, XlsxFormatError, XlsxLimitError, XlsxMacroError, type XlsxLimit, type XlsxLimits, type ZipEntry } from './xlsx-zip.js';
+export { decodeEscapes } from './xlsx-parts.js';
 
 /**
- * A streaming .xlsx reader for the one thing uploads need: the first sheet's cell values, row by row, from a file
- * on disk. The zip's central directory is read first (the caller checks its sizes against zip bombs), shared
- * strings and number formats are read once, and the sheet XML is inflated and scanned as it streams, keeping only
- * the current row: memory stays flat however many rows there are, and it is several times faster than a
- * general-purpose workbook library.
+ * A streaming .xlsx reader for what uploads need: each worksheet's cell values, row by row, from a file on disk.
+ * The zip's central directory is read first (the caller checks its sizes against zip bombs), the workbook's parts
+ * are found through its relationships (xlsx-parts.ts), shared strings and date styles are read once, and a sheet's
+ * XML is inflated and parsed as it streams (saxes), keeping only the current row: memory stays flat however many
+ * rows there are. A row, a cell's text and the parts read whole are bounded (xlsx-zip.ts), so no input makes the
+ * reader hold more than a few of those.
  *
- * The directory's sizes are only claims: every part is also counted as it really inflates, and reading stops the
- * moment a part passes its ratio or all parts pass the total, whatever the directory said (a zip whose directory
- * lies is the bomb the directory check alone lets through). A row, a cell's text and the parts read whole are
- * bounded too, so no input makes the reader hold more than a few of those in memory.
+ * Dates are calendar dates at UTC midnight (the checks read their UTC parts), whatever the server's time zone: a
+ * serial in the 1900 or 1904 system, or an ISO date without a zone (`t="d"`) taken as written.
  */
-export interface ZipEntry {
-  name: string;
-  method: number;
-  packed: number;
-  unpacked: number;
-  offset: number;
-}
 export interface XlsxCell {
   value: string | number | boolean | Date | null;
   formula: boolean;
@@ -32,207 +25,28 @@ export interface XlsxRow {
   cells: XlsxCell[];
 }
 
-export class XlsxFormatError extends Error {}
-
-/** What the reader refuses to unpack or hold, and why (each has its own message for the user). */
-export type XlsxLimit = 'ratio' | 'total' | 'row' | 'cell' | 'part';
-export class XlsxLimitError extends Error {
-  constructor(
-    readonly limit: XlsxLimit,
-    /** The sheet row being read when a row or cell limit was passed. */
-    readonly row?: number,
-  ) {
-    super(`xlsx limit: ${limit}${row ? ` at row ${row}` : ''}`);
-  }
+/** One worksheet: its name, whether it is hidden, and its rows (each call reads them from the start). */
+export interface XlsxSheetPart {
+  name: string;
+  hidden: boolean;
+  rows(): AsyncGenerator<XlsxRow>;
+}
+export interface XlsxWorkbook {
+  sheets: XlsxSheetPart[];
+  close(): void;
 }
 
-export interface XlsxLimits {
-  /** Bytes all parts may inflate to together. */
-  totalBytes: number;
-  /** How many times its packed size (counted as at least 1 KB) a part may inflate to. */
-  ratio: number;
-  /** Bytes of one row's XML. */
-  rowBytes: number;
-  /** Characters of one cell's text (shared or inline). */
-  cellChars: number;
-  /** Bytes of a part read whole (workbook, relationships, styles). */
-  partBytes: number;
-}
-export const UPLOAD_LIMITS: XlsxLimits = {
-  totalBytes: REPORT_MAX_UNPACKED_BYTES,
-  ratio: REPORT_MAX_PACK_RATIO,
-  rowBytes: REPORT_MAX_ROW_BYTES,
-  cellChars: REPORT_MAX_CELL_CHARS,
-  partBytes: REPORT_MAX_PART_BYTES,
-};
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const EXCEL_EPOCH_1904 = Date.UTC(1904, 0, 1);
+const MAX_COLUMNS = 16_384;
 
-/** The bytes inflated so far from one file, against its limits. */
-interface Budget {
-  limits: XlsxLimits;
-  inflated: number;
-}
-
-/** The central directory of a zip (file contents at `path`), from its end record. */
-export function zipEntries(fd: number, size: number): ZipEntry[] {
-  const tailLength = Math.min(size, 22 + 65_535);
-  const tail = Buffer.alloc(tailLength);
-  fs.readSync(fd, tail, 0, tailLength, size - tailLength);
-  let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new XlsxFormatError('no end of central directory');
-  const count = tail.readUInt16LE(eocd + 10);
-  const dirSize = tail.readUInt32LE(eocd + 12);
-  const dirOffset = tail.readUInt32LE(eocd + 16);
-  if (dirOffset + dirSize > size) throw new XlsxFormatError('central directory outside the file');
-  const dir = Buffer.alloc(dirSize);
-  fs.readSync(fd, dir, 0, dirSize, dirOffset);
-  const entries: ZipEntry[] = [];
-  let p = 0;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw new XlsxFormatError('bad central directory entry');
-    const nameLength = dir.readUInt16LE(p + 28);
-    entries.push({
-      method: dir.readUInt16LE(p + 10),
-      packed: dir.readUInt32LE(p + 20),
-      unpacked: dir.readUInt32LE(p + 24),
-      offset: dir.readUInt32LE(p + 42),
-      name: dir.toString('utf8', p + 46, p + 46 + nameLength),
-    });
-    p += 46 + nameLength + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
-  }
-  return entries;
-}
-
-function entryStream(fd: number, entry: ZipEntry): Readable {
-  const local = Buffer.alloc(30);
-  fs.readSync(fd, local, 0, 30, entry.offset);
-  if (local.readUInt32LE(0) !== 0x04034b50) throw new XlsxFormatError('bad local header');
-  const start = entry.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-  if (entry.packed === 0) return Readable.from([]);
-  const raw = fs.createReadStream('', { fd, start, end: start + entry.packed - 1, highWaterMark: 256 * 1024, autoClose: false });
-  if (entry.method === 0) return raw;
-  if (entry.method !== 8) throw new XlsxFormatError(`compression method ${entry.method}`);
-  const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
-  raw.on('error', (err) => inflate.destroy(err));
-  return raw.pipe(inflate);
-}
-
-/**
- * A part's inflated bytes, counted: past its ratio or the file's total the stream is destroyed (no more is
- * inflated) and the reading fails with the limit that was passed.
- */
-async function* entryChunks(fd: number, entry: ZipEntry, budget: Budget): AsyncGenerator<Buffer> {
-  const partLimit = Math.max(entry.packed, 1024) * budget.limits.ratio;
-  let inflated = 0;
-  const stream = entryStream(fd, entry);
-  try {
-    for await (const chunk of stream) {
-      const bytes = chunk as Buffer;
-      inflated += bytes.length;
-      budget.inflated += bytes.length;
-      if (inflated > partLimit) throw new XlsxLimitError('ratio');
-      if (budget.inflated > budget.limits.totalBytes) throw new XlsxLimitError('total');
-      yield bytes;
-    }
-  } finally {
-    stream.destroy();
-  }
-}
-
-/** A small part read whole (workbook, relationships, styles). */
-async function entryText(fd: number, entry: ZipEntry | undefined, budget: Budget): Promise<string> {
-  if (!entry) return '';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of entryChunks(fd, entry, budget)) {
-    size += chunk.length;
-    if (size > budget.limits.partBytes) throw new XlsxLimitError('part');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * Scans a part for complete elements as it streams (`<row>` of the sheet, `<si>` of the shared strings), keeping
- * only the unfinished one: text before the next opening tag is dropped, and an unfinished element larger than
- * `maxBytes` fails with `limit`.
- */
-async function* elements(chunks: AsyncIterable<Buffer>, re: RegExp, open: string, maxBytes: number, onTooLarge: () => XlsxLimitError): AsyncGenerator<RegExpExecArray> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  for await (const chunk of chunks) {
-    text += decoder.write(chunk);
-    let consumed = 0;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (m[0].length > maxBytes) throw onTooLarge();
-      consumed = re.lastIndex;
-      yield m;
-    }
-    const next = openingTag(text, open, consumed);
-    // Without an opening tag only a partial one at the very end can matter.
-    text = next >= 0 ? text.slice(next) : text.slice(Math.max(consumed, text.length - open.length));
-    if (text.length > maxBytes) throw onTooLarge();
-  }
-  if (openingTag(text, open, 0) >= 0) throw new XlsxFormatError('truncated part');
-}
-
-/** Where the element `open` (e.g. `<row`, not `<rowBreaks`) next opens, or may be opening at the very end. */
-function openingTag(text: string, open: string, from: number): number {
-  for (let i = text.indexOf(open, from); i >= 0; i = text.indexOf(open, i + 1)) {
-    const after = text.charCodeAt(i + open.length);
-    // NaN: the text ends right after the name, so the tag may go on in the next chunk.
-    if (Number.isNaN(after) || after === 0x3e || after === 0x2f || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d) return i;
-  }
-  return -1;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-export function decodeXml(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : (ENTITIES[e] ?? ''),
-  );
-}
-
-const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
-
-/** The text of an <si> or <is>: every <t>, except phonetic guides (<rPh>) that Japanese files carry. */
-function richText(xml: string): string {
-  const withoutPhonetic = xml.includes('<rPh') ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
-  let text = '';
-  for (const m of withoutPhonetic.matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>|<t\b[^>]*\/>/g)) text += m[1] ?? '';
-  return decodeXml(text);
-}
-
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
-function isDateFormat(code: string): boolean {
-  const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
-  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
-}
-
-/** Which cell styles show dates, from styles.xml: built-in date formats and custom ones with date parts. */
-function dateStyles(stylesXml: string): Set<number> {
-  const custom = new Map<number, string>();
-  for (const m of stylesXml.matchAll(/<numFmt\b([^>]*)\/?>/g)) {
-    const id = Number(attr(m[1]!, 'numFmtId'));
-    const code = decodeXml(attr(m[1]!, 'formatCode') ?? '');
-    custom.set(id, code);
-  }
-  const styles = new Set<number>();
-  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)?.[1] ?? '';
-  let index = 0;
-  for (const m of xfs.matchAll(/<xf\b([^>]*?)(?:\/>|>[\s\S]*?<\/xf>)/g)) {
-    const id = Number(attr(m[1]!, 'numFmtId') ?? 0);
-    if (DATE_FORMAT_IDS.has(id) || (custom.has(id) && isDateFormat(custom.get(id)!))) styles.add(index);
-    index += 1;
-  }
-  return styles;
+/** An ISO date or datetime; without a zone its calendar date and time as written (at UTC), with one the instant. */
+export function isoCellDate(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  if (!m) return null;
+  if (m[8]) return new Date(text.trim());
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((p) => Number(p ?? 0)) as number[];
+  return new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s, Number((m[7] ?? '').padEnd(3, '0'))));
 }
 
 function columnIndex(ref: string | undefined, fallback: number): number {
@@ -242,62 +56,9 @@ function columnIndex(ref: string | undefined, fallback: number): number {
     const c = ch.charCodeAt(0);
     if (c < 65 || c > 90) break;
     n = n * 26 + (c - 64);
+    if (n > MAX_COLUMNS) throw new XlsxFormatError('column beyond XFD');
   }
   return n > 0 ? n - 1 : fallback;
-}
-
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-const EXCEL_EPOCH_1904 = Date.UTC(1904, 0, 1);
-
-export interface XlsxSheet {
-  name: string;
-  rows: AsyncGenerator<XlsxRow>;
-}
-
-/** The shared strings, streamed: each one's text, none longer than a cell may be. */
-async function sharedStrings(fd: number, entry: ZipEntry | undefined, budget: Budget): Promise<string[]> {
-  if (!entry) return [];
-  const strings: string[] = [];
-  const tooLarge = () => new XlsxLimitError('cell');
-  for await (const m of elements(entryChunks(fd, entry, budget), /<si\b[^>]*>([\s\S]*?)<\/si>|<si\s*\/>/g, '<si', budget.limits.rowBytes, tooLarge)) {
-    const text = richText(m[1] ?? '');
-    if (text.length > budget.limits.cellChars) throw tooLarge();
-    strings.push(text);
-  }
-  return strings;
-}
-
-/**
- * Opens the first sheet of the .xlsx at `path`; `check` sees the entries first (the early zip-bomb refusal from
- * the directory's claims), `limits` bound what is really inflated and held.
- */
-export async function openXlsxFile(path: string, check: (entries: ZipEntry[]) => void, limits: XlsxLimits = UPLOAD_LIMITS): Promise<XlsxSheet> {
-  const fd = fs.openSync(path, 'r');
-  const budget: Budget = { limits, inflated: 0 };
-  try {
-    const entries = zipEntries(fd, fs.fstatSync(fd).size);
-    check(entries);
-    const byName = new Map(entries.map((e) => [e.name.replace(/^\//, ''), e]));
-    const workbook = await entryText(fd, byName.get('xl/workbook.xml'), budget);
-    const firstSheet = /<sheet\b([^>]*)\/?>/.exec(workbook)?.[1];
-    if (!firstSheet) throw new XlsxFormatError('no sheet');
-    const name = decodeXml(attr(firstSheet, 'name') ?? 'Sheet1');
-    const relId = attr(firstSheet, 'r:id');
-    const rels = await entryText(fd, byName.get('xl/_rels/workbook.xml.rels'), budget);
-    const target = [...rels.matchAll(/<Relationship\b([^>]*)\/?>/g)].map((m) => m[1]!).find((a) => attr(a, 'Id') === relId);
-    const targetPath = target ? attr(target, 'Target') ?? '' : 'worksheets/sheet1.xml';
-    const sheetName = targetPath.startsWith('/') ? targetPath.slice(1) : `xl/${targetPath}`;
-    const sheetEntry = byName.get(sheetName);
-    if (!sheetEntry) throw new XlsxFormatError('sheet part missing');
-    const date1904 = /<workbookPr\b[^>]*date1904="(1|true)"/.test(workbook);
-    const shared = await sharedStrings(fd, byName.get('xl/sharedStrings.xml'), budget);
-    const dates = dateStyles(await entryText(fd, byName.get('xl/styles.xml'), budget));
-    const epoch = date1904 ? EXCEL_EPOCH_1904 : EXCEL_EPOCH;
-    return { name, rows: sheetRows(fd, sheetEntry, { shared, dates, epoch, budget }) };
-  } catch (err) {
-    fs.closeSync(fd);
-    throw err;
-  }
 }
 
 interface SheetContext {
@@ -307,54 +68,133 @@ interface SheetContext {
   budget: Budget;
 }
 
-function cellValue(attrs: string, inner: string, at: SheetContext): XlsxCell {
-  if (inner.includes('<f')) return { value: null, formula: true };
-  const type = attr(attrs, 't') ?? 'n';
-  if (type === 'inlineStr') return { value: richText(inner), formula: false };
-  const v = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
+interface CellState {
+  type: string;
+  style: number;
+  formula: boolean;
+  value: string | undefined;
+  inline: boolean;
+}
+
+function cellValue(cell: CellState, inline: string, at: SheetContext): XlsxCell {
+  if (cell.formula) return { value: null, formula: true };
+  if (cell.type === 'inlineStr') return { value: cell.inline ? inline : (cell.value ?? null), formula: false };
+  const v = cell.value;
   if (v === undefined) return { value: null, formula: false };
-  switch (type) {
+  switch (cell.type) {
     case 's':
       return { value: at.shared[Number(v)] ?? '', formula: false };
     case 'str':
     case 'e':
-      return { value: decodeXml(v), formula: false };
+      return { value: v, formula: false };
     case 'b':
-      return { value: v === '1', formula: false };
+      return { value: v === '1' || v === 'true', formula: false };
     case 'd':
-      return { value: new Date(v), formula: false };
+      return { value: isoCellDate(v) ?? v, formula: false };
     default: {
       const n = Number(v);
-      const style = Number(attr(attrs, 's') ?? -1);
-      if (at.dates.has(style) && Number.isFinite(n)) return { value: new Date(at.epoch + Math.round(n * 86_400_000)), formula: false };
+      if (v.trim() === '' || !Number.isFinite(n)) return { value: v, formula: false };
+      if (at.dates.has(cell.style)) return { value: new Date(at.epoch + Math.round(n * 86_400_000)), formula: false };
       return { value: n, formula: false };
     }
   }
 }
 
+/** A worksheet's rows as they stream; rows without `r` follow the one before, cells without `r` the one before. */
 async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncGenerator<XlsxRow> {
-  const rowRe = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-  const cellRe = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
   const { cellChars, rowBytes } = at.budget.limits;
+  const parser = newParser();
+  const rich = new RichText(parser);
+  const ready: XlsxRow[] = [];
+  let row: XlsxRow | null = null;
+  let rowStart = 0;
   let expected = 1;
-  try {
-    const rows = elements(entryChunks(fd, entry, at.budget), rowRe, '<row', rowBytes, () => new XlsxLimitError('row', expected));
-    for await (const m of rows) {
-      const number = Number(attr(m[1]!, 'r') ?? expected);
-      expected = number + 1;
-      const cells: XlsxCell[] = [];
-      const inner = m[2] ?? '';
-      cellRe.lastIndex = 0;
-      for (let c = cellRe.exec(inner); c; c = cellRe.exec(inner)) {
-        const index = columnIndex(attr(c[1]!, 'r'), cells.length);
-        while (cells.length < index) cells.push({ value: null, formula: false });
-        const cell = cellValue(c[1]!, c[2] ?? '', at);
-        if (typeof cell.value === 'string' && cell.value.length > cellChars) throw new XlsxLimitError('cell', number);
-        cells[index] = cell;
-      }
-      yield { number, cells };
+  let cell: CellState | null = null;
+  let index = 0;
+  let inValue = false;
+  let value = '';
+  const addValue = (t: string) => (value += t);
+  parser.on('opentag', (node: XmlTag) => {
+    if (cell) {
+      if (isMain(node, 'f')) cell.formula = true;
+      else if (isMain(node, 'v')) {
+        inValue = true;
+        value = '';
+        parser.on('text', addValue);
+      } else if (isMain(node, 'is')) cell.inline = true;
+      else if (cell.inline) rich.open(node);
+    } else if (row && isMain(node, 'c')) {
+      index = columnIndex(attrOf(node, 'r'), row.cells.length);
+      cell = { type: attrOf(node, 't') ?? 'n', style: Number(attrOf(node, 's') ?? 0), formula: false, value: undefined, inline: false };
+    } else if (isMain(node, 'row')) {
+      const r = attrOf(node, 'r');
+      row = { number: r ? Number(r) : expected, cells: [] };
+      if (!Number.isInteger(row.number) || row.number < 1) throw new XlsxFormatError('bad row number');
+      rowStart = parser.position;
     }
-  } finally {
-    fs.closeSync(fd);
+  });
+  parser.on('closetag', (node: XmlTag) => {
+    if (cell) {
+      if (isMain(node, 'c')) {
+        const done = cellValue(cell, rich.take(), at);
+        if (typeof done.value === 'string' && done.value.length > cellChars) throw new XlsxLimitError('cell', row!.number);
+        while (row!.cells.length < index) row!.cells.push({ value: null, formula: false });
+        row!.cells[index] = done;
+        cell = null;
+      } else if (isMain(node, 'v') && inValue) {
+        inValue = false;
+        parser.off('text');
+        cell.value = value;
+      } else if (cell.inline) rich.close(node);
+    } else if (row && isMain(node, 'row')) {
+      if (parser.position - rowStart > rowBytes) throw new XlsxLimitError('row', row.number);
+      ready.push(row);
+      expected = row.number + 1;
+      row = null;
+    }
+  });
+  for await (const _ of feed(entryChunks(fd, entry, at.budget), parser, () => inValue || rich.active)) {
+    // Set by the parser's handlers during `feed`.
+    const open = row as XlsxRow | null;
+    if (open && (parser.position - rowStart > rowBytes || value.length > cellChars || rich.length > cellChars)) {
+      throw value.length > cellChars || rich.length > cellChars ? new XlsxLimitError('cell', open.number) : new XlsxLimitError('row', open.number);
+    }
+    while (ready.length > 0) yield ready.shift()!;
   }
+}
+
+/**
+ * Opens the .xlsx at `path`: `check` sees the zip's entries first (the early zip-bomb refusal from the directory's
+ * claims), `limits` bound what is really inflated and held. The caller closes the workbook.
+ */
+export async function openXlsxWorkbook(path: string, check: (entries: ZipEntry[]) => void, limits: XlsxLimits = UPLOAD_LIMITS): Promise<XlsxWorkbook> {
+  const fd = fs.openSync(path, 'r');
+  const budget: Budget = { limits, inflated: 0 };
+  try {
+    const entries = zipEntries(fd, fs.fstatSync(fd).size);
+    check(entries);
+    const parts = await workbookParts(fd, entries, budget);
+    const at: SheetContext = { shared: parts.shared, dates: parts.dates, epoch: parts.date1904 ? EXCEL_EPOCH_1904 : EXCEL_EPOCH, budget };
+    return {
+      sheets: parts.sheets.map((s) => ({ name: s.name, hidden: s.hidden, rows: () => sheetRows(fd, s.entry, at) })),
+      close: () => fs.closeSync(fd),
+    };
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+}
+
+/** The first worksheet of the .xlsx at `path`, closed when its rows end (for scripts and benchmarks). */
+export async function openXlsxFile(path: string, check: (entries: ZipEntry[]) => void, limits: XlsxLimits = UPLOAD_LIMITS): Promise<{ name: string; rows: AsyncGenerator<XlsxRow> }> {
+  const workbook = await openXlsxWorkbook(path, check, limits);
+  const first = workbook.sheets[0]!;
+  async function* rows() {
+    try {
+      yield* first.rows();
+    } finally {
+      workbook.close();
+    }
+  }
+  return { name: first.name, rows: rows() };
 }

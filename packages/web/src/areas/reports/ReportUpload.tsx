@@ -36,7 +36,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 let nextUid = 0;
 
 /**
- * Spec 2.12 and 4, the uploads of a report tab (EC and WS): one .xls or .xlsx at a time, checked here by its
+ * Spec 2.12 and 4, the uploads of a report tab (EC and WS): one .xls, .xlsx or .csv at a time, checked here by its
  * extension and size (the server checks it again, cell by cell), sent at once with its progress in the file list,
  * which keeps the last 2 files with their status. A refused sheet lists its problems in an error toast for 20 seconds.
  * `testPrefix` names the report kind in the test ids (`ec-upload-errors`, `ws-upload-errors`).

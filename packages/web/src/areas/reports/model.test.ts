@@ -15,24 +15,25 @@ import {
 } from './model';
 
 describe('fileProblem', () => {
-  it('accepts .xls and .xlsx whatever their case, up to 50 MB', () => {
+  it('accepts .xls, .xlsx and .csv whatever their case, up to 50 MB', () => {
     expect(fileProblem({ name: 'report.xlsx', size: 10 })).toBeNull();
+    expect(fileProblem({ name: 'report.CSV', size: 10 })).toBeNull();
     expect(fileProblem({ name: 'REPORT.XLS', size: 10 })).toBeNull();
     expect(fileProblem({ name: 'a.b.Xlsx', size: REPORT_MAX_BYTES })).toBeNull();
   });
 
   it('refuses other extensions first, then a file over the limit, then an empty one', () => {
-    expect(fileProblem({ name: 'report.csv', size: 10 })).toBe('type');
+    expect(fileProblem({ name: 'report.xlsm', size: 10 })).toBe('type');
     expect(fileProblem({ name: 'report', size: 10 })).toBe('type');
     expect(fileProblem({ name: 'report.xlsx.exe', size: 10 })).toBe('type');
     expect(fileProblem({ name: 'xlsx', size: 10 })).toBe('type');
-    expect(fileProblem({ name: 'report.csv', size: REPORT_MAX_BYTES + 1 })).toBe('type');
+    expect(fileProblem({ name: 'report.pdf', size: REPORT_MAX_BYTES + 1 })).toBe('type');
     expect(fileProblem({ name: 'report.xlsx', size: REPORT_MAX_BYTES + 1 })).toBe('size');
     expect(fileProblem({ name: 'report.xls', size: 0 })).toBe('empty');
   });
 
   it('offers only spreadsheets in the file picker', () => {
-    expect(REPORT_ACCEPT).toBe('.xls,.xlsx');
+    expect(REPORT_ACCEPT).toBe('.xls,.xlsx,.csv');
   });
 });
 

@@ -8,8 +8,8 @@ import { REPORT_MAX_BYTES, UPLOAD_PROBLEMS_SHOWN, ecReports, type UploadProblem 
 
 // ---------------------------------------------------------------- files
 
-/** Spec 5: an upload is one .xls or .xlsx file. */
-export const REPORT_EXTENSIONS = ['xls', 'xlsx'] as const;
+/** Spec 5: an upload is one .xls or .xlsx file; issue 20 adds .csv (the server tells the format by the bytes). */
+export const REPORT_EXTENSIONS = ['xls', 'xlsx', 'csv'] as const;
 /** For the file input's `accept`. */
 export const REPORT_ACCEPT = REPORT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 /** Spec 4 and 9: the upload list keeps the last 2 files. */
