@@ -184,8 +184,27 @@ describe('marketplace records in the browser', () => {
     await eventually(() => client.getByTestId('ec-list-selected').innerText()).toContain('2 selected');
     await pick(client, 'ec-batch-value', 'Pending');
     await client.getByTestId('ec-batch-submit').click();
+    await eventually(() => client.getByTestId('ec-batch-confirm-text').innerText()).toBe(
+      'Response action will be set to “Pending” on 2 records. You can undo this from the toolbar for 10 minutes.',
+    );
+    await client.getByTestId('ec-batch-confirm').click();
     await eventually(() => toast(client)).toContain('2 items updated');
     await eventually(() => client.getByTestId('ec-list-selected').count()).toBe(0);
+    const actions = async () =>
+      (await db.selectFrom('ec_record').select(['ec_id', 'ec_response_action']).where('ec_id', 'in', [moonlit, other]).execute()).map((r) => [Number(r.ec_id), r.ec_response_action]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    const both = (m: number | null, o: number | null) => [[moonlit, m], [other, o]].sort((a, b) => Number(a[0]) - Number(b[0]));
+    await eventually(actions).toEqual(both(3, 3));
+    // 7a. The client takes the batch back from the toolbar: each record returns to its own earlier action; then again.
+    await client.getByTestId('ec-undo-batch').click();
+    await client.getByTestId('ec-undo-confirm').click();
+    await eventually(() => toast(client)).toContain('2 records set back');
+    await eventually(actions).toEqual(both(1, null));
+    await tick(client, moonlit);
+    await tick(client, other);
+    await pick(client, 'ec-batch-value', 'Pending');
+    await client.getByTestId('ec-batch-submit').click();
+    await client.getByTestId('ec-batch-confirm').click();
+    await eventually(actions).toEqual(both(3, 3));
     await scrollRight(client, 'ec-table-body');
     await eventually(() => client.getByTestId(`ec-row-${other}`).innerText()).toContain('Pending');
 
@@ -219,12 +238,18 @@ describe('marketplace records in the browser', () => {
       ['update', analyst.userId],
       ['update', clientUser.userId],
       ['batch-action', clientUser.userId],
+      ['batch-undo', clientUser.userId],
+      ['batch-action', clientUser.userId],
     ]);
     expect(historyRows.find((h) => h.record_id === moonlit && h.user_id === clientUser.userId && h.source === 'update')?.fields).toEqual({
       ec_response_action: 1,
       ec_response_reason: 'Counterfeit of our serum',
     });
-    expect(historyRows.filter((h) => h.record_id === other).map((h) => [h.source, h.fields])).toEqual([['batch-action', { ec_response_action: 3 }]]);
+    expect(historyRows.filter((h) => h.record_id === other).map((h) => [h.source, h.fields])).toEqual([
+      ['batch-action', { ec_response_action: 3 }],
+      ['batch-undo', { ec_response_action: null }],
+      ['batch-action', { ec_response_action: 3 }],
+    ]);
     const notices = await db.selectFrom('notice').select(['type', 'target']).where('user_id', '=', clientUser.userId).orderBy('id').execute();
     expect(notices.map((n) => n.type)).toContain(3);
     expect(notices).toContainEqual({ type: 1, target: `/ec-data/${clientId}/${moonlit}` });

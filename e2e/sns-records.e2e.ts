@@ -145,7 +145,12 @@ describe('social media records in the browser', () => {
     expect(records[1]!.blacklist).toContain('hoshi outlet sale');
     expect(records[0]!.blacklist).toBe('');
 
-    // 2. Posted with its uncategorized records: published, the client's user told.
+    // 2. Posting without the uncategorized records says that none is categorized and how to include them.
+    await page.getByTestId(`sns-report-post-${report.report_id}`).click();
+    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await eventually(() => toast(page)).toContain('none of the 3 records waiting to be posted is categorized');
+    expect(await toast(page)).toContain('tick "Include uncategorized records"');
+    // Posted with its uncategorized records: published, the client's user told.
     await page.getByTestId(`sns-report-post-${report.report_id}`).click();
     await page.getByTestId('sns-report-post-uncategorized').click();
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
@@ -166,8 +171,26 @@ describe('social media records in the browser', () => {
     await tick(page, official);
     await pick(page, 'sns-batch-value', 'Official account');
     await page.getByTestId('sns-batch-submit').click();
+    // Confirmed first, naming how many records get which value.
+    await eventually(() => page.getByTestId('sns-batch-confirm-text').innerText()).toBe(
+      'SNS category will be set to “Official account” on 1 records. You can undo this from the toolbar for 10 minutes.',
+    );
+    await page.getByTestId('sns-batch-confirm').click();
     await eventually(() => toast(page)).toContain('1 items updated');
-    await eventually(async () => (await db.selectFrom('sns_record').select('category_id').where('sns_id', '=', official).executeTakeFirstOrThrow()).category_id).toBe(1);
+    const categoryOfOfficial = async () => (await db.selectFrom('sns_record').select('category_id').where('sns_id', '=', official).executeTakeFirstOrThrow()).category_id;
+    await eventually(categoryOfOfficial).toBe(1);
+    // Taken back from the toolbar (the record as it was), then made again.
+    await page.getByTestId('sns-undo-batch').click();
+    await eventually(() => page.getByTestId('sns-undo-confirm-text').innerText()).toContain('1 records go back to the values they had before the batch update (SNS category: Official account)');
+    await page.getByTestId('sns-undo-confirm').click();
+    await eventually(() => toast(page)).toContain('1 records set back');
+    await eventually(categoryOfOfficial).toBe(null);
+    await eventually(() => page.getByTestId('sns-undo-batch').count()).toBe(0);
+    await tick(page, official);
+    await pick(page, 'sns-batch-value', 'Official account');
+    await page.getByTestId('sns-batch-submit').click();
+    await page.getByTestId('sns-batch-confirm').click();
+    await eventually(categoryOfOfficial).toBe(1);
     await page.getByTestId('search-keyword').fill('outlet');
     await page.getByTestId('search-find').click();
     await eventually(() => page.getByTestId('sns-list-total').innerText()).toBe('Total: 1');
@@ -264,6 +287,7 @@ describe('social media records in the browser', () => {
     await eventually(() => client.getByTestId('sns-list-selected').innerText()).toContain('2 selected');
     await pick(client, 'sns-batch-value', 'Pending');
     await client.getByTestId('sns-batch-submit').click();
+    await client.getByTestId('sns-batch-confirm').click();
     await eventually(() => toast(client)).toContain('2 items updated');
     await scrollRight(client, 'sns-table-body');
     await eventually(() => client.getByTestId(`sns-row-${lookalike}`).innerText()).toContain('Pending');
@@ -283,6 +307,8 @@ describe('social media records in the browser', () => {
     ]);
     const historyRows = await db.selectFrom('sns_record_history').select(['record_id', 'user_id', 'source']).where('client_id', '=', clientId).orderBy('id').execute();
     expect(historyRows.map((h) => [h.record_id, h.source, h.user_id])).toEqual([
+      [official, 'batch-category', analyst.userId],
+      [official, 'batch-undo', analyst.userId],
       [official, 'batch-category', analyst.userId],
       [outlet, 'update', analyst.userId],
       [outlet, 'update', clientUser.userId],

@@ -23,7 +23,7 @@ const { uncategorized: _uncategorized, ...reportsWithoutCounting } = WS_KIND.rep
 export const noCounting: RecordKind<WsTypes> = { ...WS_KIND, reports: reportsWithoutCounting };
 
 /** The shared calls each kind gets from the engine. */
-const DATA_CALLS = ['search-records', 'fetch-filters', 'get-record', 'get-record-history', 'update-record', 'batch-update-category', 'batch-update-action', 'fetch-report-names', 'get-columns', 'set-columns'];
+const DATA_CALLS = ['search-records', 'fetch-filters', 'get-record', 'get-record-history', 'update-record', 'batch-update-category', 'batch-update-action', 'fetch-last-batch', 'undo-batch', 'fetch-report-names', 'get-columns', 'set-columns'];
 const REPORT_CALLS = ['fetch-reports', 'upload-report', 'batch-update', 'remove-report', 'post-report'];
 const DOWNLOADS = ['data/export-search-result', 'report/download-report', 'report/download-template'];
 /** Parts a kind may leave out (what goes with a removed report's records besides them). */

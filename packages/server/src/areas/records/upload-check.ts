@@ -2,6 +2,7 @@ import { translate, UPLOAD_PROBLEMS_SHOWN, type Locale, type MessageKey, type Up
 import { AppError } from '../../platform/errors.js';
 import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
 import { isBlankRow, type Sheet, type SheetRow } from './sheet.js';
+import { isExampleRow } from './template-example.js';
 import type { RecordChange } from './writes.js';
 
 /**
@@ -123,6 +124,7 @@ export async function checkNewSheet<P>(sheet: Sheet, kind: CheckKind<P>, input: 
   let layout: Layout | null = null;
   let batch: P[] = [];
   let count = 0;
+  let firstRow = true;
   for await (const row of sheet.rows) {
     if (!layout) {
       layout = readHeader(row, input.customNames, kind.required, problems, input.locale, kind.sheet);
@@ -130,6 +132,10 @@ export async function checkNewSheet<P>(sheet: Sheet, kind: CheckKind<P>, input: 
       continue;
     }
     if (isBlankRow(row)) continue;
+    // The template's example row, left as it was, is not a record (template-example.ts).
+    const example = firstRow && isExampleRow(row, layout, kind.sheet);
+    firstRow = false;
+    if (example) continue;
     const checked = checkRow(row, layout, input.lookups, problems, input.locale, { newUpload: true, sheet: kind.sheet });
     count += 1;
     if (checked && problems.total === 0) batch.push(prepare(checked.values, checked.custom));
