@@ -16,6 +16,7 @@ import * as wsRecords from './ws-records.js';
 import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
+import * as evidence from './evidence.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -132,6 +133,8 @@ export const calls = {
   '/api/ec-data/update-record': { input: ecRecords.updateRecordInput, output: ecRecords.updateRecordOutput },
   '/api/ec-data/batch-update-category': { input: ecRecords.batchCategoryInput, output: ecRecords.batchOutput },
   '/api/ec-data/batch-update-action': { input: ecRecords.batchActionInput, output: ecRecords.batchOutput },
+  '/api/ec-data/fetch-last-batch': { input: ecRecords.lastBatchInput, output: ecRecords.lastBatchOutput },
+  '/api/ec-data/undo-batch': { input: ecRecords.undoBatchInput, output: ecRecords.undoBatchOutput },
   /** Multipart: clientId, recordId plus a png/jpg image as `file`. */
   '/api/ec-data/upload-image': { input: ecRecords.uploadEvidenceInput, output: ecRecords.uploadEvidenceOutput },
   '/api/ec-data/delete-upload-pic': { input: ecRecords.deleteEvidenceInput, output: ecRecords.deleteEvidenceOutput },
@@ -151,6 +154,8 @@ export const calls = {
   '/api/ws-data/update-record': { input: wsRecords.updateRecordInput, output: wsRecords.updateRecordOutput },
   '/api/ws-data/batch-update-category': { input: wsRecords.batchCategoryInput, output: wsRecords.batchOutput },
   '/api/ws-data/batch-update-action': { input: wsRecords.batchActionInput, output: wsRecords.batchOutput },
+  '/api/ws-data/fetch-last-batch': { input: wsRecords.lastBatchInput, output: wsRecords.lastBatchOutput },
+  '/api/ws-data/undo-batch': { input: wsRecords.undoBatchInput, output: wsRecords.undoBatchOutput },
   '/api/ws-data/fetch-report-names': { input: wsReports.reportNamesInput, output: wsReports.reportNamesOutput },
   '/api/ws-data/get-columns': { input: wsRecords.getColumnsInput, output: wsRecords.columnsOutput },
   '/api/ws-data/set-columns': { input: wsRecords.setColumnsInput, output: wsRecords.columnsOutput },
@@ -167,6 +172,8 @@ export const calls = {
   '/api/sns-data/update-record': { input: snsRecords.updateRecordInput, output: snsRecords.updateRecordOutput },
   '/api/sns-data/batch-update-category': { input: snsRecords.batchCategoryInput, output: snsRecords.batchOutput },
   '/api/sns-data/batch-update-action': { input: snsRecords.batchActionInput, output: snsRecords.batchOutput },
+  '/api/sns-data/fetch-last-batch': { input: snsRecords.lastBatchInput, output: snsRecords.lastBatchOutput },
+  '/api/sns-data/undo-batch': { input: snsRecords.undoBatchInput, output: snsRecords.undoBatchOutput },
   '/api/sns-data/fetch-report-names': { input: snsReports.reportNamesInput, output: snsReports.reportNamesOutput },
   '/api/sns-data/get-columns': { input: snsRecords.getColumnsInput, output: snsRecords.columnsOutput },
   '/api/sns-data/set-columns': { input: snsRecords.setColumnsInput, output: snsRecords.columnsOutput },
@@ -183,6 +190,8 @@ export const calls = {
   '/api/home-dashboard': { input: dashboards.homeInput, output: dashboards.homeOutput },
   '/api/admin/fetch-exchange-rates': { input: dashboards.fetchRatesInput, output: dashboards.ratesOutput },
   '/api/admin/set-exchange-rate': { input: dashboards.setRateInput, output: dashboards.ratesOutput },
+  '/api/evidence/capture': { input: evidence.captureInput, output: evidence.captureOutput },
+  '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, recordId } from './accounts.js';
 import { unstorableTextPath } from './validation.js';
 import {
-  batchCode, batchOutput, columnsOutput, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
+  batchCode, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, columnsOutput, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
   recordListSchemas, roundsInError, roundsUpdateShape, setColumnsInput, type SaveRuleFields,
 } from './records.js';
@@ -128,7 +128,7 @@ export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFilte
   filter: EC_FILTER_FIELDS,
   sort: EC_SORT_FIELDS,
 });
-export { fetchFiltersOutput, FILTER_VALUES_MAX, recordIdInput, historyRow, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput, recordSaveProblem, type SaveRuleFields };
+export { fetchFiltersOutput, FILTER_VALUES_MAX, recordIdInput, historyRow, historyOutput, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, getColumnsInput, columnsOutput, setColumnsInput, recordSaveProblem, type SaveRuleFields };
 
 const optionalDate = recordOptionalDate;
 const optionalCode = recordOptionalCode;

@@ -53,3 +53,6 @@ export { SNS_PLATFORMS, SNS_PLATFORM_MAX, SNS_CATEGORIES, SNS_CATEGORY_MAX, SNS_
 export * as dashboards from './dashboards.js';
 export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, FetchInfoInput } from './dashboards.js';
 export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, DASHBOARD_MAX_YEARS, TOP_SELLERS, HOME_NEWS, dashboardRangeEnd } from './dashboards.js';
+export * as evidence from './evidence.js';
+export type { Evidence, EvidenceKind, CaptureFailureReason } from './evidence.js';
+export { EVIDENCE_KINDS, CAPTURE_FAILURES } from './evidence.js';

@@ -121,7 +121,15 @@ export const recordIds = z.array(recordId).min(1, 'validation.noRecordsSelected'
 /** A batch update's value: a code from 1 to max. */
 export const batchCode = (max: number) =>
   z.number({ error: 'validation.batchValueRequired' }).int('validation.batchValueRequired').min(1, 'validation.batchValueRequired').max(max, 'validation.batchValueRequired');
-export const batchOutput = z.object({ updateCount: z.number() });
+/** A batch's answer: how many records it set, and the batch (its maker may undo it, see fetch-last-batch). */
+export const batchOutput = z.object({ updateCount: z.number(), batchId: z.number() });
+/** The user's last batch of a kind and client that can still be undone (10 minutes), or null. */
+export const lastBatchInput = z.object({ clientId: id });
+export const lastBatchOutput = z.object({
+  batch: z.object({ batchId: z.number(), field: z.string(), value: z.number(), count: z.number(), createdAt: z.string(), undoUntil: z.string() }).nullable(),
+});
+export const undoBatchInput = z.object({ clientId: id, batchId: id });
+export const undoBatchOutput = z.object({ updateCount: z.number() });
 
 /** The list's column chooser, remembered per user and kind: the record fields (and custom column names) shown. */
 export const getColumnsInput = z.object({});

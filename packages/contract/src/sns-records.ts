@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  batchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_FIELD_LABELS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
+  batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_FIELD_LABELS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
   categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
   nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
   type CategorizedUpdateField,
@@ -138,7 +138,7 @@ export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFilte
   filter: SNS_FILTER_FIELDS,
   sort: SNS_SORT_FIELDS,
 });
-export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, getColumnsInput, columnsOutput, setColumnsInput };
+export { fetchFiltersOutput, recordIdInput, historyOutput, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, getColumnsInput, columnsOutput, setColumnsInput };
 
 /** The update payload's names and the record field (answer name) each changes; who may change which: the shared ones. */
 export const SNS_UPDATE_FIELDS = CATEGORIZED_UPDATE_FIELDS;

@@ -24,6 +24,8 @@ import type { AnyRecordKind } from './areas/records/kind.js';
 import { registerRecordKind } from './areas/records/register.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
+import { registerEvidenceCalls } from './areas/evidence/calls.js';
+import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -67,6 +69,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerRecordKind(kinds, SNS_KIND);
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
+  registerEvidenceCalls(registry.call, registry.download);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -132,6 +135,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     secrets: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
+    captures: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -151,6 +155,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
+  const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
 
   return {
     app,
@@ -162,7 +167,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

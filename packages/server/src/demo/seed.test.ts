@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +47,12 @@ describe('demo data', () => {
     expect(posts.some((r) => r.action !== null) && posts.some((r) => r.process1_result !== null)).toBe(true);
     expect(posts.filter((r) => r.blacklist !== '').map((r) => r.blacklist)).toEqual(['account: Sakura Outlet 88; account id: so88']);
     expect(posts.every((r) => !r.is_error)).toBe(true);
+    // Evidence: a done capture (its hashes match its files) and a failed one with its reason.
+    const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
+    expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
     // The demo logos are real PNGs, served like any upload.
-    const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).executeTakeFirstOrThrow();
+    const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).where('kind', '=', 'tm').executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');
     expect(decodeImageHeader(logo.bytes)).toMatchObject({ ok: true, image: { type: 'png' } });
   });

@@ -6,6 +6,7 @@ import type { Services } from '../platform/context.js';
 import { newApiKey } from '../platform/api-keys.js';
 import { hashPassword } from '../platform/passwords.js';
 import { storeImage } from '../platform/files.js';
+import { seedEvidence } from './evidence.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
@@ -128,6 +129,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx

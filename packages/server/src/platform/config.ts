@@ -28,6 +28,8 @@ export interface Config {
   requestMailTo: string | undefined;
   /** Spreadsheet uploads read and checked at once (each in a worker thread); later ones wait their turn. */
   uploadWorkers: number;
+  /** Evidence captures (capture.ts): Debian's Chromium, how many browsers, and the limits a hostile page meets. */
+  capture: { chromiumPath: string; browsers: number; timeoutMs: number; maxBytes: number; allowPrivate: boolean; allowOrigins: string[] };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +53,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestMailTo: env.REQUEST_MAIL_TO || undefined,
     // One core is left to the server's event loop (and the database beside it).
     uploadWorkers: Math.max(1, Number(env.UPLOAD_WORKERS) || os.availableParallelism() - 1),
+    capture: {
+      chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+      browsers: Math.min(4, Math.max(1, Number(env.CAPTURE_BROWSERS) || 1)),
+      timeoutMs: Math.max(1_000, Number(env.CAPTURE_TIMEOUT_MS) || 30_000),
+      maxBytes: Math.max(100_000, Number(env.CAPTURE_MAX_BYTES) || 25 * 1024 * 1024),
+      // Private and loopback addresses are refused unless allowed explicitly (tests with local fixture pages).
+      allowPrivate: env.CRAWLER_ALLOW_PRIVATE === '1',
+      // Or only these exact origins (comma-separated, e.g. http://127.0.0.1:4100): what tests allow.
+      allowOrigins: (env.CAPTURE_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    },
   };
 }

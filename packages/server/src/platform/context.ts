@@ -23,6 +23,8 @@ export interface Services {
   secrets: SecretBox;
   /** Unviewed notice counts by user: the badge is polled by every signed-in user every 30 seconds. */
   unviewedCounts: TtlCache<number, number>;
+  /** The evidence capture queue, when this process runs one; a capture is sent in the caller's transaction. */
+  captures: { send(captureId: number, db: Db | Tx): Promise<void> } | null;
 }
 
 export interface CachedSession {

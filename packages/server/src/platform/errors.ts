@@ -74,7 +74,15 @@ const catalogue = {
   uploadTooManyRows: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadTooManyRows' },
   uploadEmpty: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadEmpty' },
   uploadInvalid: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadInvalid' },
-  reportNotPostable: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportNotPostable' },
+  // A post that finds nothing to post says why (issue 16, point 2).
+  reportEmpty: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportEmpty' },
+  reportAlreadyPosted: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportAlreadyPosted' },
+  reportNoneCategorized: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportNoneCategorized' },
+  // Undoing a batch update (records/batches.ts).
+  batchNotUndoable: { code: ErrorCode.OBJECT_NOT_FOUND, status: 200, key: 'error.batchNotUndoable' },
+  batchAlreadyUndone: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchAlreadyUndone' },
+  batchUndoExpired: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchUndoExpired' },
+  batchChangedSince: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchChangedSince' },
   wordOrImageRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.wordOrImageRequired' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 

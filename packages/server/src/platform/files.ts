@@ -74,3 +74,15 @@ export async function deleteForgottenUploads(db: Db | Tx, now: Date): Promise<nu
     .executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Capture files (kind `capture`) no evidence capture names any more: their record, and so the capture, is gone. */
+export async function deleteOrphanCaptureFiles(db: Db | Tx): Promise<number> {
+  const res = await db
+    .deleteFrom('stored_file as f')
+    .where('f.kind', '=', 'capture')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('evidence_capture as e').select('e.capture_id').where((eb) => eb.or([eb('e.png_file', '=', eb.ref('f.name')), eb('e.html_file', '=', eb.ref('f.name'))])))),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,7 +1,7 @@
 import type { Services } from './context.js';
 import { IDLE_LIMIT_MS } from './auth.js';
 import type { DailyJob } from './jobs.js';
-import { deleteForgottenUploads } from './files.js';
+import { deleteForgottenUploads, deleteOrphanCaptureFiles } from './files.js';
 import { dropAbandonedImports } from '../areas/records/imports.js';
 
 /** Removes what can no longer be used: idle sessions, old verification codes, finished throttle windows, uploads never saved. */
@@ -11,7 +11,8 @@ export async function housekeeping(services: Services, now: Date): Promise<{ ses
   // Codes are kept a day after they expire: the per-hour request limit counts them.
   const codes = await db.deleteFrom('verification_code').where('expires_at', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
   const throttles = await db.deleteFrom('throttle').where('window_start', '<', new Date(now.getTime() - 86_400_000)).executeTakeFirst();
-  const uploads = await deleteForgottenUploads(db, now);
+  // Capture files of captures that went with their record (the record's removal cascades to the capture rows).
+  const uploads = (await deleteForgottenUploads(db, now)) + (await deleteOrphanCaptureFiles(db));
   // Report uploads whose process died mid-import (invisible, never finished).
   const imports = await dropAbandonedImports(db);
   return {

@@ -235,6 +235,27 @@ export interface StoredFileTable {
   created_by: number | null;
   created_at: Date;
 }
+export interface EvidenceCaptureTable {
+  capture_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  ec_id: number | null;
+  ws_id: number | null;
+  sns_id: number | null;
+  url: string;
+  state: 'pending' | 'done' | 'failed';
+  reason: string | null;
+  reason_detail: string | null;
+  final_url: string | null;
+  http_status: number | null;
+  png_file: string | null;
+  html_file: string | null;
+  sha256_png: string | null;
+  sha256_html: string | null;
+  requested_by: number | null;
+  requested_at: Date;
+  captured_at: Date | null;
+}
 export interface TrademarkTable {
   trademark_id: Generated<number>;
   client_id: number;
@@ -440,6 +461,25 @@ export interface ExchangeRateTable {
   updated_at: Generated<Date>;
 }
 
+/** A batch update that its maker may undo (migration 017). */
+export interface RecordBatchTable {
+  batch_id: Generated<number>;
+  kind: string;
+  client_id: number;
+  user_id: number;
+  field: string;
+  value: number;
+  record_count: number;
+  last_history_id: number | string;
+  created_at: Date;
+  undone_at: Date | null;
+}
+export interface RecordBatchItemTable {
+  batch_id: number;
+  record_id: number | string;
+  previous: number | null;
+}
+
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -479,6 +519,9 @@ export interface Database {
   sns_record: SnsRecordTable;
   sns_record_history: EcRecordHistoryTable;
   exchange_rate: ExchangeRateTable;
+  record_batch: RecordBatchTable;
+  record_batch_item: RecordBatchItemTable;
+  evidence_capture: EvidenceCaptureTable;
 }
 
 export type UserRow = Selectable<UserTable>;

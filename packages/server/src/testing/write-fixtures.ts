@@ -30,6 +30,8 @@ export interface ClientObjects {
   wsRecordIds: number[];
   snsReportId: number;
   snsRecordIds: number[];
+  /** The manager's batch update of each kind (the undo's fixtures undo it). */
+  batchIds: Record<'ec' | 'ws' | 'sns', number>;
   trademarkId: number;
   pendingImage: string;
   purchaseId: number;
@@ -84,6 +86,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/analyst/set-trademark-countries', payload: (o) => ({ clientId: o.clientId, regions: 'JP,US' }) },
   { path: '/api/analyst/set-impact-settings', payload: (o) => ({ clientId: o.clientId, priceType: 2, price: 30, countType: 3, count: 10, radio: 50 }) },
 
+  { path: '/api/ec-data/undo-batch', payload: (o) => ({ clientId: o.clientId, batchId: o.batchIds.ec }) },
   { path: '/api/ec-report/upload-report', payload: (o) => ({ clientId: o.clientId }), file: ecSheet },
   {
     path: '/api/ec-report/batch-update',
@@ -96,9 +99,11 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ec-data/update-record', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], categorizeDate: '2026-05-10', categoryId: o.subcategoryId }) },
   { path: '/api/ec-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.ecRecordIds, commoncategoryId: 4 }) },
   { path: '/api/ec-data/upload-image', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0] }), file: png },
+  { path: '/api/evidence/capture', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordId: o.ecRecordIds[0] }) },
   { path: '/api/ec-data/delete-upload-pic', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], name: o.evidenceName }) },
   { path: '/api/ec-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.ecReportId }) },
 
+  { path: '/api/ws-data/undo-batch', payload: (o) => ({ clientId: o.clientId, batchId: o.batchIds.ws }) },
   { path: '/api/ws-report/upload-report', payload: (o) => ({ clientId: o.clientId }), file: wsSheet },
   {
     path: '/api/ws-report/batch-update',
@@ -113,6 +118,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ws-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.wsRecordIds, categoryId: 11 }) },
   { path: '/api/ws-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.wsReportId }) },
 
+  { path: '/api/sns-data/undo-batch', payload: (o) => ({ clientId: o.clientId, batchId: o.batchIds.sns }) },
   { path: '/api/sns-report/upload-report', payload: (o) => ({ clientId: o.clientId }), file: snsSheet },
   {
     path: '/api/sns-report/batch-update',
@@ -179,6 +185,11 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const snsReportId = Number(sns.reportId);
   const snsRecords = await db.selectFrom('sns_record').select('sns_id').where('report_id', '=', snsReportId).orderBy('sns_id').execute();
 
+  const batchIds = {
+    ec: Number((await ok('/api/ec-data/batch-update-category', { clientId, recordIds: ecRecordIds, commoncategoryId: 2 })).batchId),
+    ws: Number((await ok('/api/ws-data/batch-update-category', { clientId, recordIds: wsRecords.map((r) => Number(r.ws_id)), categoryId: 10 })).batchId),
+    sns: Number((await ok('/api/sns-data/batch-update-category', { clientId, recordIds: snsRecords.map((r) => Number(r.sns_id)), categoryId: 2 })).batchId),
+  };
   const trademark = await ok('/api/trademark/create-trademark', { clientId, ...mark });
   const pending = await ok('/api/trademark/upload-image', { clientId }, await png());
   const purchases = await ok('/api/test-purchase/add', { client: clientId, region: 'JP', site: 'Rakuten', count: 1 });
@@ -200,6 +211,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     wsRecordIds: wsRecords.map((r) => Number(r.ws_id)),
     snsReportId,
     snsRecordIds: snsRecords.map((r) => Number(r.sns_id)),
+    batchIds,
     trademarkId: Number((trademark.trademark as { trademark_id: number }).trademark_id),
     pendingImage: String(pending.name),
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),

@@ -173,7 +173,7 @@ describe('saving a record', () => {
     const pc = await tp.post('/api/ec-data/update-record', { ...full, productCategoryId: otherProductCategory }, { token: analyst.token });
     expect(pc.body).toMatchObject({ code: ErrorCode.RECORD_INVALID, message: translate('en', 'error.unknownProductCategory') });
     const column = await tp.post('/api/ec-data/update-record', { ...full, customInfo: '{"Nope":"x"}' }, { token: analyst.token });
-    expect(column.body).toMatchObject({ code: ErrorCode.RECORD_INVALID, message: 'The custom column Nope does not exist for this client.' });
+    expect(column.body).toMatchObject({ code: ErrorCode.RECORD_INVALID, message: 'The custom column Nope does not exist for this client (it may have been removed). Please reload the page and save again.' });
     const notJson = await tp.post('/api/ec-data/update-record', { ...full, customInfo: '[1]' }, { token: analyst.token });
     expect(notJson).toMatchObject({ status: 400, body: { message: translate('en', 'validation.customInfoInvalid') } });
     expect(await historyCount(id!)).toBe(0);

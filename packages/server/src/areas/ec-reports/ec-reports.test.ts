@@ -84,11 +84,11 @@ describe('new upload', () => {
       listing(205, { title: '=cmd|"/c calc"!A1', price: 'cheap', stock: -1 }),
     ];
     const res = await upload('/api/ec-report/upload-report', 'bad.xlsx', await xlsxOf(HEADER_EN, rows));
-    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 8. Nothing was saved.' });
+    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 8. Nothing was saved. Please correct the rows listed and upload the file again.' });
     const errors = (res.body.data as { errors: UploadProblem[]; total: number }).errors;
     expect(errors.map((e) => `${e.sheet} ${e.row} ${e.column}: ${e.message}`)).toEqual([
       'Report 3 Listing URL: must be a URL starting with http:// or https://',
-      'Report 3 Currency: XYZ is not an ISO currency code',
+      'Report 3 Currency: XYZ is not an ISO currency code: use three letters such as USD, JPY or CNY',
       'Report 4 Scan date: must be a month as YYYY-MM (or a date as YYYY-MMDD)',
       'Report 4 Listing title: required',
       'Report 5 Listing title: formulas are not accepted; enter the value itself',
@@ -99,8 +99,8 @@ describe('new upload', () => {
     expect([await count('ec_report'), await count('ec_record')]).toEqual(before);
 
     const ja = await upload('/api/ec-report/upload-report', 'bad.xlsx', await xlsxOf(HEADER_EN, [listing(206, { currency: 'ABC' })]), analyst, 'ja');
-    expect(ja.body.message).toBe('スプレッドシートに1件の問題があるため、何も保存しませんでした。');
-    expect((ja.body.data as { errors: UploadProblem[] }).errors[0]?.message).toBe('ABCはISO通貨コードではありません');
+    expect(ja.body.message).toBe('スプレッドシートに1件の問題があるため、何も保存しませんでした。一覧の行を修正して、もう一度アップロードしてください。');
+    expect((ja.body.data as { errors: UploadProblem[] }).errors[0]?.message).toBe('ABCはISO通貨コードではありません。USD、JPY、CNYのような3文字で入力してください');
   });
 
   it('refuses unknown, repeated and missing header columns', async () => {
@@ -108,10 +108,10 @@ describe('new upload', () => {
     const errors = (res.body.data as { errors: UploadProblem[] }).errors.map((e) => `${e.row} ${e.column}: ${e.message}`);
     expect(errors).toEqual([
       '1 Site: appears twice in the header row',
-      '1 Colour: is not a column of the template',
-      '1 Scan date: this required column is missing',
-      '1 Search keyword: this required column is missing',
-      '1 Listing URL: this required column is missing',
+      '1 Colour: is not a column of the template: correct the header or remove the column (the template\'s "How to fill" sheet lists the columns)',
+      '1 Scan date: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Search keyword: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Listing URL: this required column is missing: add it to the header row (download the template for the exact header)',
     ]);
   });
 
@@ -127,13 +127,13 @@ describe('new upload', () => {
   it('refuses the wrong extension, a corrupt or truncated file, a zip bomb, an empty sheet and too many rows', async () => {
     const good = await xlsxOf(HEADER_EN, [listing(301)]);
     const cases: [string, Buffer, string][] = [
-      ['report.csv', Buffer.from('a,b\n1,2'), 'Only .xls and .xlsx files can be uploaded.'],
-      ['report.xlsx', Buffer.from('this is not a spreadsheet at all'), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
-      ['report.xlsx', good.subarray(0, Math.floor(good.length / 2)), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
-      ['report.xls', good, 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type.'],
-      ['bomb.xlsx', zipBomb(), 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.'],
-      ['empty.xlsx', await xlsxOf(HEADER_EN, []), 'The spreadsheet has no records below its header row.'],
-      ['huge.xlsx', await sparseRow(1_000_002), 'The spreadsheet has more than 1,000,000 rows.'],
+      ['report.csv', Buffer.from('a,b\n1,2'), 'Only .xls and .xlsx files can be uploaded. Please save the report as .xlsx (in Excel: File > Save As) and upload it again.'],
+      ['report.xlsx', Buffer.from('this is not a spreadsheet at all'), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type. Please open it in Excel, save it as .xlsx and upload it again.'],
+      ['report.xlsx', good.subarray(0, Math.floor(good.length / 2)), 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type. Please open it in Excel, save it as .xlsx and upload it again.'],
+      ['report.xls', good, 'The file could not be read as a spreadsheet: it may be damaged, truncated or of another type. Please open it in Excel, save it as .xlsx and upload it again.'],
+      ['bomb.xlsx', zipBomb(), 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read. Please save the report again from Excel as .xlsx.'],
+      ['empty.xlsx', await xlsxOf(HEADER_EN, []), 'The spreadsheet has no records below its header row (an unchanged example row does not count). Please enter the records on the first sheet, below the header row.'],
+      ['huge.xlsx', await sparseRow(1_000_002), 'The spreadsheet has more than 1,000,000 rows. Please split it into files of at most 1,000,000 rows and upload them one by one.'],
       ['huge.xls', Buffer.concat([xlsOf(HEADER_EN, [listing(302)]), Buffer.alloc(21 * 1024 * 1024)]), 'Legacy .xls files can be at most 20 MB. Please save the report as .xlsx.'],
     ];
     const before = [await count('ec_report'), await count('ec_record')];
@@ -142,7 +142,7 @@ describe('new upload', () => {
       expect(res.body, name).toMatchObject({ message });
     }
     const tooBig = await upload('/api/ec-report/upload-report', 'big.xlsx', Buffer.alloc(50 * 1024 * 1024 + 1));
-    expect(tooBig.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: 'The file is larger than 50 MB.' });
+    expect(tooBig.body).toMatchObject({ code: ErrorCode.FILE_REJECTED, message: 'The file is larger than 50 MB, the most this upload takes. Please choose a smaller file (a large report can be split into several files).' });
     expect([await count('ec_report'), await count('ec_record')]).toEqual(before);
   });
 
@@ -184,13 +184,13 @@ describe('update upload', () => {
     const mine = Number((await db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).executeTakeFirstOrThrow()).ec_id);
     const res = await upload('/api/ec-report/batch-update', 'u.xlsx', await xlsxOf(['ID', 'Comments'], [[mine, 'changed'], [Number(foreign), 'stolen'], [mine, 'again']]));
     expect((res.body.data as { errors: UploadProblem[] }).errors.map((e) => `${e.row}: ${e.message}`)).toEqual([
-      '4: record ' + mine + ' appears twice in the sheet',
-      '3: record ' + Number(foreign) + ' does not exist for this client',
+      '4: record ' + mine + ' appears twice in the sheet: keep one row per record',
+      '3: record ' + Number(foreign) + ' does not exist for this client: use the IDs of a report of this client downloaded from the portal',
     ]);
     const after = await db.selectFrom('ec_record').select(['ec_id', 'ec_categorize_remarks']).where('ec_id', 'in', [mine, Number(foreign)]).execute();
     expect(after.every((r) => r.ec_categorize_remarks !== 'changed' && r.ec_categorize_remarks !== 'stolen')).toBe(true);
     const noId = await upload('/api/ec-report/batch-update', 'u.xlsx', await xlsxOf(['Comments'], [['x']]));
-    expect((noId.body.data as { errors: UploadProblem[] }).errors[0]).toMatchObject({ column: 'ID', message: 'this required column is missing' });
+    expect((noId.body.data as { errors: UploadProblem[] }).errors[0]).toMatchObject({ column: 'ID', message: 'this required column is missing: add it to the header row (download the template for the exact header)' });
   });
 });
 
@@ -223,10 +223,18 @@ describe('report actions', () => {
     const centre = await tp.post('/api/notication/search-notification', { offset: 0, limit: 10 }, { token: clientUser.token });
     const listed = (centre.body.data?.notices as { id: number; target_url: string }[]).find((n) => n.id === notices[0]!.id);
     expect(listed?.target_url).toBe(`/ec-list?clientId=${clientId}&noticeId=${notices[0]!.id}`);
+    // The two left are uncategorized: posting without them says so and points to the option that includes them.
+    const noneCategorized = await tp.post('/api/ec-report/post-report', { clientId, reportId }, { token: analyst.token });
+    expect(noneCategorized.body).toMatchObject({
+      code: ErrorCode.UPLOAD_REJECTED,
+      message: 'Nothing was posted: none of the 2 records waiting to be posted is categorized. Please categorize them first, or tick "Include uncategorized records" to post them as they are.',
+    });
+    const noneJa = await tp.post('/api/ec-report/post-report', { clientId, reportId }, { token: analyst.token, locale: 'ja' });
+    expect(noneJa.body.message).toContain('「未分類のレコードも公開する」');
     const withAll = await tp.post('/api/ec-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token });
     expect(withAll.body.data).toMatchObject({ count: 2 });
     const again = await tp.post('/api/ec-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token });
-    expect(again.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'The report has no records to post.' });
+    expect(again.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'All 3 records of this report are already posted to the client. To change what the client sees, edit the records or upload an update.' });
 
     // The report's download is the list's export: re-uploadable as an update upload.
     const download = await tp.get(`/api/ec-report/download-report?clientId=${clientId}&reportId=${reportId}`, { token: analyst.token });

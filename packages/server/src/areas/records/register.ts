@@ -2,6 +2,7 @@ import { REPORT_MAX_BYTES, Role } from '@portal/contract';
 import { queryId } from '../../platform/boundary.js';
 import type { DownloadRegistrar, SchemaCallRegistrar } from '../../platform/call.js';
 import { AppError } from '../../platform/errors.js';
+import { lastBatch, undoBatch } from './batches.js';
 import { recordsChanged } from './changes.js';
 import { exportSearchResult } from './export.js';
 import { checkRecordKind, type AnyRecordKind, type KindTypes, type RecordKind } from './kind.js';
@@ -67,6 +68,9 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
     output: rc.batchOutput,
     handler: (ctx, i) => batchUpdate(ctx, kind, kind.batch.action, i, 'batch-action'),
   });
+  // The maker's last batch (either one) and its undo; the batch's owner is checked in batches.ts.
+  call(data('fetch-last-batch'), { ...read, tenant: managers, input: rc.lastBatchInput, output: rc.lastBatchOutput, handler: (ctx, i) => lastBatch(ctx, kind, i.clientId) });
+  call(data('undo-batch'), { roles, access: 'write', tenant: managers, input: rc.undoBatchInput, output: rc.undoBatchOutput, handler: (ctx, i) => undoBatch(ctx, kind, i.clientId, i.batchId) });
   call(data('fetch-report-names'), { ...read, input: pc.reportNamesInput, output: pc.reportNamesOutput, handler: (ctx, i) => reportNames(ctx, kind, i.clientId) });
   call(data('get-columns'), { roles, access: 'read', transaction: false, input: rc.getColumnsInput, output: rc.columnsOutput, handler: (ctx) => getColumns(ctx, kind) });
   call(data('set-columns'), { roles, access: 'write-own', input: rc.setColumnsInput, output: rc.columnsOutput, handler: (ctx, i) => setColumns(ctx, kind, i.columns) });

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from './changes.js';
+import { recordsChanged, roomForBulkWrite } from './changes.js';
 import { exportRecords } from './export.js';
 import type { KindTypes, RecordKind, ReportListRow } from './kind.js';
 import { notifyReportPosted } from './notices.js';
@@ -78,6 +78,7 @@ export const reportToActOn = findReport;
 export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, clientId: number, reportId: number) {
   await findReport(ctx, kind, clientId, reportId);
   await kind.reports.removeAlso?.(ctx.db, clientId, reportId);
+  await roomForBulkWrite(ctx.db);
   const removed = await sql`DELETE FROM ${sql.table(kind.table)} WHERE report_id = ${reportId} AND client_id = ${clientId}`.execute(ctx.db);
   await sql`DELETE FROM ${sql.table(kind.reportTable)} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
@@ -87,16 +88,28 @@ export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind
 /** Post: the report's records become visible to the client (uncategorized ones only when asked); notice type 3. */
 export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, clientId: number, reportId: number, withUncategorized: boolean) {
   const report = await findReport(ctx, kind, clientId, reportId);
+  await roomForBulkWrite(ctx.db);
   const onlyCategorized = withUncategorized ? sql<SqlBool>`TRUE` : sql<SqlBool>`NOT ${kind.reports.uncategorized}`;
   const posted = await sql`
     UPDATE ${sql.table(kind.table)} AS e SET published = TRUE, updated_at = ${ctx.now}
     WHERE e.report_id = ${reportId} AND NOT e.published AND ${onlyCategorized}`.execute(ctx.db);
   const count = Number(posted.numAffectedRows ?? 0);
-  if (count === 0) throw new AppError('reportNotPostable');
+  if (count === 0) throw await whyNothingToPost(ctx, kind, reportId);
   await sql`UPDATE ${sql.table(kind.reportTable)} SET send_date = ${ctx.now} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
   await notifyReportPosted(ctx, kind, clientId, report);
   return answer(ctx, kind, clientId, count);
+}
+
+/** Why a post found nothing to post: no records, all posted already, or (unasked) none categorized. */
+async function whyNothingToPost<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, reportId: number): Promise<AppError> {
+  const counted = await sql<{ records: string; waiting: string }>`
+    SELECT count(*) AS records, count(*) FILTER (WHERE NOT e.published) AS waiting
+    FROM ${sql.table(kind.table)} AS e WHERE e.report_id = ${reportId}`.execute(ctx.db);
+  const { records, waiting } = counted.rows[0] ?? { records: '0', waiting: '0' };
+  if (Number(records) === 0) return new AppError('reportEmpty');
+  if (Number(waiting) === 0) return new AppError('reportAlreadyPosted', { count: Number(records) });
+  return new AppError('reportNoneCategorized', { count: Number(waiting) });
 }
 
 /** GET /api/<kind>-report/download-report: the report's records as the list exports them (re-uploadable). */

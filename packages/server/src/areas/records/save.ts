@@ -86,11 +86,11 @@ export async function batchUpdate<T extends KindTypes, I extends { clientId: num
   change: BatchChange<I>,
   input: I,
   source: 'batch-category' | 'batch-action',
-): Promise<{ updateCount: number }> {
+): Promise<{ updateCount: number; batchId: number }> {
   const column = kind.fields[change.field]!.column;
-  const { updateCount, published } = await batchSet(ctx, kind, input, { column, historyKey: change.field, value: change.value(input), source });
+  const { updateCount, batchId, published } = await batchSet(ctx, kind, input, { column, historyKey: change.field, value: change.value(input), source });
   await notifyRecordsChanged(ctx, ctx.db, kind, input.clientId, published);
-  return { updateCount };
+  return { updateCount, batchId };
 }
 
 /** A save check: the trademark a change names (answer field `field`) must be one of the client's. */

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { recordsChanged } from './changes.js';
-import type { AnyRow, HistoryAnswer, HistoryValue, ListKind } from './kind.js';
+import { recordsChanged, roomForBulkWrite } from './changes.js';
+import { keepBatch } from './batches.js';
+import type { AnyRow, HistoryAnswer, HistoryValue, KindName, ListKind } from './kind.js';
 import { colOf, visibleTo } from './search.js';
 
 /**
@@ -54,19 +55,26 @@ export async function history(ctx: AuthedContext, kind: ListKind, clientId: numb
 /**
  * Sets one column on many records of a client in one statement; when any id is not a record the user may see,
  * nothing changes (the call's transaction is rolled back) and the answer is objectNotFound. One history row per
- * record (one INSERT ... SELECT). Answers the published ones among them (for the client's notice).
+ * record (one INSERT ... SELECT). The batch is kept with each record's previous value so its maker can undo it
+ * (batches.ts). Answers the batch and the published records among them (for the client's notice).
  */
 export async function batchSet(
   ctx: AuthedContext,
-  kind: ListKind,
+  kind: ListKind & { name: KindName },
   input: { clientId: number; recordIds: number[] },
   change: { column: string; historyKey: string; value: number; source: string },
-): Promise<{ updateCount: number; published: number[] }> {
+): Promise<{ updateCount: number; batchId: number; published: number[] }> {
   const ids = [...new Set(input.recordIds)];
   const idList = sql`${ids}::bigint[]`;
   const id = sql.ref(kind.idColumn);
+  await roomForBulkWrite(ctx.db);
+  const column = sql.ref(change.column);
+  // Each record's value before the batch (for its undo), read under the lock the update takes anyway.
+  const before = await sql<{ id: string; previous: number | null }>`
+    SELECT r.${id} AS id, r.${column} AS previous FROM ${sql.table(kind.table)} AS r
+    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList}) FOR UPDATE`.execute(ctx.db);
   const updated = await sql<{ id: number; published: boolean }>`
-    UPDATE ${sql.table(kind.table)} AS r SET ${sql.ref(change.column)} = ${change.value}, updated_at = ${ctx.now}
+    UPDATE ${sql.table(kind.table)} AS r SET ${column} = ${change.value}, updated_at = ${ctx.now}
     WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList})
     RETURNING r.${id} AS id, r.published`.execute(ctx.db);
   if (updated.rows.length !== ids.length) throw new AppError('objectNotFound');
@@ -77,9 +85,10 @@ export async function batchSet(
     SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
     FROM ${sql.table(kind.table)} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList})
     ORDER BY r.${id}`.execute(ctx.db);
+  const batchId = await keepBatch(ctx, kind, input.clientId, { field: change.historyKey, value: change.value }, before.rows.map((r) => ({ id: Number(r.id), previous: r.previous })));
   await recordsChanged(ctx.services, ctx.db, kind, input.clientId, [change.historyKey]);
   const published = updated.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
-  return { updateCount: ids.length, published };
+  return { updateCount: ids.length, batchId, published };
 }
 
 /** Writes a detail save's changed columns, its history row (keyed by answer names) and drops the derived caches. */

@@ -47,8 +47,8 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 const RATIO = {
-  en: 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read.',
-  ja: 'スプレッドシートの一部が圧縮サイズの200倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。',
+  en: 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read. Please save the report again from Excel as .xlsx.',
+  ja: 'スプレッドシートの一部が圧縮サイズの200倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。Excelで.xlsx形式として保存し直してください。',
 };
 
 describe('upload limits name their real reason', () => {
@@ -68,23 +68,23 @@ describe('upload limits name their real reason', () => {
     const huge = workbookOf(sheet, part('xl/sharedStrings.xml', `<sst><si><t>${'a'.repeat(20 * 1024 * 1024)}</t></si></sst>`));
     expect((await upload('cell.xlsx', huge)).body.message).toBe(RATIO.en);
     const long = workbookOf(sheet, part('xl/sharedStrings.xml', `<sst><si><t>${randomBytes(30_000).toString('base64')}</t></si></sst>`));
-    expect((await upload('long.xlsx', long)).body.message).toBe('The spreadsheet holds a cell of more than 32,767 characters (the most a spreadsheet cell can hold), so it is not read.');
-    expect((await upload('long.xlsx', long, 'ja')).body.message).toBe('スプレッドシートに32,767文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。');
+    expect((await upload('long.xlsx', long)).body.message).toBe('The spreadsheet holds a cell of more than 32,767 characters (the most a spreadsheet cell can hold), so it is not read. Please shorten that cell.');
+    expect((await upload('long.xlsx', long, 'ja')).body.message).toBe('スプレッドシートに32,767文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。そのセルを短くしてください。');
   });
 
   it('refuses a row larger than 16 MB with its row number', async () => {
     const cells = Array.from({ length: 800 }, () => `<c t="inlineStr"><is><t>${randomBytes(18_000).toString('base64')}</t></is></c>`).join('');
     const sheet = part('xl/worksheets/sheet1.xml', `<worksheet><sheetData>${HEADER_ROW}<row r="2">${cells}</row></sheetData></worksheet>`);
     const bytes = workbookOf(sheet);
-    expect((await upload('row.xlsx', bytes)).body.message).toBe('Row 2 of the spreadsheet is larger than 16 MB, so the file is not read.');
-    expect((await upload('row.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの2行目が16MBを超えるため、読み取りません。');
+    expect((await upload('row.xlsx', bytes)).body.message).toBe('Row 2 of the spreadsheet is larger than 16 MB, so the file is not read. Please shorten the long cells of that row.');
+    expect((await upload('row.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの2行目が16MBを超えるため、読み取りません。その行の長いセルを短くしてください。');
   });
 
   it('refuses a zip whose parts claim more than 2 GB in all, each within the ratio', async () => {
     const parts = Array.from({ length: 3 }, (_, i) => ({ name: `xl/media/filler${i}.bin`, packed: randomBytes(4 * 1024 * 1024), claimedSize: 800 * 1024 * 1024 }));
     const bytes = zipOf(parts);
-    expect((await upload('total.xlsx', bytes)).body.message).toBe('The spreadsheet unpacks to more than 2048 MB, so it is not read.');
-    expect((await upload('total.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの展開後のサイズが2048MBを超えるため、読み取りません。');
+    expect((await upload('total.xlsx', bytes)).body.message).toBe('The spreadsheet unpacks to more than 2048 MB, so it is not read. Please split the report into smaller files.');
+    expect((await upload('total.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの展開後のサイズが2048MBを超えるため、読み取りません。レポートを小さいファイルに分けてください。');
   });
 });
 

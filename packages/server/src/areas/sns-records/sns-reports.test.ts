@@ -140,7 +140,7 @@ describe('SNS new upload', () => {
       [...post(205, { keyword: { formula: 'HYPERLINK("http://evil.example")' } }), null, null, null],
     ];
     const res = await upload('/api/sns-report/upload-report', 'bad.xlsx', await xlsxOf(header, rows));
-    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 12. Nothing was saved.' });
+    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 12. Nothing was saved. Please correct the rows listed and upload the file again.' });
     expect(problemsOf(res)).toEqual([
       '3 Scan date: must be a date as YYYY-MMDD',
       '3 Post URL: must be a URL starting with http:// or https://',
@@ -148,7 +148,7 @@ describe('SNS new upload', () => {
       '4 Account URL: required',
       '4 SNS category: must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
       '4 Enforcement flag: must be one of 1, 2, 3',
-      '4 Trademark registration number: TM-999 is not the number of a trademark of this client',
+      '4 Trademark registration number: TM-999 is not the number of a trademark of this client: use a registration number from the client\'s trademark list',
       '4 1st result: must be one of 1, 2, 3',
       '5 Platform: must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
       '5 Followers: must be a whole number of at least 0',
@@ -160,11 +160,11 @@ describe('SNS new upload', () => {
     const missing = await upload('/api/sns-report/upload-report', 'h.xlsx', await xlsxOf(['Account name', 'Account name', 'Colour', 'Search keyword'], [['a', 'b', 'red', 'k']]));
     expect(problemsOf(missing)).toEqual([
       '1 Account name: appears twice in the header row',
-      '1 Colour: is not a column of the template',
-      '1 Platform: this required column is missing',
-      '1 Scan date: this required column is missing',
-      '1 Account URL: this required column is missing',
-      '1 Post URL: this required column is missing',
+      '1 Colour: is not a column of the template: correct the header or remove the column (the template\'s "How to fill" sheet lists the columns)',
+      '1 Platform: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Scan date: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Account URL: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Post URL: this required column is missing: add it to the header row (download the template for the exact header)',
     ]);
   });
 
@@ -210,7 +210,7 @@ describe('SNS update upload, post, download and remove', () => {
     const names = await tp.post('/api/sns-data/fetch-report-names', { clientId }, { token: clientUser.token });
     expect(names.body.data?.reports).toEqual([{ id: reportId, reportName: 'november' }]);
     expect((await tp.post('/api/sns-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body.data).toMatchObject({ count: 2 });
-    expect((await tp.post('/api/sns-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'The report has no records to post.' });
+    expect((await tp.post('/api/sns-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'All 3 records of this report are already posted to the client. To change what the client sees, edit the records or upload an update.' });
 
     // Update upload: the decided fields by id; blanks and scraped facts are left alone; published ones notify.
     const header = ['ID', 'Report date', 'SNS category', '1st report date', '1st result', 'Comments', 'Post URL', 'Platform', 'Trademark registration number'];
@@ -240,7 +240,7 @@ describe('SNS update upload, post, download and remove', () => {
       .returning('sns_id')
       .executeTakeFirstOrThrow();
     const refused = await upload('/api/sns-report/batch-update', 'u.xlsx', await xlsxOf(['ID', 'Comments'], [[ids[2]!, 'changed'], [foreign, 'stolen'], [ids[2]!, 'again']]));
-    expect(problemsOf(refused)).toEqual([`4 ID: record ${ids[2]} appears twice in the sheet`, `3 ID: record ${foreign} does not exist for this client`]);
+    expect(problemsOf(refused)).toEqual([`4 ID: record ${ids[2]} appears twice in the sheet: keep one row per record`, `3 ID: record ${foreign} does not exist for this client: use the IDs of a report of this client downloaded from the portal`]);
     expect((await recordsOf(reportId))[2]?.remarks).toBe('');
 
     // The report's download is the list's export over the report: re-uploadable as an update upload.

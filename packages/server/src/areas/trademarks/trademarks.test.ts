@@ -194,9 +194,9 @@ describe('trademark images', () => {
       [{ name: 'anim.png', bytes: GIF }, 'The image must be a PNG or JPEG file.'],
       [{ name: 'page.png', bytes: PNG_WITH_HTML }, 'The file starts like a PNG image but is not a readable one (damaged, or another kind of file). Please choose another image.'],
       [{ name: 'cut.jpg', bytes: JPEG.subarray(0, 40) }, 'The file starts like a JPEG image but is not a readable one (damaged, or another kind of file). Please choose another image.'],
-      [{ name: 'huge.png', bytes: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) }, 'The file is larger than 10 MB.'],
-      [[{ name: 'a.png', bytes: PNG }, { name: 'b.png', bytes: PNG }], 'Only one file can be uploaded at a time.'],
-      [null, 'Please choose a file to upload.'],
+      [{ name: 'huge.png', bytes: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) }, 'The file is larger than 10 MB, the most this upload takes. Please choose a smaller file (a large report can be split into several files).'],
+      [[{ name: 'a.png', bytes: PNG }, { name: 'b.png', bytes: PNG }], 'Only one file can be uploaded at a time. Please upload the files one after another.'],
+      [null, 'No file was received. Please choose the file to upload and try again.'],
     ];
     const count = async () => Number((await tp.portal.services.db.selectFrom('stored_file').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
@@ -207,7 +207,7 @@ describe('trademark images', () => {
     expect(await count()).toBe(before);
 
     const json = await tp.post('/api/trademark/upload-image', { clientId: acme }, { token: acmeUser.token });
-    expect(json).toMatchObject({ status: 400, body: { message: 'The file must be sent as a multipart form upload.' } });
+    expect(json).toMatchObject({ status: 400, body: { message: 'The file was not sent as a multipart form upload. Please send it as multipart/form-data with the file in the field "file".' } });
     const ja = await tp.upload('/api/trademark/upload-image', { clientId: acme }, { name: 'x.png', bytes: GIF }, { token: acmeUser.token, locale: 'ja' });
     expect(ja.body.message).toBe('画像はPNGまたはJPEGファイルにしてください。');
     const disguisedJa = await tp.upload('/api/trademark/upload-image', { clientId: acme }, { name: 'x.png', bytes: PNG_WITH_HTML }, { token: acmeUser.token, locale: 'ja' });

@@ -91,14 +91,14 @@ describe('WS new upload', () => {
       [...site(205, { keyword: { formula: 'HYPERLINK("http://evil.example")' } }), null, null, null],
     ];
     const res = await upload('/api/ws-report/upload-report', 'bad.xlsx', await xlsxOf(header, rows));
-    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 10. Nothing was saved.' });
+    expect(res.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'Problems found in the spreadsheet: 10. Nothing was saved. Please correct the rows listed and upload the file again.' });
     expect(problemsOf(res)).toEqual([
       '3 Scan date: must be a date as YYYY-MMDD',
       '3 Page URL: must be a URL starting with http:// or https://',
       '4 Domain: required',
       '4 Site category: must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11',
       '4 Enforcement flag: must be one of 1, 2, 3',
-      '4 Trademark registration number: TM-999 is not the number of a trademark of this client',
+      '4 Trademark registration number: TM-999 is not the number of a trademark of this client: use a registration number from the client\'s trademark list',
       '4 1st result: must be one of 1, 2, 3',
       '5 Whois: text may not start with =, +, - or @ (a spreadsheet could run it as a formula)',
       '5 Site category: must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11',
@@ -109,9 +109,9 @@ describe('WS new upload', () => {
     const missing = await upload('/api/ws-report/upload-report', 'h.xlsx', await xlsxOf(['Search engine', 'Search engine', 'Colour', 'Domain'], [['Google', 'x', 'red', 'a.example']]));
     expect(problemsOf(missing)).toEqual([
       '1 Search engine: appears twice in the header row',
-      '1 Colour: is not a column of the template',
-      '1 Scan date: this required column is missing',
-      '1 Page URL: this required column is missing',
+      '1 Colour: is not a column of the template: correct the header or remove the column (the template\'s "How to fill" sheet lists the columns)',
+      '1 Scan date: this required column is missing: add it to the header row (download the template for the exact header)',
+      '1 Page URL: this required column is missing: add it to the header row (download the template for the exact header)',
     ]);
   });
 
@@ -155,7 +155,7 @@ describe('WS update upload, post, download and remove', () => {
     const seen = await tp.post('/api/ws-data/search-records', { clientId, noticeId: notices[0]!.id }, { token: clientUser.token });
     expect((seen.body.data?.records as { id: number }[]).map((r) => r.id)).toEqual([ids[0]]);
     expect((await tp.post('/api/ws-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body.data).toMatchObject({ count: 2 });
-    expect((await tp.post('/api/ws-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'The report has no records to post.' });
+    expect((await tp.post('/api/ws-report/post-report', { clientId, reportId, sendUncategorizRecords: true }, { token: analyst.token })).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: 'All 3 records of this report are already posted to the client. To change what the client sees, edit the records or upload an update.' });
 
     // Update upload: the decided fields by id; blanks and scraped facts are left alone; published ones notify.
     const header = ['ID', 'Report date', 'Site category', '1st report date', '1st result', 'Comments', 'Page URL', 'Trademark registration number'];
@@ -176,9 +176,9 @@ describe('WS update upload, post, download and remove', () => {
     const { report_id: theirs } = await db.insertInto('ws_report').values({ client_id: otherClient, report_name: 'theirs', upload_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
     const { ws_id: foreign } = await db.insertInto('ws_record').values({ client_id: otherClient, report_id: theirs, page_url: 'https://x.example/', updated_at: new Date() }).returning('ws_id').executeTakeFirstOrThrow();
     const refused = await upload('/api/ws-report/batch-update', 'u.xlsx', await xlsxOf(['ID', 'Comments'], [[ids[2]!, 'changed'], [foreign, 'stolen'], [ids[2]!, 'again']]));
-    expect(problemsOf(refused)).toEqual([`4 ID: record ${ids[2]} appears twice in the sheet`, `3 ID: record ${foreign} does not exist for this client`]);
+    expect(problemsOf(refused)).toEqual([`4 ID: record ${ids[2]} appears twice in the sheet: keep one row per record`, `3 ID: record ${foreign} does not exist for this client: use the IDs of a report of this client downloaded from the portal`]);
     expect((await recordsOf(reportId))[2]?.remarks).toBe('');
-    expect(problemsOf(await upload('/api/ws-report/batch-update', 'u.xlsx', await xlsxOf(['Comments'], [['x']])))).toEqual(['1 ID: this required column is missing']);
+    expect(problemsOf(await upload('/api/ws-report/batch-update', 'u.xlsx', await xlsxOf(['Comments'], [['x']])))).toEqual(['1 ID: this required column is missing: add it to the header row (download the template for the exact header)']);
 
     // The report's download is the list's export over the report: re-uploadable as an update upload.
     const download = await tp.get(`/api/ws-report/download-report?clientId=${clientId}&reportId=${reportId}`, { token: analyst.token });

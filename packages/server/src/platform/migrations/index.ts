@@ -14,7 +14,10 @@ import * as m012 from './012_upload_stages.js';
 import * as m013 from './013_sns_records.js';
 import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_dashboard_rollups.js';
+import * as m016 from './016_rollup_trigger_memory.js';
+import * as m017 from './017_record_batches.js';
 import * as m018 from './018_api_keys.js';
+import * as m020 from './020_evidence.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -33,5 +36,8 @@ export const migrations: Record<string, Migration> = {
   '013_sns_records': m013,
   '014_exchange_rates': m014,
   '015_dashboard_rollups': m015,
+  '016_rollup_trigger_memory': m016,
+  '017_record_batches': m017,
   '018_api_keys': m018,
+  '020_evidence': m020,
 };

@@ -113,6 +113,8 @@ export const EC_KIND: RecordKind<EcKindTypes> = {
         : await api('/api/ec-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
     history: async (clientId, recordId) => (await api('/api/ec-data/get-record-history', { clientId, recordId })).history,
+    lastBatch: async (clientId) => (await api('/api/ec-data/fetch-last-batch', { clientId })).batch,
+    undoBatch: async (clientId, batchId) => (await api('/api/ec-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups,
   useView: useEcView,

@@ -9,6 +9,7 @@ import { DetailMissing } from '../../components/DetailMissing';
 import { PageSpin } from '../../components/PageSpin';
 import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
+import { CaptureEvidence } from './CaptureEvidence';
 import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
@@ -155,6 +156,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
       </Card>
 
       {Before && <Before {...partProps} />}
+      <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
       {readOnly && <Alert type="info" showIcon message={t('detail.notManager')} style={{ marginBottom: 16 }} data-testid={`${prefix}-detail-read-only`} />}
       <Form<T['values']> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid={`${prefix}-detail-form`} onFinish={() => void save()}>
         <Sections {...partProps} />

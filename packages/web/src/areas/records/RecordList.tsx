@@ -8,6 +8,7 @@ import { MembersOnlyText } from '../../components/MembersOnly';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { useClientChoices } from '../clients/queries';
 import { BatchBar } from './BatchBar';
+import { UndoBatchButton } from './UndoBatchButton';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
@@ -29,6 +30,7 @@ const LIST_FRESH_MS = 2_000;
 const HISTORY_SOURCES = {
   'batch-category': 'history.source.batchCategory',
   'batch-action': 'history.source.batchAction',
+  'batch-undo': 'history.source.batchUndo',
   update: 'history.source.update',
   'upload-update': 'history.source.uploadUpdate',
   inherit: 'history.source.inherit',
@@ -226,6 +228,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     setSelected([]);
     void queryClient.invalidateQueries({ queryKey: kind.keys.lists });
     void queryClient.invalidateQueries({ queryKey: kind.keys.allFilters });
+    if (clientId !== undefined) void queryClient.invalidateQueries({ queryKey: kind.keys.lastBatch(clientId) });
   };
 
   const dateOptions: SearchFieldOption<T['date']>[] = kind.fields.dateFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
@@ -336,7 +339,9 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
               onDone={afterBatch}
               testPrefix={prefix}
               disabledReason={mayWrite === false ? t('detail.notManager') : undefined}
+              fieldLabel={view.batchPlaceholder}
             />
+            <UndoBatchButton kind={kind} clientId={clientId} view={view} onDone={afterBatch} />
             <Button
               icon={<DownloadOutlined />}
               disabled={clientId === undefined}

@@ -52,6 +52,7 @@ export function recordKeys(root: 'ec-records' | 'ws-records' | 'sns-records') {
     history: (clientId: number, recordId: number) => [root, 'history', clientId, recordId] as const,
     columns: [root, 'columns'] as const,
     reports: (clientId: number) => [root, 'reports', clientId] as const,
+    lastBatch: (clientId: number) => [root, 'last-batch', clientId] as const,
   };
 }
 export type RecordKeys = ReturnType<typeof recordKeys>;
@@ -67,7 +68,20 @@ export interface RecordCalls<T extends KindTypes> {
   setColumns: (columns: string[]) => Promise<string[] | null>;
   /** Analysts set the category, client users the action; answers how many records changed. */
   batch: (args: { analyst: boolean; clientId: number; recordIds: number[]; value: number }) => Promise<number>;
+  /** The user's last batch of this client that can still be undone (10 minutes), or null; and its undo. */
+  lastBatch: (clientId: number) => Promise<LastBatch | null>;
+  undoBatch: (clientId: number, batchId: number) => Promise<number>;
   history: (clientId: number, recordId: number) => Promise<HistoryEntry[]>;
+}
+
+/** A batch update its maker may still undo (the same in every kind). */
+export interface LastBatch {
+  batchId: number;
+  /** The field it set (history key) and the value, as the list's history texts show them. */
+  field: string;
+  value: number;
+  count: number;
+  undoUntil: string;
 }
 
 /** What the list shows, from the kind's lookups in the user's language. */

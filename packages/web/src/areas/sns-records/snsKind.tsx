@@ -102,6 +102,8 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
         : await api('/api/sns-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
     history: async (clientId, recordId) => (await api('/api/sns-data/get-record-history', { clientId, recordId })).history,
+    lastBatch: async (clientId) => (await api('/api/sns-data/fetch-last-batch', { clientId })).batch,
+    undoBatch: async (clientId, batchId) => (await api('/api/sns-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups: useSnsLookups,
   useView: useSnsView,

@@ -100,6 +100,8 @@ export const WS_KIND: RecordKind<WsKindTypes> = {
         : await api('/api/ws-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
     history: async (clientId, recordId) => (await api('/api/ws-data/get-record-history', { clientId, recordId })).history,
+    lastBatch: async (clientId) => (await api('/api/ws-data/fetch-last-batch', { clientId })).batch,
+    undoBatch: async (clientId, batchId) => (await api('/api/ws-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups: useWsLookups,
   useView: useWsView,

@@ -1,0 +1,106 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Pool } from 'pg';
+import { CaptureBrowsers, type CaptureOptions } from '../../platform/capture.js';
+import type { Config } from '../../platform/config.js';
+import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+
+/**
+ * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction; each of the configured
+ * browsers works one job at a time. The row is the truth (a job for a capture already done is skipped), so a job
+ * sent twice or retried after a crash does no harm, and pending rows left by a process that died before sending
+ * are sent again when the queue starts. A failed capture is a finished job: the queue keeps going.
+ */
+export const CAPTURE_QUEUE = 'evidence-capture';
+/** The stored_file kind of capture files (swept by housekeeping once no capture names them: files.ts). */
+export const CAPTURE_FILE_KIND = 'capture';
+
+export interface CaptureQueue {
+  send(captureId: number, db?: Db | Tx): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCaptureQueue(services: Services, pool: Pool, opts: CaptureOptions): Promise<CaptureQueue> {
+  const browsers = new CaptureBrowsers(opts);
+  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
+  boss.on('error', (err: Error) => services.log.error({ err }, 'capture queue error'));
+  await boss.start();
+  // A capture can take the whole timeout, twice over for the screenshot; retried once if the worker died.
+  await boss.createQueue(CAPTURE_QUEUE, { name: CAPTURE_QUEUE, retryLimit: 1, expireInSeconds: Math.ceil((opts.timeoutMs * 3) / 1000) + 30 });
+  for (let i = 0; i < Math.max(1, opts.browsers); i += 1) {
+    await boss.work<{ captureId: number }>(CAPTURE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) await runCapture(services, browsers, job.data.captureId);
+    });
+  }
+  const queue: CaptureQueue = {
+    // Through the caller's connection when given: the job is queued with the row, in the same transaction.
+    send: async (captureId, db) => {
+      const through = db ? { db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } } : {};
+      await boss.send(CAPTURE_QUEUE, { captureId }, { singletonKey: String(captureId), ...through });
+    },
+    stop: async () => {
+      services.captures = null;
+      await boss.stop({ graceful: true, timeout: 7_000 });
+      await browsers.close();
+    },
+  };
+  services.captures = queue;
+  const left = await services.db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
+  for (const row of left) await queue.send(row.capture_id);
+  return queue;
+}
+
+/** The capture settings of the configuration (CAPTURE_BROWSERS and the rest; see README). */
+export function captureOptions(config: Config): CaptureOptions {
+  const c = config.capture;
+  return { executablePath: c.chromiumPath, browsers: c.browsers, timeoutMs: c.timeoutMs, maxBytes: c.maxBytes, policy: { allowPrivate: c.allowPrivate, allowOrigins: c.allowOrigins } };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Takes one pending capture: the browser's outcome, then the files and the row in one transaction. */
+export async function runCapture(services: Services, browsers: CaptureBrowsers, captureId: number): Promise<void> {
+  const row = await services.db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state']).where('capture_id', '=', captureId).executeTakeFirst();
+  if (!row || row.state !== 'pending') return;
+  const outcome = await browsers.capture(row.url);
+  const now = services.clock();
+  await services.db.transaction().execute(async (tx) => {
+    if (!outcome.ok) {
+      await tx
+        .updateTable('evidence_capture')
+        .set({ state: 'failed', reason: outcome.reason, reason_detail: outcome.detail.slice(0, 500), final_url: outcome.finalUrl?.slice(0, 4000) ?? null, http_status: outcome.status, captured_at: now })
+        .where('capture_id', '=', captureId)
+        .where('state', '=', 'pending')
+        .execute();
+      return;
+    }
+    const store = async (bytes: Buffer, ext: string, contentType: string) => {
+      const name = `${CAPTURE_FILE_KIND}-${randomUUID()}.${ext}`;
+      await tx
+        .insertInto('stored_file')
+        .values({ name, kind: CAPTURE_FILE_KIND, client_id: row.client_id, content_type: contentType, original_name: `capture-${captureId}.${ext}`, size: bytes.length, bytes, attached: true, created_by: row.requested_by, created_at: now })
+        .execute();
+      return name;
+    };
+    const pngFile = await store(outcome.png, 'png', 'image/png');
+    const htmlFile = await store(outcome.html, 'html', 'text/html');
+    await tx
+      .updateTable('evidence_capture')
+      .set({
+        state: 'done',
+        final_url: outcome.finalUrl.slice(0, 4000),
+        http_status: outcome.status,
+        png_file: pngFile,
+        html_file: htmlFile,
+        sha256_png: sha256(outcome.png),
+        sha256_html: sha256(outcome.html),
+        captured_at: now,
+      })
+      .where('capture_id', '=', captureId)
+      .where('state', '=', 'pending')
+      .execute();
+  });
+  services.log.info({ captureId, ok: outcome.ok, reason: outcome.ok ? undefined : outcome.reason }, 'evidence captured');
+}

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import type { AuthedContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { recordsChanged } from './changes.js';
+import type { KindName, ListKind } from './kind.js';
+import { notifyRecordsChanged, type NoticeKind } from './notices.js';
+import { visibleTo } from './search.js';
+
+/**
+ * Undoing a batch update (issue 16, point 1). Each batch is kept with every record's value before it; its maker
+ * may undo the last one of a kind and client within UNDO_WINDOW_MS: every record goes back to its previous value,
+ * with a history row. A record whose batch field changed since (a later history row names it, or its value is no
+ * longer the batch's) refuses the whole undo and is named, so nothing is half undone and nobody's later work is
+ * overwritten. Only the maker's newest batch is kept per kind and client (an older one can no longer be undone).
+ */
+export const UNDO_WINDOW_MS = 10 * 60_000;
+/** At most this many record ids in a refusal's message (then "and N more"). */
+const NAMED_MAX = 20;
+
+type BatchKind = ListKind & { name: KindName };
+
+/** Keeps a batch just written (in the batch's transaction) and drops the maker's older one; answers its id. */
+export async function keepBatch(
+  ctx: AuthedContext,
+  kind: BatchKind,
+  clientId: number,
+  change: { field: string; value: number },
+  rows: { id: number; previous: number | null }[],
+): Promise<number> {
+  const last = await sql<{ id: string | null }>`SELECT max(id) AS id FROM ${sql.table(kind.historyTable)}`.execute(ctx.db);
+  const batch = await ctx.db
+    .insertInto('record_batch')
+    .values({
+      kind: kind.name,
+      client_id: clientId,
+      user_id: ctx.user.userId,
+      field: change.field,
+      value: change.value,
+      record_count: rows.length,
+      last_history_id: last.rows[0]?.id ?? 0,
+      created_at: ctx.now,
+    })
+    .returning('batch_id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO record_batch_item (batch_id, record_id, previous)
+    SELECT ${batch.batch_id}, id, previous FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.previous)}::int[]) AS t(id, previous)`.execute(ctx.db);
+  await ctx.db
+    .deleteFrom('record_batch')
+    .where('user_id', '=', ctx.user.userId)
+    .where('kind', '=', kind.name)
+    .where('client_id', '=', clientId)
+    .where('batch_id', '<>', batch.batch_id)
+    .execute();
+  return batch.batch_id;
+}
+
+export interface LastBatch {
+  batchId: number;
+  field: string;
+  value: number;
+  count: number;
+  createdAt: string;
+  undoUntil: string;
+}
+
+/** The user's batch of this kind and client that can still be undone, or null. */
+export async function lastBatch(ctx: AuthedContext, kind: BatchKind, clientId: number): Promise<{ batch: LastBatch | null }> {
+  const row = await ctx.db
+    .selectFrom('record_batch')
+    .selectAll()
+    .where('user_id', '=', ctx.user.userId)
+    .where('kind', '=', kind.name)
+    .where('client_id', '=', clientId)
+    .where('undone_at', 'is', null)
+    .where('created_at', '>', new Date(ctx.now.getTime() - UNDO_WINDOW_MS))
+    .orderBy('batch_id', 'desc')
+    .executeTakeFirst();
+  if (!row) return { batch: null };
+  const created = new Date(row.created_at);
+  return {
+    batch: {
+      batchId: row.batch_id,
+      field: row.field,
+      value: row.value,
+      count: row.record_count,
+      createdAt: created.toISOString(),
+      undoUntil: new Date(created.getTime() + UNDO_WINDOW_MS).toISOString(),
+    },
+  };
+}
+
+const named = (ids: number[]) => (ids.length <= NAMED_MAX ? ids.join(', ') : `${ids.slice(0, NAMED_MAX).join(', ')} (+${ids.length - NAMED_MAX})`);
+
+/** Undoes the user's batch (in the call's transaction): answers how many records went back. */
+export async function undoBatch(ctx: AuthedContext, kind: BatchKind & NoticeKind, clientId: number, batchId: number): Promise<{ updateCount: number }> {
+  const batch = await ctx.db
+    .selectFrom('record_batch')
+    .selectAll()
+    .where('batch_id', '=', batchId)
+    .where('kind', '=', kind.name)
+    .where('client_id', '=', clientId)
+    .forUpdate()
+    .executeTakeFirst();
+  // Another user's batch: refused the same way whether it exists or not (its ids say nothing to guess from).
+  if (!batch || batch.user_id !== ctx.user.userId) throw new AppError('batchNotUndoable');
+  if (batch.undone_at !== null) throw new AppError('batchAlreadyUndone');
+  if (ctx.now.getTime() - new Date(batch.created_at).getTime() > UNDO_WINDOW_MS) throw new AppError('batchUndoExpired', { minutes: UNDO_WINDOW_MS / 60_000 });
+
+  const id = sql.ref(kind.idColumn);
+  const column = sql.ref(kind.fields[batch.field]!.column);
+  // Changed since: gone, no longer visible, its value is not the batch's, or a later history row names the field.
+  const changed = await sql<{ id: string }>`
+    SELECT i.record_id AS id FROM record_batch_item i
+    LEFT JOIN ${sql.table(kind.table)} r ON r.${id} = i.record_id AND ${visibleTo(ctx, clientId, kind.table)}
+    WHERE i.batch_id = ${batchId} AND (
+      r.${id} IS NULL OR r.${column} IS DISTINCT FROM ${batch.value}
+      OR EXISTS (SELECT 1 FROM ${sql.table(kind.historyTable)} h
+                 WHERE h.record_id = i.record_id AND h.id > ${batch.last_history_id} AND h.fields ? ${batch.field}))
+    ORDER BY i.record_id`.execute(ctx.db);
+  if (changed.rows.length > 0) {
+    const ids = changed.rows.map((r) => Number(r.id));
+    throw new AppError('batchChangedSince', { count: ids.length, records: named(ids) });
+  }
+
+  const restored = await sql<{ id: string; published: boolean }>`
+    UPDATE ${sql.table(kind.table)} AS r SET ${column} = i.previous, updated_at = ${ctx.now}
+    FROM record_batch_item i WHERE i.batch_id = ${batchId} AND r.${id} = i.record_id AND r.client_id = ${clientId}
+    RETURNING r.${id} AS id, r.published`.execute(ctx.db);
+  await sql`
+    INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
+    SELECT i.record_id, ${clientId}, ${ctx.user.userId}, 'batch-undo', jsonb_build_object(${batch.field}::text, i.previous), ${ctx.now}
+    FROM record_batch_item i WHERE i.batch_id = ${batchId} ORDER BY i.record_id`.execute(ctx.db);
+  await ctx.db.updateTable('record_batch').set({ undone_at: ctx.now }).where('batch_id', '=', batchId).execute();
+  await recordsChanged(ctx.services, ctx.db, kind, clientId, [batch.field]);
+  const published = restored.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
+  await notifyRecordsChanged(ctx, ctx.db, kind, clientId, published);
+  return { updateCount: restored.rows.length };
+}
