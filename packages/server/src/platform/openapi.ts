@@ -48,8 +48,6 @@ export function openApiDocument(calls: RegisteredCall[]) {
         c.path,
         {
           post: {
-            // Grouped in the viewer by the path's first part (user, admin, analyst, ec-data, ...).
-            tags: [c.path.split('/')[2] ?? 'api'],
             'x-roles': c.roles === PUBLIC ? 'public' : c.roles,
             ...(c.sessionOnly ? { description: 'Not for API keys: a signed-in session only.' } : {}),
             ...(c.roles === PUBLIC ? {} : { security: [{ bearer: [] }] }),

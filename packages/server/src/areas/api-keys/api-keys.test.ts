@@ -2,7 +2,7 @@ import { API_KEY_PREFIX, API_KEYS_PER_USER, ErrorCode, Role, translate } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_CALLS } from '../../platform/api-keys.js';
 import { sha256 } from '../../platform/tokens.js';
-import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 
 let tp: TestPortal;
 beforeAll(async () => {
@@ -52,6 +52,18 @@ describe('personal API keys', () => {
     expect(refused.status).toBe(403);
     // ...and their role: a client user's key is no administrator.
     expect((await tp.post('/api/admin/search-users', {}, { token: key })).status).toBe(403);
+  });
+
+  it('open downloads too (the key in the header), under the same tenancy rule', async () => {
+    const managed = await createClient(tp);
+    const other = await createClient(tp);
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, analyst, managed);
+    const { key } = await createKey(analyst);
+    const mine = await tp.get(`/api/ec-report/download-template?clientId=${managed}`, { token: key });
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-disposition']).toContain('attachment');
+    expect((await tp.get(`/api/ec-report/download-template?clientId=${other}`, { token: key })).status).toBe(403);
   });
 
   it('show their last use, written at most once a minute', async () => {
