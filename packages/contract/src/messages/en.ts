@@ -204,6 +204,7 @@ export const en = {
   'error.unknownProductCategory': "The chosen product category does not exist for this client.",
   'error.unknownTrademark': "The chosen trademark does not exist for this client.",
   'error.unknownCustomColumn': "The custom column {{column}} does not exist for this client.",
+  'validation.captureBatchTooMany': 'At most {{maximum}} records can be captured at once.',
   'validation.evidenceKind': 'The record kind must be ec, ws or sns.',
   'error.evidenceTooMany': "A record can keep at most {{max}} evidence images. Please delete one first.",
   'error.uploadExtension': "Only .xls and .xlsx files can be uploaded.",

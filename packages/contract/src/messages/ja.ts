@@ -202,6 +202,7 @@ export const ja: Record<MessageKey, string> = {
   'error.unknownProductCategory': "選択された商品カテゴリはこのクライアントに存在しません。",
   'error.unknownTrademark': "選択された商標はこのクライアントに存在しません。",
   'error.unknownCustomColumn': "追加項目「{{column}}」はこのクライアントに存在しません。",
+  'validation.captureBatchTooMany': '一度にキャプチャできるレコードは{{maximum}}件までです。',
   'validation.evidenceKind': 'レコードの種類は ec、ws、sns のいずれかです。',
   'error.evidenceTooMany': "1件のレコードに保存できる証拠画像は{{max}}枚までです。先に削除してください。",
   'error.uploadExtension': "アップロードできるのは.xlsと.xlsxファイルのみです。",
