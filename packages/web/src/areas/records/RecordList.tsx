@@ -8,6 +8,7 @@ import { MembersOnlyText } from '../../components/MembersOnly';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { useClientChoices } from '../clients/queries';
 import { BatchBar } from './BatchBar';
+import { CaptureBatch } from './CaptureBatch';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
@@ -337,6 +338,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
               testPrefix={prefix}
               disabledReason={mayWrite === false ? t('detail.notManager') : undefined}
             />
+            {analyst && <CaptureBatch kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} />}
             <Button
               icon={<DownloadOutlined />}
               disabled={clientId === undefined}
