@@ -6,7 +6,7 @@ import { createClient, createUser, startCaptureQueue, startTestPortal } from '@p
 
 /**
  * Evidence captures per minute with one and two browsers (issue 18), and the peak memory of the process and its
- * Chromium children (resident set, sampled from /proc every 200 ms). Each capture is the whole path: the
+ * Chromium children (proportional set size, shared pages counted once, sampled from /proc every 200 ms). Each capture is the whole path: the
  * capture-batch call, the pg-boss job, Chromium opening a local fixture page (a listing of about 60 kB with 20
  * images), the PNG and HTML stored with their hashes. BENCH_CAPTURES captures per run (default 30).
  */
@@ -31,12 +31,18 @@ function rssOfTree(): number {
   const mine = new Set([process.pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, ppid] of parents) if (!mine.has(pid) && mine.has(ppid)) (mine.add(pid), (grew = true));
+    for (const [pid, ppid] of parents) {
+      if (!mine.has(pid) && mine.has(ppid)) {
+        mine.add(pid);
+        grew = true;
+      }
+    }
   }
   let kb = 0;
   for (const pid of mine) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      // Proportional set size: Chromium's processes share most of their pages, which resident sizes count in each.
+      kb += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {
       /* gone meanwhile */
     }
