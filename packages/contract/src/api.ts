@@ -192,6 +192,8 @@ export const calls = {
   '/api/admin/set-exchange-rate': { input: dashboards.setRateInput, output: dashboards.ratesOutput },
   '/api/evidence/capture': { input: evidence.captureInput, output: evidence.captureOutput },
   '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
+  '/api/evidence/capture-batch': { input: evidence.captureBatchInput, output: evidence.captureBatchOutput },
+  '/api/evidence/fetch-progress': { input: evidence.progressInput, output: evidence.progressOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

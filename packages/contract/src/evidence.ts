@@ -37,3 +37,15 @@ export const evidence = z.object({
 export type Evidence = z.infer<typeof evidence>;
 export const captureOutput = z.object({ evidence });
 export const listOutput = z.object({ evidence: z.array(evidence) });
+
+/** A batch capture from the record list's selection: at most this many records at once (the queue takes them in turn). */
+export const CAPTURE_BATCH_MAX = 200;
+export const captureBatchInput = z.object({
+  clientId: id,
+  kind,
+  recordIds: z.array(recordId).min(1, 'validation.noRecordsSelected').max(CAPTURE_BATCH_MAX, 'validation.captureBatchTooMany'),
+});
+export const captureBatchOutput = z.object({ ids: z.array(z.number()) });
+/** How far a batch has got: its captures by state. */
+export const progressInput = z.object({ clientId: id, ids: z.array(id).min(1, 'validation.noRecordsSelected').max(CAPTURE_BATCH_MAX, 'validation.captureBatchTooMany') });
+export const progressOutput = z.object({ pending: z.number(), done: z.number(), failed: z.number() });

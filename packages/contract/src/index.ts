@@ -55,4 +55,4 @@ export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, FetchInfoInput }
 export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, DASHBOARD_MAX_YEARS, TOP_SELLERS, HOME_NEWS, dashboardRangeEnd } from './dashboards.js';
 export * as evidence from './evidence.js';
 export type { Evidence, EvidenceKind, CaptureFailureReason } from './evidence.js';
-export { EVIDENCE_KINDS, CAPTURE_FAILURES } from './evidence.js';
+export { EVIDENCE_KINDS, CAPTURE_FAILURES, CAPTURE_BATCH_MAX } from './evidence.js';

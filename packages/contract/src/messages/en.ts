@@ -204,6 +204,7 @@ export const en = {
   'error.unknownProductCategory': "The chosen product category does not exist for this client (it may have been removed). Please reload the page and choose one from the list.",
   'error.unknownTrademark': "The chosen trademark does not exist for this client (it may have been removed). Please reload the page and choose one from the list.",
   'error.unknownCustomColumn': "The custom column {{column}} does not exist for this client (it may have been removed). Please reload the page and save again.",
+  'validation.captureBatchTooMany': 'At most {{maximum}} records can be captured at once.',
   'validation.evidenceKind': 'The record kind must be ec, ws or sns.',
   'error.evidenceTooMany': "A record can keep at most {{max}} evidence images. Please delete one first.",
   'error.uploadExtension': "Only .xlsx, .xls and .csv files can be uploaded. Please save the report as .xlsx (in Excel: File > Save As) and upload it again.",

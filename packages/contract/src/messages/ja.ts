@@ -202,6 +202,7 @@ export const ja: Record<MessageKey, string> = {
   'error.unknownProductCategory': "選択された商品カテゴリはこのクライアントに存在しません（削除された可能性があります）。ページを再読み込みし、一覧から選び直してください。",
   'error.unknownTrademark': "選択された商標はこのクライアントに存在しません（削除された可能性があります）。ページを再読み込みし、一覧から選び直してください。",
   'error.unknownCustomColumn': "追加項目「{{column}}」はこのクライアントに存在しません（削除された可能性があります）。ページを再読み込みしてから保存し直してください。",
+  'validation.captureBatchTooMany': '一度にキャプチャできるレコードは{{maximum}}件までです。',
   'validation.evidenceKind': 'レコードの種類は ec、ws、sns のいずれかです。',
   'error.evidenceTooMany': "1件のレコードに保存できる証拠画像は{{max}}枚までです。先に削除してください。",
   'error.uploadExtension': "アップロードできるのは.xlsx、.xls、.csvファイルのみです。レポートを.xlsx形式で保存（Excelの「名前を付けて保存」）し、もう一度アップロードしてください。",

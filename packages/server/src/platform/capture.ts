@@ -37,6 +37,11 @@ export class CaptureBrowsers {
   private readonly free: number[];
   private closed = false;
 
+  /** Closed for good (the process is stopping): a capture cut short then is not the page's fault. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   constructor(private readonly opts: CaptureOptions) {
     this.idle = Array.from({ length: Math.max(1, opts.browsers) }, () => null);
     this.free = this.idle.map((_, i) => i);

@@ -147,8 +147,8 @@ describe('the registry of calls', () => {
       const res = await runFixture(tp, fixture, objects, manager);
       expect(res.body, fixture.path).toMatchObject({ code: 0 });
     }
-    // Two runs of every write with a fingerprint of every table each: about 25 s on a busy CI machine.
-  }, 120_000);
+    // Two runs of every write call with a database fingerprint each: it grows with every write call there is.
+  }, 180_000);
 
   it('a call the portal does not have answers 404 in the common shape', async () => {
     const res = await tp.post('/api/no-such-call', {});

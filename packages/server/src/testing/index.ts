@@ -178,3 +178,6 @@ export async function manage(tp: TestPortal, user: TestUser, ...clientIds: numbe
     .values(clientIds.map((clientId) => ({ client_id: clientId, user_id: user.userId })))
     .execute();
 }
+
+/** The evidence capture queue (Debian's Chromium on pg-boss), for tests and journeys that capture fixture pages. */
+export { startCaptureQueue, type CaptureQueue } from '../areas/evidence/queue.js';

@@ -100,6 +100,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ec-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.ecRecordIds, commoncategoryId: 4 }) },
   { path: '/api/ec-data/upload-image', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0] }), file: png },
   { path: '/api/evidence/capture', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordId: o.ecRecordIds[0] }) },
+  { path: '/api/evidence/capture-batch', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordIds: o.ecRecordIds }) },
   { path: '/api/ec-data/delete-upload-pic', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], name: o.evidenceName }) },
   { path: '/api/ec-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.ecReportId }) },
 

@@ -12,5 +12,7 @@ export function registerEvidenceCalls(call: CallRegistrar, download: DownloadReg
   const managers = { field: 'clientId', analysts: 'managers' as const };
   call('/api/evidence/capture', { roles: Role.ANALYST, access: 'write', tenant: managers, handler: (ctx, i) => service.capture(ctx, i) });
   call('/api/evidence/list', { roles, access: 'read', tenant, transaction: false, handler: (ctx, i) => service.list(ctx, i) });
+  call('/api/evidence/capture-batch', { roles: Role.ANALYST, access: 'write', tenant: managers, handler: (ctx, i) => service.captureBatch(ctx, i) });
+  call('/api/evidence/fetch-progress', { roles: Role.ANALYST, access: 'read', tenant, transaction: false, handler: (ctx, i) => service.progress(ctx, i) });
   download('/api/evidence/file', { roles, tenant, handler: (ctx, q) => service.serveFile(ctx, q) });
 }

@@ -167,6 +167,34 @@ describe('hostile pages fail with their reason, and the queue keeps going', () =
   });
 });
 
+describe('a batch capture from the list', () => {
+  it('queues every selected record and reports its progress until the queue is through', async () => {
+    const ids = [await ecRecord('/page'), await ecRecord('/gone'), await ecRecord('/loop')];
+    const res = await tp.post('/api/evidence/capture-batch', { clientId: acme, kind: 'ec', recordIds: ids }, { token: analyst.token });
+    expect(res.body.code).toBe(0);
+    const captureIds = (res.body.data as { ids: number[] }).ids;
+    expect(captureIds).toHaveLength(3);
+    let progress: { pending: number; done: number; failed: number };
+    for (;;) {
+      progress = (await tp.post('/api/evidence/fetch-progress', { clientId: acme, ids: captureIds }, { token: analyst.token })).body.data as typeof progress;
+      if (progress.pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(progress).toEqual({ pending: 0, done: 2, failed: 1 });
+  });
+
+  it("queues nothing when one record is not the client's", async () => {
+    const theirReport = await insertReport(tp, other, 'Theirs');
+    const [theirs] = await insertRecords(tp, other, theirReport, [{ ec_product_url: `${origin}/page` }]);
+    const mine = await ecRecord('/page');
+    const res = await tp.post('/api/evidence/capture-batch', { clientId: acme, kind: 'ec', recordIds: [mine, theirs] }, { token: analyst.token });
+    expect(res.body.code).toBe(ErrorCode.OBJECT_NOT_FOUND);
+    expect(await tp.portal.services.db.selectFrom('evidence_capture').select('capture_id').where('ec_id', 'in', [mine, theirs!]).execute()).toEqual([]);
+    const tooMany = await tp.post('/api/evidence/capture-batch', { clientId: acme, kind: 'ec', recordIds: Array.from({ length: 201 }, (_, i) => i + 1) }, { token: analyst.token, locale: 'ja' });
+    expect(tooMany.body.message).toBe('一度にキャプチャできるレコードは200件までです。');
+  });
+});
+
 describe('who may capture and see evidence', () => {
   it('refuses a capture by an analyst who does not manage the client, and by client users', async () => {
     const recordId = await ecRecord('/page');

@@ -65,6 +65,8 @@ export async function runCapture(services: Services, browsers: CaptureBrowsers, 
   const row = await services.db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state']).where('capture_id', '=', captureId).executeTakeFirst();
   if (!row || row.state !== 'pending') return;
   const outcome = await browsers.capture(row.url);
+  // Cut short by a shutdown: the job goes back to the queue (pg-boss retries it) instead of a false failure.
+  if (!outcome.ok && browsers.isClosed) throw new Error('capture browsers closed while capturing');
   const now = services.clock();
   await services.db.transaction().execute(async (tx) => {
     if (!outcome.ok) {

@@ -50,6 +50,42 @@ export async function capture(ctx: AuthedContext, input: Input): Promise<{ evide
   return { evidence: answer! };
 }
 
+/**
+ * Captures of the list's selection: every record must be one the analyst may see, or nothing is queued (one
+ * transaction). Answers the queued captures' ids, which the list polls for progress.
+ */
+export async function captureBatch(ctx: AuthedContext, input: z.output<typeof contract.captureBatchInput>): Promise<{ ids: number[] }> {
+  const t = RECORD_TABLES[input.kind];
+  const wanted = [...new Set(input.recordIds)];
+  const found = await sql<{ id: number; url: string }>`
+    SELECT r.${sql.ref(t.id)} AS id, ${URL_OF[input.kind]} AS url FROM ${sql.table(t.records)} AS r
+    WHERE r.${sql.ref(t.id)} IN (${sql.join(wanted)}) AND ${visibleTo(ctx, input.clientId, t.records)}`.execute(ctx.db);
+  if (found.rows.length !== wanted.length) throw new AppError('objectNotFound');
+  const urls = new Map(found.rows.map((r) => [Number(r.id), r.url]));
+  const rows = await ctx.db
+    .insertInto('evidence_capture')
+    .values(wanted.map((recordId) => ({ client_id: input.clientId, kind: input.kind, [idColumnOf(input.kind)]: recordId, url: urls.get(recordId)!.trim(), state: 'pending' as const, requested_by: ctx.user.userId, requested_at: ctx.now })))
+    .returning('capture_id')
+    .execute();
+  const ids = rows.map((r) => r.capture_id);
+  for (const id of ids) await ctx.services.captures?.send(id, ctx.db);
+  return { ids };
+}
+
+/** How many of the named captures (of this client) are still pending, done or failed: a batch's progress (analysts). */
+export async function progress(ctx: AuthedContext, input: z.output<typeof contract.progressInput>): Promise<{ pending: number; done: number; failed: number }> {
+  const rows = await ctx.db
+    .selectFrom('evidence_capture')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('client_id', '=', input.clientId)
+    .where('capture_id', 'in', input.ids)
+    .groupBy('state')
+    .execute();
+  const counts = { pending: 0, done: 0, failed: 0 };
+  for (const r of rows) counts[r.state] = Number(r.n);
+  return counts;
+}
+
 export async function list(ctx: AuthedContext, input: Input): Promise<{ evidence: Answer[] }> {
   await visibleRecord(ctx, input.kind, input.clientId, input.recordId);
   return { evidence: await captures(ctx, input) };

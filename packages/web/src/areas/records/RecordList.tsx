@@ -9,6 +9,7 @@ import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { useClientChoices } from '../clients/queries';
 import { BatchBar } from './BatchBar';
 import { UndoBatchButton } from './UndoBatchButton';
+import { CaptureBatch } from './CaptureBatch';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
@@ -342,6 +343,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
               fieldLabel={view.batchPlaceholder}
             />
             <UndoBatchButton kind={kind} clientId={clientId} view={view} onDone={afterBatch} />
+            {analyst && <CaptureBatch kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} />}
             <Button
               icon={<DownloadOutlined />}
               disabled={clientId === undefined}
