@@ -166,6 +166,8 @@ export interface NewsTable {
   title: string;
   url: string;
   news_date: string;
+  /** For the readers of one language ('en', 'ja'); NULL for everyone (migration 021). */
+  locale: Generated<string | null>;
   created_at: Timestamp;
 }
 

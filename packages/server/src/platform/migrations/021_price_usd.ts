@@ -9,8 +9,11 @@ import { sql, type Kysely } from 'kysely';
  * `ec_price_rank` places, in both directions, amounts without a rate after the converted ones (0), and records
  * without a price (2) after those (1). A row trigger fills it on every
  * write of a price or currency; a change of rates reprices that currency's records (dashboards/rates.ts).
+ * Also: news items for the readers of one language (issue 16, point 7).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // A news item may be written for the readers of one language (NULL: for everyone), as the demo's are.
+  await sql`ALTER TABLE news ADD COLUMN locale varchar(2)`.execute(db);
   await sql`ALTER TABLE ec_record ADD COLUMN ec_price_usd numeric,
     ADD COLUMN ec_price_rank smallint GENERATED ALWAYS AS (CASE WHEN ec_price_usd IS NOT NULL THEN 0 WHEN ec_product_price IS NOT NULL THEN 1 ELSE 2 END) STORED`.execute(db);
   await sql`CREATE FUNCTION ec_record_price_usd() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -30,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE news DROP COLUMN IF EXISTS locale`.execute(db);
   await sql`DROP TRIGGER IF EXISTS ec_record_price_usd ON ec_record`.execute(db);
   await sql`DROP FUNCTION IF EXISTS ec_record_price_usd()`.execute(db);
   await sql`ALTER TABLE ec_record DROP COLUMN IF EXISTS ec_price_rank, DROP COLUMN IF EXISTS ec_price_usd`.execute(db);
