@@ -229,7 +229,7 @@ describe('marketplace records in the browser', () => {
     expect(notices).toContainEqual({ type: 2, target: `/ec-list?clientId=${clientId}` });
   });
 
-  it('fits a 1280 x 800 laptop: the form is in view under the tabs (the product page opens on demand), a refused save marks and focuses its field', async () => {
+  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form is in view under the tabs (the product page opens on demand), a refused save marks and focuses its field', async () => {
     const clientId = await createClient(j.tp, 'Laptop Co');
     const analyst = await createUser(j.tp, { role: Role.ANALYST });
     await j.tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
@@ -239,6 +239,24 @@ describe('marketplace records in the browser', () => {
     const page = await j.newPage('en-US');
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(j, page, analyst.mail, analyst.password);
+    // The list scrolled to its end: the last column's header and cells end where the fixed actions begin.
+    await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
+    await page.getByTestId(`ec-row-${recordId}`).waitFor();
+    await scrollRight(page, 'ec-table-body');
+    const edges = async () =>
+      page.evaluate((id) => {
+        const right = (el: Element | null | undefined) => el?.getBoundingClientRect().right ?? NaN;
+        const heads = [...document.querySelectorAll('.rec-table thead th')].filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
+        const actionsHead = heads.at(-1)!.getBoundingClientRect().left;
+        const cells = [...document.querySelectorAll(`[data-testid="ec-row-${id}"] .rec-cell-scroll`)];
+        const actionsCell = document.querySelector(`[data-testid="ec-row-${id}"] .rec-fixed-right`)!.getBoundingClientRect().left;
+        return { head: right(heads.at(-2)) - actionsHead, cell: Math.max(...cells.map(right)) - actionsCell };
+      }, recordId);
+    await eventually(async () => {
+      const { head, cell } = await edges();
+      return head <= 1 && cell <= 1;
+    }).toBe(true);
+
     await page.goto(`${j.baseUrl}/ec-data/${clientId}/${recordId}`);
     await page.getByTestId('ec-section-categorized').waitFor();
     const form = await page.getByTestId('ec-field-categorizeDate').boundingBox();
