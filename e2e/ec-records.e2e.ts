@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import { HEADER_EN, listing, xlsxOf } from '../packages/server/src/areas/ec-reports/fixtures.js';
+import { insertRecords, insertReport, insertSubcategory } from '../packages/server/src/areas/ec-records/fixtures.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
@@ -18,9 +19,6 @@ afterAll(async () => {
   await j?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-
-
 
 /** Ticks a row's selection checkbox (the test id is on the cell's wrapper). */
 async function tick(page: Page, recordId: number): Promise<void> {
@@ -254,5 +252,55 @@ describe('marketplace records in the browser', () => {
     expect(notices.map((n) => n.type)).toContain(3);
     expect(notices).toContainEqual({ type: 1, target: `/ec-data/${clientId}/${moonlit}` });
     expect(notices).toContainEqual({ type: 2, target: `/ec-list?clientId=${clientId}` });
+  });
+
+  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form is in view under the tabs (the product page opens on demand), a refused save marks and focuses its field', async () => {
+    const clientId = await createClient(j.tp, 'Laptop Co');
+    const analyst = await createUser(j.tp, { role: Role.ANALYST });
+    await j.tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
+    const sub = await insertSubcategory(j.tp, 'LP-01', 3);
+    const report = await insertReport(j.tp, clientId);
+    const [recordId] = await insertRecords(j.tp, clientId, report, [{ ec_product_url: 'https://shop.example/item/1', ec_categorize_date: '2026-10-01', ec_category_id: sub, ec_category_common_type_id: 3 }]);
+    const page = await j.newPage('en-US');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(j, page, analyst.mail, analyst.password);
+    // The list scrolled to its end: the last column's header and cells end where the fixed actions begin.
+    await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
+    await page.getByTestId(`ec-row-${recordId}`).waitFor();
+    await scrollRight(page, 'ec-table-body');
+    const edges = async () =>
+      page.evaluate((id) => {
+        const right = (el: Element | null | undefined) => el?.getBoundingClientRect().right ?? NaN;
+        const heads = [...document.querySelectorAll('.rec-table thead th')].filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
+        const actionsHead = heads.at(-1)!.getBoundingClientRect().left;
+        const cells = [...document.querySelectorAll(`[data-testid="ec-row-${id}"] .rec-cell-scroll`)];
+        const actionsCell = document.querySelector(`[data-testid="ec-row-${id}"] .rec-fixed-right`)!.getBoundingClientRect().left;
+        return { head: right(heads.at(-2)) - actionsHead, cell: Math.max(...cells.map(right)) - actionsCell };
+      }, recordId);
+    await eventually(async () => {
+      const { head, cell } = await edges();
+      return head <= 1 && cell <= 1;
+    }).toBe(true);
+
+    await page.goto(`${j.baseUrl}/ec-data/${clientId}/${recordId}`);
+    await page.getByTestId('ec-section-categorized').waitFor();
+    const form = await page.getByTestId('ec-field-categorizeDate').boundingBox();
+    expect(form!.y + form!.height).toBeLessThan(800);
+    expect(await page.getByTestId('ec-page-frame').count()).toBe(0);
+    await page.getByTestId('ec-show-frame').click();
+    await page.getByTestId('ec-page-frame').waitFor();
+
+    // A report date without its result: the browser refuses, marks the result and brings it into view, focused.
+    await typeDate(page, 'ec-field-process1Date', '2026-10-07');
+    await page.getByTestId('ec-detail-save').click();
+    await eventually(() => toast(page)).toContain('round 1');
+    const result = page.locator('.ant-form-item', { has: page.getByTestId('ec-field-process1Result') });
+    await eventually(() => result.getAttribute('class')).toContain('ant-form-item-has-error');
+    await eventually(() => page.evaluate(() => document.activeElement?.closest('[data-testid="ec-field-process1Result"]') !== null)).toBe(true);
+    await eventually(async () => {
+      const box = await result.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 800;
+    }).toBe(true);
+    await j.screenshot(page, 'ec-detail-laptop-refused');
   });
 });

@@ -6,7 +6,7 @@ export const demoUsers = [
   { label: 'administrator', name: '管理 太郎 (Admin)', mail: 'admin@example.com', role: Role.ADMIN, tel: '03-1234-5678', department: '', locale: 'ja' as const, clientIndex: undefined },
   { label: 'analyst', name: 'Alice Analyst', mail: 'analyst@example.com', role: Role.ANALYST, tel: '03-2345-6789', department: '', locale: 'en' as const, clientIndex: undefined },
   { label: 'analyst (2)', name: '分析 花子', mail: 'analyst2@example.com', role: Role.ANALYST, tel: '', department: '', locale: 'ja' as const, clientIndex: undefined },
-  { label: 'client user', name: 'Carol Client', mail: 'client@example.com', role: Role.CLIENT, tel: '+81 90-1111-2222', department: 'Legal / 法務部', locale: 'en' as const, clientIndex: 0 },
+  { label: 'client user', name: 'Carol Client', mail: 'client@example.com', role: Role.CLIENT, tel: '+81 90-1111-2222', department: 'Legal', locale: 'en' as const, clientIndex: 0 },
   { label: 'client user (2)', name: '佐藤 健', mail: 'client2@example.com', role: Role.CLIENT, tel: '', department: '知的財産部', locale: 'ja' as const, clientIndex: 1 },
 ];
 
@@ -32,12 +32,14 @@ export function demoClients(now: Date) {
   ];
 }
 
-export function demoNotices(now: Date) {
+/** The demo's notices, written in the recipient's language as the notice service writes them. */
+export function demoNotices(now: Date, locale: 'en' | 'ja') {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+  const ja = locale === 'ja';
   return [
-    { title: 'EC report uploaded / ECレポートが公開されました', content: 'The October marketplace report is ready. / 10月のECレポートを公開しました。', type: 3, sender: 'IPF', target: '/ec-list', send_date: at(2), viewed: false },
-    { title: 'EC records updated / EC記録が更新されました', content: '12 records were categorized. / 12件の記録が分類されました。', type: 2, sender: 'IPF', target: '/ec-list', send_date: at(30), viewed: false },
-    { title: 'Welcome to the portal / ポータルへようこそ', content: 'Your account is ready. / アカウントの準備ができました。', type: 1, sender: 'IPF', target: '/profile', send_date: at(72), viewed: true },
+    { title: ja ? 'ECレポートが公開されました' : 'EC report uploaded', content: ja ? '10月のECレポートを公開しました。' : 'The October marketplace report is ready.', type: 3, sender: 'IPF', target: '/ec-list', send_date: at(2), viewed: false },
+    { title: ja ? 'EC記録が更新されました' : 'EC records updated', content: ja ? '12件の記録が分類されました。' : '12 records were categorized.', type: 2, sender: 'IPF', target: '/ec-list', send_date: at(30), viewed: false },
+    { title: ja ? 'ポータルへようこそ' : 'Welcome to the portal', content: ja ? 'アカウントの準備ができました。' : 'Your account is ready.', type: 1, sender: 'IPF', target: '/profile', send_date: at(72), viewed: true },
   ];
 }
 
@@ -54,12 +56,12 @@ export function demoMasterData(now: Date) {
       { name: 'リップ', name_en: 'Lip', code: 'LIP' },
     ],
     columns: [
-      { column_name: 'Marketplace fee / 手数料', column_category: 1, column_position: 'ec_product_price', column_order: 1 },
-      { column_name: 'Test buy / テスト購入', column_category: 2, column_position: 'ec_categorize_remarks', column_order: 1 },
+      { column_name: 'Marketplace fee', column_category: 1, column_position: 'ec_product_price', column_order: 1 },
+      { column_name: 'Test buy', column_category: 2, column_position: 'ec_categorize_remarks', column_order: 1 },
     ],
     urls: [
-      { type: 2, url: 'https://shop.example/fake-sakura', seller: 'Sakura Outlet 88', seller_id: 'so88', company: 'Unknown', remarks: 'Repeat offender / 常習' },
-      { type: 1, url: 'https://shop.example/sakura-official', seller: 'SAKURA BEAUTY Official', seller_id: 'skb-official', company: 'Sakura Cosmetics Co.', remarks: 'Official store / 公式' },
+      { type: 2, url: 'https://shop.example/fake-sakura', seller: 'Sakura Outlet 88', seller_id: 'so88', company: 'Unknown', remarks: 'Repeat offender' },
+      { type: 1, url: 'https://shop.example/sakura-official', seller: 'SAKURA BEAUTY Official', seller_id: 'skb-official', company: 'Sakura Cosmetics Co.', remarks: 'Official store' },
     ],
     words: [
       { type: 1, word: 'compatible with' },
@@ -75,13 +77,17 @@ export function demoMasterData(now: Date) {
   };
 }
 
-/** News for the home page and /news: real offices' pages, in both languages. */
+/** News for the home page and /news: real offices' pages, each item in English and in Japanese for readers of each. */
 export function demoNews(now: Date) {
-  return [
-    { title: 'WIPO: the 13th edition of the Nice Classification is in force / ニース分類第13版が発効', url: 'https://www.wipo.int/classifications/nice/en/', news_date: day(now, -40) },
-    { title: 'JPO: trademark application guide / 特許庁：商標出願の手引き', url: 'https://www.jpo.go.jp/system/trademark/', news_date: day(now, -20) },
-    { title: 'EUIPO: searching trademarks with TMview / TMviewによる商標検索', url: 'https://www.tmdn.org/tmview/', news_date: day(now, -7) },
+  const items = [
+    { en: 'WIPO: the 13th edition of the Nice Classification is in force', ja: 'WIPO：ニース分類第13版が発効', url: 'https://www.wipo.int/classifications/nice/en/', news_date: day(now, -40) },
+    { en: 'JPO: trademark application guide', ja: '特許庁：商標出願の手引き', url: 'https://www.jpo.go.jp/system/trademark/', news_date: day(now, -20) },
+    { en: 'EUIPO: searching trademarks with TMview', ja: 'EUIPO：TMviewによる商標検索', url: 'https://www.tmdn.org/tmview/', news_date: day(now, -7) },
   ];
+  return items.flatMap(({ en, ja, ...rest }) => [
+    { ...rest, title: en, locale: 'en' },
+    { ...rest, title: ja, locale: 'ja' },
+  ]);
 }
 
 /** The shared infringement category master: main categories with subcategories and their aggregate category. */
@@ -108,21 +114,21 @@ export const demoInfringementCategories = [
 
 /** Marketplace sites the crawler knows, with accounts (their passwords are generated at seeding and sealed). */
 export const demoSites = [
-  { name: 'Taobao', url: 'https://www.taobao.com', region: 'CN', has_crawler: true, remarks: '主要監視対象 / main target', accounts: [{ account: 'ipf-crawler-01', phone: '+86 10 0000 0001', freeze_seconds: 60, remarks: '' }, { account: 'ipf-crawler-02', phone: '', freeze_seconds: 120, remarks: 'backup' }] },
+  { name: 'Taobao', url: 'https://www.taobao.com', region: 'CN', has_crawler: true, remarks: 'Main target', accounts: [{ account: 'ipf-crawler-01', phone: '+86 10 0000 0001', freeze_seconds: 60, remarks: '' }, { account: 'ipf-crawler-02', phone: '', freeze_seconds: 120, remarks: 'backup' }] },
   { name: 'Amazon.com', url: 'https://www.amazon.com', region: 'US', has_crawler: true, remarks: '', accounts: [{ account: 'ipf-us-01', phone: '', freeze_seconds: 30, remarks: '' }] },
-  { name: 'Rakuten Ichiba', url: 'https://www.rakuten.co.jp', region: 'JP', has_crawler: false, remarks: '手動調査 / manual checks', accounts: [] as { account: string; phone: string; freeze_seconds: number; remarks: string }[] },
+  { name: 'Rakuten Ichiba', url: 'https://www.rakuten.co.jp', region: 'JP', has_crawler: false, remarks: 'Manual checks', accounts: [] as { account: string; phone: string; freeze_seconds: number; remarks: string }[] },
 ];
 
 /** Trademarks of the first two clients: one expiring soon with a reminder, every status, regional offices too. */
 export function demoTrademarks(now: Date) {
   const base = { remind_flag: false, belongsto: '', description_ja: '', description_en: '', description_cn: '', remarks: '', register_date: null as string | null, invalid_date: null as string | null };
   return [
-    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -2400), invalid_date: day(now, 75), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品、せっけん類、香料', description_en: 'Cosmetics; soaps; perfumes', description_cn: '化妆品；肥皂；香料', remarks: 'Renewal due soon / 更新期限が近い' },
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -2400), invalid_date: day(now, 75), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品、せっけん類、香料', description_en: 'Cosmetics; soaps; perfumes', description_cn: '化妆品；肥皂；香料', remarks: 'Renewal due soon' },
     { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '40123456', region: 'CN', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1500), invalid_date: day(now, 2150), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_cn: '化妆品；香皂' },
-    { clientIndex: 0, logo: null, ...base, no: '2026-045678', region: 'JP', type: '3', text: 'さくら美肌', status: 2, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品', remarks: '出願中 / Application filed' },
+    { clientIndex: 0, logo: null, ...base, no: '2026-045678', region: 'JP', type: '3', text: 'さくら美肌', status: 2, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品', remarks: 'Application filed' },
     { clientIndex: 0, logo: null, ...base, no: '97123456', region: 'US', type: '3', text: 'SAKURA GLOW', status: 3, belongsto: 'Sakura Cosmetics Co.', description_en: 'Cosmetics', remarks: 'Office action: likelihood of confusion' },
     { clientIndex: 0, logo: [90, 90, 200] as const, ...base, no: '018765432', region: 'EM', type: '35', text: 'SAKURA', status: null, register_date: day(now, -900), invalid_date: day(now, 2750), description_en: 'Online retail services for cosmetics' },
-    { clientIndex: 1, logo: [30, 110, 200] as const, ...base, no: '第5987654号', region: 'JP', type: '9', text: 'FUJIYAMA POWER', status: 1, register_date: day(now, -3000), invalid_date: day(now, 650), remind_flag: true, belongsto: '富士山電機株式会社', description_ja: '電池、充電器', description_en: 'Batteries; chargers' },
+    { clientIndex: 1, logo: [30, 110, 200] as const, ...base, no: '第5987654号', region: 'JP', type: '9', text: 'FUJIYAMA POWER', status: 1, register_date: day(now, -3000), invalid_date: day(now, 650), remind_flag: true, belongsto: '富士山電機株式会社', description_ja: '電池、充電器', description_en: 'Batteries; chargers', remarks: '更新の手続きを準備中' },
     { clientIndex: 1, logo: null, ...base, no: '61234567', region: 'CN', type: '9', text: '富士山电机', status: 2, belongsto: '富士山電機株式会社', description_cn: '电池；充电器' },
   ];
 }

@@ -64,7 +64,7 @@ function rows(count: number, offset: number, scanDay: (i: number) => string): Om
         ec_product_region: region,
         ec_product_city: CITIES[region] ?? '',
       },
-      custom: (n % 4 === 0 ? { 'Marketplace fee / 手数料': `${(n % 5) + 8}%` } : {}) as Record<string, string>,
+      custom: (n % 4 === 0 ? { 'Marketplace fee': `${(n % 5) + 8}%` } : {}) as Record<string, string>,
       urlKey: urlKey(url),
       commonCategory: null,
     };
@@ -120,7 +120,7 @@ export async function seedEcRecords(trx: Tx, clientId: number, uploaderId: numbe
           ec_category_id: s.id,
           ec_category_common_type_id: s.common_category,
           ec_categorize_date: day(8),
-          ec_categorize_remarks: s.common_category === 1 ? 'Official listing / 公式出品' : i % 4 === 0 ? 'Logo copied / ロゴの無断使用' : '',
+          ec_categorize_remarks: s.common_category === 1 ? 'Official listing' : i % 4 === 0 ? 'Logo copied' : '',
           ec_process1_date: r1?.date ?? null,
           ec_process1_result: r1?.result ?? null,
           ec_process2_date: r2?.date ?? null,
@@ -131,7 +131,7 @@ export async function seedEcRecords(trx: Tx, clientId: number, uploaderId: numbe
           ec_process_confirm_date: done ? day(26) : null,
           ec_response_action: i % 6 === 0 ? 1 : i % 6 === 1 ? 3 : null,
           ec_response_date: i % 6 < 2 ? day(20) : null,
-          ec_response_reason: i % 6 === 0 ? 'Please take down / 削除をお願いします' : '',
+          ec_response_reason: i % 6 === 0 ? 'Please take down' : '',
           published: true,
           updated_at: now,
         })

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { decodeImageHeader } from '../platform/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/passwords.js';
-import { startTestPortal, type TestPortal } from '../testing/index.js';
+import { Role } from '@portal/contract';
+import { createUser, startTestPortal, type TestPortal } from '../testing/index.js';
 import { seedDemo } from './seed.js';
 
 let tp: TestPortal;
@@ -51,6 +52,19 @@ describe('demo data', () => {
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
     expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
+    // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
+    // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
+    const notices = await services.db.selectFrom('notice').innerJoin('users', 'users.user_id', 'notice.user_id').select(['title', 'user_locale']).execute();
+    expect(notices.length).toBeGreaterThan(0);
+    for (const n of notices) expect(/[\u3040-\u30ff]/.test(n.title), n.title).toBe(n.user_locale === 'ja');
+    const paired = (texts: string[]) => texts.filter((text) => / \/ /.test(text));
+    expect(paired((await services.db.selectFrom('custom_column').select('column_name').execute()).map((c) => c.column_name))).toEqual([]);
+    expect(paired((await services.db.selectFrom('trademark').select('remarks').execute()).map((t) => t.remarks))).toEqual([]);
+    expect(paired((await services.db.selectFrom('news').select('title').execute()).map((t) => t.title))).toEqual([]);
+    const reader = await createUser(tp, { role: Role.ANALYST });
+    const newsIn = async (locale: 'en' | 'ja') => ((await tp.post('/api/ipf-news', { page: 1, pageSize: 10 }, { token: reader.token, locale })).body.data as { news: { title: string }[] }).news.map((n) => n.title);
+    expect(await newsIn('ja')).toContain('特許庁：商標出願の手引き');
+    expect(await newsIn('en')).toEqual(['EUIPO: searching trademarks with TMview', 'JPO: trademark application guide', 'WIPO: the 13th edition of the Nice Classification is in force']);
     // The demo logos are real PNGs, served like any upload.
     const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).where('kind', '=', 'tm').executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');

@@ -131,10 +131,10 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
-    const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
+    const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [{ user_id: userIds[i]!, locale: u.locale }] : []));
     await trx
       .insertInto('notice')
-      .values(clientUsers.flatMap((user_id) => demoNotices(services.clock()).map((n) => ({ ...n, user_id }))))
+      .values(clientUsers.flatMap(({ user_id, locale }) => demoNotices(services.clock(), locale).map((n) => ({ ...n, user_id }))))
       .execute();
 
     // API keys on the client users' profiles, named in each user's language: one in use, one expired. Their

@@ -29,7 +29,7 @@ const TEXTS = [
 /** SNS categories for the categorized ones: mostly counterfeit sales, impersonation and trademark misuse. */
 const CATEGORIES = [3, 5, 3, 4, 7, 3, 8, 2, 6, 3];
 
-const TAKEDOWN_REMARKS = 'Please report the account / アカウントの通報をお願いします';
+const TAKEDOWN_REMARKS = 'Please report the account';
 
 export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: number, now: Date): Promise<void> {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -77,7 +77,7 @@ export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: numb
     const rounds = infringing ? 1 + (i % 3 === 0 ? 1 : 0) : 0;
     const done = rounds > 0 && i % 4 === 0;
     const action = !infringing ? 3 : i % 5 === 0 ? 1 : i % 5 === 1 ? 2 : null;
-    const remarks = category === 5 ? 'Uses the brand logo as its profile picture / ロゴをプロフィール画像に使用' : category === 3 ? 'Sells at a tenth of the price / 定価の1割で販売' : '';
+    const remarks = category === 5 ? 'Uses the brand logo as its profile picture' : category === 3 ? 'Sells at a tenth of the price' : '';
     await trx
       .updateTable('sns_record')
       .set(demoProgressColumns({ category, remarks, rounds, done, action, takedownRemarks: TAKEDOWN_REMARKS, trademarkId: trademark?.trademark_id ?? null }, day, now))

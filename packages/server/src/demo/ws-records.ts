@@ -19,7 +19,7 @@ const REGISTRARS = ['NameSilo, LLC', 'Alibaba Cloud Computing (Beijing)', 'GMO I
 /** Site categories for the categorized ones: mostly suspicious, phishing and parking sites, one official site. */
 const CATEGORIES = [3, 11, 5, 3, 10, 8, 11, 1];
 
-const TAKEDOWN_REMARKS = 'Please take it down / 削除をお願いします';
+const TAKEDOWN_REMARKS = 'Please take it down';
 
 export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: number, now: Date): Promise<void> {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
@@ -70,7 +70,7 @@ export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: numbe
     const rounds = category === 1 || category === 5 || category === 8 ? 0 : 1 + (i % 2);
     const done = rounds > 0 && i % 3 === 0;
     const action = category === 1 ? 3 : i % 4 === 0 ? 1 : i % 4 === 1 ? 2 : null;
-    const remarks = category === 11 ? 'Login page imitating the brand / ブランドを装ったログインページ' : category === 1 ? 'Official site / 公式サイト' : '';
+    const remarks = category === 11 ? 'Login page imitating the brand' : category === 1 ? 'Official site' : '';
     await trx
       .updateTable('ws_record')
       .set(demoProgressColumns({ category, remarks, rounds, done, action, takedownRemarks: TAKEDOWN_REMARKS, trademarkId: trademark?.trademark_id ?? null }, day, now))

@@ -176,6 +176,8 @@ export interface NewsTable {
   title: string;
   url: string;
   news_date: string;
+  /** For the readers of one language ('en', 'ja'); NULL for everyone (migration 021). */
+  locale: Generated<string | null>;
   created_at: Timestamp;
 }
 
@@ -319,6 +321,10 @@ export interface EcRecordTable {
   ec_product_seller_url: Generated<string>;
   ec_product_price: string | null;
   ec_product_currency: Generated<string>;
+  /** The price in US dollars at the currency's latest rate (trigger of migration 021); NULL without one. */
+  ec_price_usd: Generated<string | null>;
+  /** 0 converted, 1 a price without a rate, 2 no price (generated). */
+  ec_price_rank: Generated<number>;
   ec_product_image_url: Generated<string>;
   ec_product_onsell_count: number | null;
   ec_product_sold_count: number | null;

@@ -40,6 +40,9 @@ export const FIELDS = {
   ec_product_seller_url: f('ec_product_seller_url', 'text'),
   ec_product_price: f('ec_product_price', 'numeric'),
   ec_product_currency: f('ec_product_currency', 'text'),
+  // The price in US dollars and its rank (converted, without a rate, no price; migration 021): a price sort's columns.
+  ec_price_usd: f('ec_price_usd', 'numeric'),
+  ec_price_rank: f('ec_price_rank', 'int'),
   ec_product_image_url: f('ec_product_image_url', 'text'),
   ec_product_onsell_count: f('ec_product_onsell_count', 'int'),
   ec_product_sold_count: f('ec_product_sold_count', 'int'),
@@ -190,7 +193,23 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   columnsColumn: 'ec_columns',
   listPath: '/ec-list',
   detailPath: (clientId, recordId) => `/ec-data/${clientId}/${recordId}`,
+  // Comparable amounts: in US dollars at the latest rates, then amounts without a rate by currency and amount.
+  sortAs: {
+    ec_product_price: (dir) => [
+      { name: 'ec_price_rank', dir: 'asc' },
+      { name: 'ec_price_usd', dir },
+      { name: 'ec_product_currency', dir: 'asc' },
+      { name: 'ec_product_price', dir },
+    ],
+  },
 };
+
+/** Reprices the records in a currency at its latest rate (after administrators change rates). */
+export async function repriceCurrency(db: Conn, currency: string): Promise<void> {
+  await sql`UPDATE ec_record r SET ec_price_usd = r.ec_product_price * x.usd_rate
+    FROM (SELECT usd_rate FROM exchange_rate WHERE currency = ${currency} ORDER BY rate_date DESC LIMIT 1) x
+    WHERE r.ec_product_currency = ${currency} AND r.ec_product_price IS NOT NULL AND r.ec_price_usd IS DISTINCT FROM r.ec_product_price * x.usd_rate`.execute(db);
+}
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {

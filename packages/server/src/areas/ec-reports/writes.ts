@@ -59,6 +59,7 @@ export const EC_TABLE: RecordTable = {
   fields: FIELD_COLUMNS,
   customInfo: true,
   commonCategoryColumn: 'ec_category_common_type_id',
+  usdPrice: { price: 'ec_product_price', currency: 'ec_product_currency', usd: 'ec_price_usd' },
 };
 
 export async function insertRecords(

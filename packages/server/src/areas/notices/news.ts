@@ -7,10 +7,13 @@ import { fail } from '../../platform/errors.js';
 type NewsRow = { id: number; title: string; url: string; news_date: string };
 const present = (r: NewsRow): NewsItem => ({ id: r.id, title: r.title, url: r.url, date: r.news_date });
 
+/** The items for everyone and those written for readers of the request's language. */
+const forReader = (ctx: AuthedContext) => ctx.db.selectFrom('news').where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '=', ctx.locale)]));
+
 export async function list(ctx: AuthedContext, page: number, pageSize: number) {
   const [rows, total] = await Promise.all([
-    ctx.db.selectFrom('news').select(['id', 'title', 'url', 'news_date']).orderBy('news_date', 'desc').orderBy('id', 'desc').offset((page - 1) * pageSize).limit(pageSize).execute(),
-    ctx.db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    forReader(ctx).select(['id', 'title', 'url', 'news_date']).orderBy('news_date', 'desc').orderBy('id', 'desc').offset((page - 1) * pageSize).limit(pageSize).execute(),
+    forReader(ctx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { news: rows.map(present), total: Number(total.n) };
 }

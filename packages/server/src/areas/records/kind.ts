@@ -81,6 +81,8 @@ export interface ListKind<Row extends AnyRow = AnyRow, Answer = unknown> {
   /** The list's route (notices link to it) and the detail route of one record. */
   listPath: string;
   detailPath(clientId: number, recordId: number): string;
+  /** Fields sorted through other columns (EC's price: its US dollar amount first), each key a field of `fields`. */
+  sortAs?: Record<string, (dir: 'asc' | 'desc') => { name: string; dir: 'asc' | 'desc' }[]>;
 }
 
 /** The calls' schemas, from the kind's contract module: the shared calls are registered with exactly these. */

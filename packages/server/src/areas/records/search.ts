@@ -144,9 +144,14 @@ export interface SortKey {
  */
 export function sortKeys(kind: ListKind, orderFields: RecordSearch['orderFields']): SortKey[] {
   const keys: SortKey[] = [];
-  for (const o of orderFields) if (!keys.some((k) => k.name === o.key)) keys.push({ name: o.key, dir: o.value === 1 ? 'asc' : 'desc' });
+  for (const o of orderFields) {
+    const dir = o.value === 1 ? 'asc' : 'desc';
+    for (const k of kind.sortAs?.[o.key]?.(dir) ?? [{ name: o.key, dir }]) if (!keys.some((p) => p.name === k.name)) keys.push(k);
+  }
   if (keys.length === 0) keys.push({ name: kind.scanField, dir: 'desc' });
-  if (!keys.some((k) => k.name === kind.idField)) keys.push({ name: kind.idField, dir: keys[0]!.dir });
+  // The id follows the first field asked for (not its first sort column: the price's sorts unconverted amounts last).
+  const first = orderFields[0] ? (orderFields[0].value === 1 ? 'asc' : 'desc') : keys[0]!.dir;
+  if (!keys.some((k) => k.name === kind.idField)) keys.push({ name: kind.idField, dir: first });
   return keys;
 }
 

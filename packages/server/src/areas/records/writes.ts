@@ -27,6 +27,11 @@ export interface RecordTable {
   customInfo: boolean;
   /** The aggregate category column set with the subcategory, if the kind has one. */
   commonCategoryColumn?: string;
+  /**
+   * The price's US dollar amount, filled by the insert itself (EC, migration 021): the table's row trigger would do
+   * it too, but a PL/pgSQL call per row made large uploads on PGlite a third slower.
+   */
+  usdPrice?: { price: string; currency: string; usd: string };
 }
 
 const arrayOf = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
@@ -50,6 +55,15 @@ export async function insertRows(
   for (const [column, type, values] of extra) {
     columns.push(column);
     arrays.push(arrayOf(values, type));
+  }
+  const priced = spec.usdPrice;
+  const [price, currency] = priced ? [columns.indexOf(priced.price), columns.indexOf(priced.currency)] : [-1, -1];
+  if (priced && price >= 0 && currency >= 0) {
+    const names = columns.map((_, i) => sql.raw(`c${i}`));
+    await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join([...columns, priced.usd].map((c) => sql.ref(c)))})
+      SELECT u.*, u.${sql.raw(`c${price}`)} * x.usd_rate FROM unnest(${sql.join(arrays)}) AS u(${sql.join(names)})
+      LEFT JOIN (SELECT DISTINCT ON (currency) currency, usd_rate FROM exchange_rate ORDER BY currency, rate_date DESC) x ON x.currency = u.${sql.raw(`c${currency}`)}`.execute(db);
+    return;
   }
   await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
 }

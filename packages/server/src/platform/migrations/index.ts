@@ -18,6 +18,7 @@ import * as m016 from './016_rollup_trigger_memory.js';
 import * as m017 from './017_record_batches.js';
 import * as m018 from './018_api_keys.js';
 import * as m020 from './020_evidence.js';
+import * as m021 from './021_price_usd.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017_record_batches': m017,
   '018_api_keys': m018,
   '020_evidence': m020,
+  '021_price_usd': m021,
 };

@@ -72,6 +72,20 @@ export interface EcTexts {
   aggregateLabel: string;
   /** The posted-to-the-client filter (it has no column). */
   publishedLabel: string;
+  /** How a sort by price compares amounts in different currencies (the price header's tooltip). */
+  priceSortHint: string;
+}
+
+/** An amount with its currency code (`JPY 1,980`, `USD 12.50`); a code Intl does not know still shows as written. */
+export function moneyText(amount: number | null, currency: string, locale: Locale): string {
+  if (amount === null) return '';
+  const code = currency.trim().toUpperCase();
+  try {
+    if (/^[A-Z]{3}$/.test(code)) return new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'code' }).format(amount);
+  } catch {
+    // not a currency Intl knows: below
+  }
+  return `${amount.toLocaleString(locale)} ${code}`.trim();
 }
 
 const num = (v: FilterValue) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
@@ -141,7 +155,8 @@ export function ecColumns(lookups: Lookups, texts: EcTexts, detailHref: (record:
     const column: RecordColumn<EcRecord> = {
       key,
       title,
-      width: Math.max(width, headerWidth(title, Number(sortable) + Number(filterable))),
+      // The price's header carries a hint icon too.
+      width: Math.max(width, headerWidth(title, Number(sortable) + Number(filterable) + Number(key === 'ec_product_price'))),
       sortable,
       filterable,
       value,
@@ -157,6 +172,9 @@ export function ecColumns(lookups: Lookups, texts: EcTexts, detailHref: (record:
       );
     } else if (kind === 'url') {
       column.cell = (r) => <SafeLink url={String(r[field] ?? '')} />;
+    } else if (key === 'ec_product_price') {
+      column.cell = (r) => moneyText(r.ec_product_price, r.ec_product_currency, lookups.locale);
+      column.tooltip = texts.priceSortHint;
     }
     return column;
   });

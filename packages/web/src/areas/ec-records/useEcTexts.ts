@@ -5,5 +5,5 @@ import type { EcTexts } from './ecFields';
 /** The few words the EC value formatters need, in the user's language. */
 export function useEcTexts(): EcTexts {
   const { t } = useTranslation('ecRecords');
-  return useMemo(() => ({ yes: t('value.yes'), no: t('value.no'), aggregateLabel: t('field.aggregate'), publishedLabel: t('field.published') }), [t]);
+  return useMemo(() => ({ yes: t('value.yes'), no: t('value.no'), aggregateLabel: t('field.aggregate'), publishedLabel: t('field.published'), priceSortHint: t('list.priceSortHint') }), [t]);
 }

@@ -14,6 +14,7 @@ import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
 import { isEmptyUpdate, type KindTypes, type RecordKind } from './kind';
+import { problemField } from './saveField';
 import type { ListState } from './listQuery';
 
 /** Spec 2: S update, L back, O open, P previous, N next. */
@@ -80,6 +81,13 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
 
   const setRecord = (next: T['record']) => queryClient.setQueryData(kind.keys.record(clientId, id), next);
 
+  /** A save refused on a field: the field shows why and comes into view, focused (a field the form lacks: the toast only). */
+  const markField = (name: string, text: string) => {
+    if (!(name in (form.getFieldsValue(true) as object))) return;
+    form.setFields([{ name: name as never, errors: [text] }]);
+    form.scrollToField(name as never, { block: 'center', behavior: 'smooth', focus: true });
+  };
+
   const save = async () => {
     if (saving.current) return;
     const values = form.getFieldsValue(true) as T['values'];
@@ -87,7 +95,9 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
     if (analyst) {
       const problem = detail.saveProblem(values, record);
       if (problem) {
-        void message.error(t(`contract:${problem.key}`, problem.params ?? {}));
+        const text = t(`contract:${problem.key}`, problem.params ?? {});
+        markField(problemField(problem, values as Record<string, unknown>), text);
+        void message.error(text);
         return;
       }
     }
@@ -98,7 +108,9 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
       const field = issue?.path[0];
       const name = typeof field === 'string' ? heading.payloadLabel(field) : '';
       const maximum = issue && 'maximum' in issue ? Number(issue.maximum) : undefined;
-      void message.error(issue && isMessageKey(issue.message) ? t(`contract:${issue.message}`, { field: name, maximum }) : (issue?.message ?? t('detail.saveFailed', { message: '' })));
+      const text = issue && isMessageKey(issue.message) ? t(`contract:${issue.message}`, { field: name, maximum }) : (issue?.message ?? t('detail.saveFailed', { message: '' }));
+      if (typeof field === 'string') markField(field, text);
+      void message.error(text);
       return;
     }
     if (isEmptyUpdate(payload)) {

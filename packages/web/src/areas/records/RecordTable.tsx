@@ -13,10 +13,10 @@ import {
   type ThHTMLAttributes,
   type UIEvent,
 } from 'react';
-import { ConfigProvider, Table, theme } from 'antd';
+import { ConfigProvider, Table, Tooltip, theme } from 'antd';
 import type { ColumnsType, TablePaginationConfig, TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { FilterFilled } from '@ant-design/icons';
+import { FilterFilled, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FilterDropdown } from './FilterDropdown';
 import { PAGE_SIZES, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
@@ -383,7 +383,15 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
       const source = column.filterable ? filterOptions(column.key) : null;
       return {
         key: column.key,
-        title: column.title,
+        title: column.tooltip ? (
+          <Tooltip title={column.tooltip}>
+            <span data-testid={`${testPrefix}-header-hint-${column.key}`}>
+              {column.title} <InfoCircleOutlined style={{ color: '#8c8c8c' }} />
+            </span>
+          </Tooltip>
+        ) : (
+          column.title
+        ),
         width,
         ellipsis: true,
         fixed: index === 0 ? ('left' as const) : undefined,

@@ -20,6 +20,8 @@ export interface RecordColumn<R> {
   text: (value: FilterValue) => string;
   /** The filter options' text where it differs from the cell's (a scan month cell, its days as options). */
   optionText?: (value: FilterValue) => string;
+  /** A note on the header (how the column sorts), shown on hovering its title. */
+  tooltip?: string;
   /** A cell that is more than text (a link); plain text otherwise. */
   cell?: (record: R) => ReactNode;
 }

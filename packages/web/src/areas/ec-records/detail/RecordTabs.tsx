@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Descriptions, Empty, Flex, Row, Tabs, Typography } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import { EyeOutlined, ExportOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EcRecord } from '@portal/contract';
 import type { FilterValue } from '../../records/listQuery';
@@ -56,6 +57,9 @@ export interface RecordTabsProps {
 export function RecordTabs({ record, clientId, analyst, lookups, texts, onEvidence }: RecordTabsProps) {
   const { t } = useTranslation('ecRecords');
   const productUrl = safeUrl(record.ec_product_url);
+  // The frame opens on demand: shown first, a full-height frame pushed the categorization form below a laptop's
+  // screen (and most marketplaces refuse to be framed anyway).
+  const [framed, setFramed] = useState(false);
   const imageUrl = safeUrl(record.ec_product_image_url);
 
   const link = (raw: string) => {
@@ -85,15 +89,20 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
             </Button>
           </Flex>
           <Alert type="info" showIcon message={t('tab.pageHint')} />
-          <iframe
-            src={productUrl}
-            title={t('tab.page')}
-            sandbox=""
-            referrerPolicy="no-referrer"
-            loading="lazy"
-            style={{ width: '100%', height: 560, border: '1px solid #f0f0f0', borderRadius: 6, background: '#fff' }}
-            data-testid="ec-page-frame"
-          />
+          {framed ? (
+            <iframe
+              src={productUrl}
+              title={t('tab.page')}
+              sandbox=""
+              referrerPolicy="no-referrer"
+              style={{ width: '100%', height: 'min(560px, 60vh)', border: '1px solid #f0f0f0', borderRadius: 6, background: '#fff' }}
+              data-testid="ec-page-frame"
+            />
+          ) : (
+            <Button icon={<EyeOutlined />} onClick={() => setFramed(true)} disabled={false} style={{ alignSelf: 'flex-start' }} data-testid="ec-show-frame">
+              {t('tab.showFrame')}
+            </Button>
+          )}
         </Flex>
       ) : (
         <Empty description={t('tab.noUrl')} />
