@@ -50,3 +50,6 @@ export { SNS_PLATFORMS, SNS_PLATFORM_MAX, SNS_CATEGORIES, SNS_CATEGORY_MAX, SNS_
 export * as dashboards from './dashboards.js';
 export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, FetchInfoInput } from './dashboards.js';
 export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, DASHBOARD_MAX_YEARS, TOP_SELLERS, HOME_NEWS, dashboardRangeEnd } from './dashboards.js';
+export * as serviceRequests from './service-requests.js';
+export type { ServiceRequest, ServiceRequestSummary, ServiceRequestType, ServiceRequestStatus, ServiceMessage, ServiceFile, ServiceFileType } from './service-requests.js';
+export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_CANCELLABLE, SERVICE_FILE_MAX_BYTES, SERVICE_CURRENCIES, SERVICE_REQUEST_FIELDS, FIELD_NAMES, isClosed } from './service-requests.js';

@@ -14,6 +14,7 @@ import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
+import { registerServiceRequestCalls } from './areas/service-requests/calls.js';
 import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
 import { EC_KIND } from './areas/ec-records/kind.js';
@@ -58,6 +59,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
+  registerServiceRequestCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
   const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
   registerRecordKind(kinds, EC_KIND);

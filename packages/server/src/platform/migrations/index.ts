@@ -15,6 +15,7 @@ import * as m013 from './013_sns_records.js';
 import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_dashboard_rollups.js';
 import * as m016 from './016_rollup_trigger_memory.js';
+import * as m023 from './023_service_requests.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014_exchange_rates': m014,
   '015_dashboard_rollups': m015,
   '016_rollup_trigger_memory': m016,
+  '023_service_requests': m023,
 };
