@@ -32,7 +32,7 @@ export const SERVICE_FILE_TYPES = ['pdf', 'png', 'jpeg', 'gif', 'bmp', 'docx', '
 export type ServiceFileType = (typeof SERVICE_FILE_TYPES)[number];
 export const SERVICE_CURRENCIES = ['JPY', 'USD', 'EUR', 'CNY'] as const;
 
-const text = (max: number) => z.string({ error: 'validation.invalid' }).trim().max(max, 'validation.tooLong');
+const text = (max: number) => z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') }).trim().max(max, 'validation.tooLong');
 const required = (max: number) => text(max).min(1, 'validation.required');
 const notes = text(2000).optional().default('');
 const optionalId = id.optional();
@@ -41,7 +41,7 @@ const optionalId = id.optional();
 export const SERVICE_REQUEST_FIELDS = {
   'trademark-search': z.object({ mark: required(200), classes: text(200).optional().default(''), regions: text(200).optional().default(''), notes }),
   'registration-progress': z.object({ trademarkId: optionalId, applicationNo: text(200).optional().default(''), notes }),
-  renewal: z.object({ trademarkId: id, expiryDate: isoDate.optional(), notes }),
+  renewal: z.object({ trademarkId: z.number({ error: 'validation.requestTrademarkRequired' }).pipe(id), expiryDate: isoDate.optional(), notes }),
   'office-action': z.object({ trademarkId: optionalId, answerDeadline: isoDate, office: text(200).optional().default(''), notes }),
   'change-transfer': z.object({ trademarkId: optionalId, newHolder: required(200), notes }),
   watch: z.object({ mark: required(200), regions: text(200).optional().default(''), notes }),

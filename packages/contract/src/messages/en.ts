@@ -292,9 +292,10 @@ export const en = {
   "mail.request.link": "Open it in the portal: {{link}}",
   "mail.requestReminder.subject": "{{client}}: request \"{{title}}\" is due in {{days}} days",
   "mail.requestReminder.body": "The {{type}} request \"{{title}}\" (number {{id}}) of {{client}} is due on {{endDate}}, in {{days}} days.",
-  "renewalDraft.title": "Renewal of {{text}} ({{no}})",
-  "renewalDraft.notes": "Proposed by the portal: the trademark expires on {{date}}. Confirm the request to have it renewed.",
+  "notice.request.draft.title": "A renewal is proposed: {{title}}",
+  "notice.request.draft.content": "The trademark {{title}} expires on {{date}}. Open the proposed renewal request and confirm it to have it renewed.",
   "validation.requestClientRequired": "Please select the client.",
+  "validation.requestTrademarkRequired": "Please choose the trademark.",
 } as const;
 
 export type MessageKey = keyof typeof en;

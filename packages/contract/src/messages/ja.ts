@@ -290,7 +290,8 @@ export const ja: Record<MessageKey, string> = {
   "mail.request.link": "ポータルで開く：{{link}}",
   "mail.requestReminder.subject": "{{client}}：依頼「{{title}}」の期日まであと{{days}}日です",
   "mail.requestReminder.body": "{{client}}の{{type}}の依頼「{{title}}」（依頼番号{{id}}）の期日は{{endDate}}で、あと{{days}}日です。",
-  "renewalDraft.title": "{{text}}（{{no}}）の更新",
-  "renewalDraft.notes": "ポータルからのご提案：この商標は{{date}}に期限を迎えます。更新をご希望の場合は依頼を確定してください。",
+  "notice.request.draft.title": "更新のご提案：{{title}}",
+  "notice.request.draft.content": "商標{{title}}は{{date}}に期限を迎えます。提案された更新の依頼を開き、確定すると更新手続きを依頼できます。",
   "validation.requestClientRequired": "クライアントを選択してください。",
+  "validation.requestTrademarkRequired": "商標を選択してください。",
 };
