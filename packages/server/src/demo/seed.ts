@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { seedServiceRequests } from './service-requests.js';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/contract';
@@ -127,6 +128,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+
+    await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [userIds[i]!] : []));
     await trx
