@@ -290,7 +290,7 @@ export const en = {
   "notice.request.type6.title": "Request {{id}} is now: {{status}}",
   "notice.request.type6.content": "The request \"{{title}}\" moved from \"{{from}}\" to \"{{status}}\".",
   "mail.request.link": "Open it in the portal: {{link}}",
-  "mail.requestReminder.subject": "{{client}}: request \"{{title}}\" is due in {{days}} days",
+  "mail.requestReminder.subject": "{{client}}: request \"{{title}}\" is due in {{days}} day(s)",
   "mail.requestReminder.body": "The {{type}} request \"{{title}}\" (number {{id}}) of {{client}} is due on {{endDate}}, in {{days}} days.",
   "notice.request.draft.title": "A renewal is proposed: {{title}}",
   "notice.request.draft.content": "The trademark {{title}} expires on {{date}}. Open the proposed renewal request and confirm it to have it renewed.",

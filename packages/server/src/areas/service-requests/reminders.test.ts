@@ -39,7 +39,7 @@ describe('service request due-date reminders and renewal proposals', () => {
     const subjects = (mail: string) => mailsTo(mail).map((m) => m.subject);
 
     await run();
-    expect(subjects(en.mail)).toEqual(['Due Co: request "Customs filing" is due in 30 days']);
+    expect(subjects(en.mail)).toEqual(['Due Co: request "Customs filing" is due in 30 day(s)']);
     expect(subjects(ja.mail)).toEqual(['Due Co：依頼「Customs filing」の期日まであと30日です']);
     expect(subjects(analyst.mail)).toHaveLength(1);
     expect(tp.mailbox.mails.some((m) => (m.subject ?? '').includes('Closed one'))).toBe(false);
@@ -53,9 +53,9 @@ describe('service request due-date reminders and renewal proposals', () => {
     tp.clock.advance(DAY);
     await run();
     expect(subjects(en.mail)).toEqual([
-      'Due Co: request "Customs filing" is due in 30 days',
-      'Due Co: request "Customs filing" is due in 7 days',
-      'Due Co: request "Customs filing" is due in 1 days',
+      'Due Co: request "Customs filing" is due in 30 day(s)',
+      'Due Co: request "Customs filing" is due in 7 day(s)',
+      'Due Co: request "Customs filing" is due in 1 day(s)',
     ]);
     expect(mailsTo(stranger.mail)).toHaveLength(0);
   });

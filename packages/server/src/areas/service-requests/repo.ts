@@ -86,8 +86,17 @@ export function managedClientIds(db: Conn, userId: number) {
   return db.selectFrom('client_manager').select('client_id').where('user_id', '=', userId);
 }
 
-/** Staff of the client who hear of a client's action: its managing analysts, plus the assignee. */
+/**
+ * Staff of the client who hear of a client's action: its managing analysts, plus the assignee; a client nobody
+ * manages yet is heard by the administrators, so no request goes unseen.
+ */
 export async function staffOfClient(db: Conn, clientId: number, assigneeId: number | null) {
+  const staff = await managersAndAssignee(db, clientId, assigneeId);
+  if (staff.length > 0) return staff;
+  return db.selectFrom('users').select(['user_id', 'user_mail', 'user_locale']).where('deleted_at', 'is', null).where(sql<SqlBool>`(user_role & 4) <> 0`).execute();
+}
+
+function managersAndAssignee(db: Conn, clientId: number, assigneeId: number | null) {
   return db
     .selectFrom('users as u')
     .select(['u.user_id', 'u.user_mail', 'u.user_locale'])

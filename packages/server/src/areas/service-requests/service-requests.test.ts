@@ -259,4 +259,11 @@ describe('notices and mails to the other side', () => {
     const types = (clientNotices.body.data?.notices as { type: number }[]).map((n) => n.type);
     expect(types).toEqual(expect.arrayContaining([5, 6]));
   });
+
+  it('a request of a client nobody manages yet is heard by the administrators', async () => {
+    const lone = await createClient(tp, 'Lone Co');
+    const user = await createUser(tp, { clientId: lone });
+    await create(user, { type: 'case', title: 'Anyone there?', fields: {} });
+    expect((await tp.mailbox.latestTo(admin.mail)).subject).toBe('New General case request: Lone Co');
+  });
 });
