@@ -65,6 +65,7 @@ describe('service requests in the browser', () => {
     await clientPage.getByTestId('send-message').click();
     await eventually(() => clientPage.getByTestId('request-messages').innerText()).toContain('certificate.pdf');
     await eventually(() => clientPage.getByTestId('request-status').innerText()).toBe('対応中');
+    await j.screenshot(clientPage, 'requests-detail-ja');
 
     // The analyst closes it as done.
     await staffPage.reload();

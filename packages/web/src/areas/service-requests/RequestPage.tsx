@@ -110,7 +110,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
             <Descriptions.Item label={t('col.fee')}>
               <span data-testid="request-fee">{request.fee === null ? t('detail.none') : `${request.fee.toLocaleString()} ${request.currency ?? ''}`}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('col.updatedAt')}>
+            <Descriptions.Item label={t('detail.created')}>
               {request.createdByName ? t('detail.createdBy', { name: request.createdByName, date: new Date(request.createdAt).toLocaleDateString() }) : t('detail.byPortal', { date: new Date(request.createdAt).toLocaleDateString() })}
             </Descriptions.Item>
           </Descriptions>
