@@ -17,6 +17,7 @@ import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
+import * as serviceRequests from './service-requests.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -118,6 +119,14 @@ export const calls = {
   '/api/trademark/remove-image': { input: trademarks.removeImageInput, output: trademarks.removeImageOutput },
   /** Multipart: the text fields below plus an optional `file` part (the design mark). */
   '/api/trademark/registration': { input: trademarks.registrationInput, output: trademarks.registrationOutput },
+  '/api/service-request/create': { input: serviceRequests.createInput, output: serviceRequests.requestOutput },
+  '/api/service-request/search': { input: serviceRequests.searchInput, output: serviceRequests.searchOutput },
+  '/api/service-request/get': { input: serviceRequests.requestIdInput, output: serviceRequests.requestOutput },
+  '/api/service-request/update': { input: serviceRequests.updateInput, output: serviceRequests.requestOutput },
+  '/api/service-request/add-message': { input: serviceRequests.addMessageInput, output: serviceRequests.requestOutput },
+  /** Multipart: requestId plus the file as `file` (PDF, image or office document, checked by its bytes). */
+  '/api/service-request/upload-file': { input: serviceRequests.uploadFileInput, output: serviceRequests.uploadFileOutput },
+  '/api/service-request/remove': { input: serviceRequests.requestIdInput, output: serviceRequests.removeOutput },
   '/api/ec-report/fetch-reports': { input: ecReports.fetchReportsInput, output: ecReports.reportsOutput },
   '/api/ec-report/remove-report': { input: ecReports.reportActionInput, output: ecReports.reportActionOutput },
   '/api/ec-report/inherit-records': { input: ecReports.reportActionInput, output: ecReports.reportActionOutput },

@@ -39,5 +39,6 @@ export const ErrorCode = {
   IMAGE_NOT_FOUND: 1021,
   UPLOAD_REJECTED: 1022,
   RECORD_INVALID: 1023,
+  REQUEST_STEP: 1024,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

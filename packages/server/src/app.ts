@@ -15,6 +15,7 @@ import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
+import { registerServiceRequestCalls } from './areas/service-requests/calls.js';
 import { registerEcReportCalls } from './areas/ec-reports/calls.js';
 import { registerEcRecordCalls } from './areas/ec-records/calls.js';
 import { EC_KIND } from './areas/ec-records/kind.js';
@@ -23,6 +24,7 @@ import { SNS_KIND } from './areas/sns-records/kind.js';
 import type { AnyRecordKind } from './areas/records/kind.js';
 import { registerRecordKind } from './areas/records/register.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
+import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
@@ -62,6 +64,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
+  registerServiceRequestCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
   const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
   registerRecordKind(kinds, EC_KIND);
@@ -101,7 +104,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, settleRollupsJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;

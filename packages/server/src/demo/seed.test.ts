@@ -35,6 +35,10 @@ describe('demo data', () => {
     for (const table of ['client', 'client_contract', 'brand', 'special_url', 'attorney_letter', 'notice', 'news', 'infringement_subcategory', 'ec_site_account', 'trademark', 'stored_file', 'ec_report', 'ec_record', 'ws_report', 'ws_record'] as const) {
       expect(await count(table), table).toBeGreaterThan(0);
     }
+    // Service requests: every type of the service menu entries, in every status.
+    const requests = await services.db.selectFrom('service_request').select(['type', 'status']).execute();
+    expect(new Set(requests.map((r) => r.type)).size).toBe(10);
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set([1, 2, 3, 4, 5]));
     // The website report: 30 sites with whois text, most categorized and posted, none in error.
     const sites = await services.db.selectFrom('ws_record').select(['whois', 'published', 'category_id', 'is_error']).execute();
     expect(sites).toHaveLength(30);

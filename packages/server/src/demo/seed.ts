@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { seedServiceRequests } from './service-requests.js';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@portal/contract';
@@ -130,6 +131,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+
+    await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [{ user_id: userIds[i]!, locale: u.locale }] : []));
     await trx

@@ -88,6 +88,15 @@ const catalogue = {
   batchUndoExpired: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchUndoExpired' },
   batchChangedSince: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchChangedSince' },
   wordOrImageRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.wordOrImageRequired' },
+  requestStep: { code: ErrorCode.REQUEST_STEP, status: 200, key: 'error.requestStep' },
+  requestClientCancelOnly: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.requestClientCancelOnly' },
+  requestClosed: { code: ErrorCode.REQUEST_STEP, status: 200, key: 'error.requestClosed' },
+  requestNotDraft: { code: ErrorCode.REQUEST_STEP, status: 200, key: 'error.requestNotDraft' },
+  dueDateInPast: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.dueDateInPast' },
+  assigneeNotManager: { code: ErrorCode.UNKNOWN_ANALYST, status: 200, key: 'error.assigneeNotManager' },
+  fileTypeService: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileTypeService' },
+  fileDamaged: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileDamaged' },
+  fileNotOfRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileNotOfRequest' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

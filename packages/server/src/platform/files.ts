@@ -25,14 +25,22 @@ export async function storeImage(
   db: Db | Tx,
   f: { kind: string; clientId: number; type: ImageType; originalName: string; bytes: Buffer; userId: number; now: Date; attached?: boolean },
 ): Promise<string> {
-  const name = `${f.kind}-${randomUUID()}.${EXTENSION[f.type]}`;
+  return storeFile(db, { ...f, contentType: IMAGE_CONTENT_TYPES[f.type], extension: EXTENSION[f.type] });
+}
+
+/** Any checked file (documents.ts or images.ts decided its type): stored under a random name. */
+export async function storeFile(
+  db: Db | Tx,
+  f: { kind: string; clientId: number; contentType: string; extension: string; originalName: string; bytes: Buffer; userId: number; now: Date; attached?: boolean },
+): Promise<string> {
+  const name = `${f.kind}-${randomUUID()}.${f.extension}`;
   await db
     .insertInto('stored_file')
     .values({
       name,
       kind: f.kind,
       client_id: f.clientId,
-      content_type: IMAGE_CONTENT_TYPES[f.type],
+      content_type: f.contentType,
       original_name: f.originalName.slice(0, 300),
       size: f.bytes.length,
       bytes: f.bytes,

@@ -32,18 +32,18 @@ export function daysUntil(endDate: string, now: Date): number {
 }
 
 /** The window of end dates that may be due today: from today to the largest threshold ahead. */
-export function reminderWindow(now: Date): { from: string; to: string } {
+export function reminderWindow(now: Date, thresholds: readonly number[] = REMINDER_DAYS): { from: string; to: string } {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return { from: today.toISOString().slice(0, 10), to: new Date(today.getTime() + Math.max(...REMINDER_DAYS) * DAY_MS).toISOString().slice(0, 10) };
+  return { from: today.toISOString().slice(0, 10), to: new Date(today.getTime() + Math.max(...thresholds) * DAY_MS).toISOString().slice(0, 10) };
 }
 
 /** Sends what is due; each candidate in its own transaction, so one failing mail server answer is retried alone. */
-export async function sendDueReminders(services: Services, now: Date, kind: string, candidates: ReminderCandidate[]): Promise<number> {
+export async function sendDueReminders(services: Services, now: Date, kind: string, candidates: ReminderCandidate[], thresholds: readonly number[] = REMINDER_DAYS): Promise<number> {
   let sent = 0;
   for (const c of candidates) {
     const days = daysUntil(c.endDate, now);
     if (days < 0) continue;
-    const passed = REMINDER_DAYS.filter((t) => days <= t);
+    const passed = thresholds.filter((t) => days <= t);
     if (passed.length === 0 || c.recipients.length === 0) continue;
     const nearest = Math.min(...passed);
     await services.db.transaction().execute(async (trx) => {

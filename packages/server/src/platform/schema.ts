@@ -486,6 +486,36 @@ export interface RecordBatchItemTable {
   previous: number | null;
 }
 
+export interface ServiceRequestTable {
+  request_id: Generated<number>;
+  client_id: number;
+  type: string;
+  title: string;
+  fields: ColumnType<Record<string, unknown>, string, string>;
+  status: Generated<number>;
+  assignee_id: number | null;
+  due_date: string | null;
+  /** numeric: read as text by the driver. */
+  fee: ColumnType<string | null, number | string | null, number | string | null>;
+  currency: string | null;
+  draft: Generated<boolean>;
+  source_key: string | null;
+  created_by: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface ServiceRequestMessageTable {
+  message_id: Generated<number>;
+  request_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: Date;
+}
+export interface ServiceRequestFileTable {
+  name: string;
+  request_id: number;
+  message_id: number | null;
+}
 export interface Database {
   users: UserTable;
   client: ClientTable;
@@ -515,6 +545,9 @@ export interface Database {
   stored_file: StoredFileTable;
   trademark: TrademarkTable;
   trademark_request: TrademarkRequestTable;
+  service_request: ServiceRequestTable;
+  service_request_message: ServiceRequestMessageTable;
+  service_request_file: ServiceRequestFileTable;
   ec_report: EcReportTable;
   ec_record: EcRecordTable;
   ec_record_history: EcRecordHistoryTable;

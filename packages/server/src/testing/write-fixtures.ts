@@ -35,6 +35,8 @@ export interface ClientObjects {
   trademarkId: number;
   pendingImage: string;
   purchaseId: number;
+  serviceRequestId: number;
+  serviceFileName: string;
 }
 
 export interface WriteFixture {
@@ -44,6 +46,9 @@ export interface WriteFixture {
   file?: (o: ClientObjects) => Promise<TestFile>;
 }
 
+/** A small but whole PDF: header, one object, trailer and end marker. */
+export const PDF_MINIMAL = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const pdf = async (): Promise<TestFile> => ({ name: 'answer.pdf', bytes: PDF_MINIMAL, contentType: 'application/pdf' });
 const png = async (): Promise<TestFile> => ({ name: 'shot.png', bytes: PNG_1X1, contentType: 'image/png' });
 let sheetNo = 1000;
 const ecSheet = async (): Promise<TestFile> => ({ name: 'ec.xlsx', bytes: await xlsxOf(HEADER_EN, [listing((sheetNo += 1))]) });
@@ -134,6 +139,12 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/sns-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.snsRecordIds, categoryId: 3 }) },
   { path: '/api/sns-report/remove-report', payload: (o) => ({ clientId: o.clientId, reportId: o.snsReportId }) },
 
+  { path: '/api/service-request/create', payload: (o) => ({ clientId: o.clientId, type: 'renewal', title: 'Renew TM-2', fields: { trademarkId: o.trademarkId } }) },
+  { path: '/api/service-request/upload-file', payload: (o) => ({ requestId: o.serviceRequestId }), file: pdf },
+  { path: '/api/service-request/add-message', payload: (o) => ({ requestId: o.serviceRequestId, body: 'Here it is', files: [o.serviceFileName] }) },
+  { path: '/api/service-request/update', payload: (o) => ({ requestId: o.serviceRequestId, status: 2, fee: 30000, currency: 'JPY' }) },
+  { path: '/api/service-request/remove', payload: (o) => ({ requestId: o.serviceRequestId }) },
+
   { path: '/api/trademark/create-trademark', payload: (o) => ({ clientId: o.clientId, ...mark, no: 'TM-3' }) },
   { path: '/api/trademark/update-trademark', payload: (o) => ({ trademarkId: o.trademarkId, remarks: 'checked' }) },
   { path: '/api/trademark/upload-image', payload: (o) => ({ clientId: o.clientId, trademarkId: o.trademarkId }), file: png },
@@ -193,6 +204,9 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   };
   const trademark = await ok('/api/trademark/create-trademark', { clientId, ...mark });
   const pending = await ok('/api/trademark/upload-image', { clientId }, await png());
+  const serviceRequest = await ok('/api/service-request/create', { clientId, type: 'case', title: 'Seed case', fields: {} });
+  const serviceRequestId = (serviceRequest.request as { id: number }).id;
+  const serviceFile = await ok('/api/service-request/upload-file', { requestId: serviceRequestId }, await pdf());
   const purchases = await ok('/api/test-purchase/add', { client: clientId, region: 'JP', site: 'Rakuten', count: 1 });
   return {
     clientId,
@@ -215,6 +229,8 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     batchIds,
     trademarkId: Number((trademark.trademark as { trademark_id: number }).trademark_id),
     pendingImage: String(pending.name),
+    serviceRequestId,
+    serviceFileName: (serviceFile.file as { name: string }).name,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

@@ -19,6 +19,7 @@ import enCategories from '../locales/en/categories.json';
 import enPurchases from '../locales/en/purchases.json';
 import enSites from '../locales/en/sites.json';
 import enTrademarks from '../locales/en/trademarks.json';
+import enRequests from '../locales/en/requests.json';
 import enEcRecords from '../locales/en/ecRecords.json';
 import enEcReports from '../locales/en/ecReports.json';
 import enWsRecords from '../locales/en/wsRecords.json';
@@ -36,7 +37,7 @@ const contractEn: Record<MessageKey, string> = en;
 
 /** English is in the shell (and the fallback); Japanese is its own chunk, loaded before it is shown (./ja.ts). */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, contract: contractEn },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, contract: contractEn },
 } as const;
 
 export type EnglishResources = (typeof resources)['en'];

@@ -14,6 +14,7 @@ import jaPurchases from '../locales/ja/purchases.json';
 import jaNews from '../locales/ja/news.json';
 import jaSites from '../locales/ja/sites.json';
 import jaTrademarks from '../locales/ja/trademarks.json';
+import jaRequests from '../locales/ja/requests.json';
 import jaEcRecords from '../locales/ja/ecRecords.json';
 import jaEcReports from '../locales/ja/ecReports.json';
 import jaWsRecords from '../locales/ja/wsRecords.json';
@@ -40,6 +41,7 @@ export const ja = {
   purchases: jaPurchases satisfies EnglishResources['purchases'],
   sites: jaSites satisfies EnglishResources['sites'],
   trademarks: jaTrademarks satisfies EnglishResources['trademarks'],
+  requests: jaRequests satisfies EnglishResources['requests'],
   records: jaRecords satisfies EnglishResources['records'],
   ecRecords: jaEcRecords satisfies EnglishResources['ecRecords'],
   ecReports: jaEcReports satisfies EnglishResources['ecReports'],

@@ -8,6 +8,7 @@ const Profile = lazy(() => import('../areas/profile/ProfilePage'));
 const ResetPassword = lazy(() => import('../areas/profile/ResetPasswordPage'));
 /** The add and the detail page of a trademark share one form. */
 const TrademarkForm = lazy(() => import('../areas/trademarks/TrademarkFormPage'));
+const RequestList = lazy(() => import('../areas/service-requests/RequestListPage'));
 export const NotFound = lazy(() => import('../areas/shell/NotFoundPage'));
 export const Login = lazy(() => import('../areas/session/LoginPage'));
 export const SignUp = lazy(() => import('../areas/session/SignUpPage'));
@@ -30,8 +31,8 @@ const ONLINE = CLIENT | ANALYST;
 /**
  * Spec 2.3, merged with the menu of 2.2 where they differ (the union rule of the spec's README):
  * /test-purchase and /task/* also for administrators, /trademark for clients and analysts (the server admits no one else to trademarks).
- * Menu targets missing here (offline services, biz-support, the trademark service pages) have no
- * screen in the spec, so they show the "for regular members" page.
+ * The service menu targets (offline services, biz-support, the trademark service pages) share the service
+ * request list of issue 17.
  */
 export const pageRoutes: readonly PageRoute[] = [
   { path: '/home', roles: ALL_ROLES, title: 'home', Page: lazy(() => import('../areas/dashboards/HomePage')) },
@@ -94,6 +95,23 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
   { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },
+  // Issue 17: the legal-services, offline and business-support menu entries open the lists of their service requests.
+  ...(
+    [
+      ['/search-trademark', ALL_ROLES, 'searchTrademark'],
+      ['/request-trademark-progress', ALL_ROLES, 'trademarkProgress'],
+      ['/update-trademark', ALL_ROLES, 'updateTrademark'],
+      ['/trademark-reject-report', ALL_ROLES, 'trademarkReject'],
+      ['/trademark-change', ALL_ROLES, 'trademarkChange'],
+      ['/trademark-protect', ALL_ROLES, 'trademarkProtect'],
+      ['/trademark-failed-reason', ALL_ROLES, 'trademarkFailed'],
+      ['/case-management', ALL_ROLES, 'caseManagement'],
+      ['/client-offline-services', CLIENT, 'clientOffline'],
+      ['/analyst-offline-services', STAFF_ROLES, 'analystOffline'],
+      ['/biz-support', ALL_ROLES, 'bizSupport'],
+    ] as const
+  ).map(([path, roles, title]) => ({ path, roles, title, Page: RequestList })),
+  { path: '/case-management/:id', roles: ALL_ROLES, title: 'detail', parent: '/case-management', Page: lazy(() => import('../areas/service-requests/RequestPage')) },
   { path: '/data-setting', roles: CLIENT, title: 'dataSetting', Page: lazy(() => import('../areas/client-settings/DataSettingPage')) },
 ];
 

@@ -119,3 +119,32 @@ export async function notifyClientUsers(
   await noticesChanged(services, db, users.map((u) => u.user_id));
   return users.length;
 }
+
+/**
+ * The notice service for notices to named users (service requests tell "the other side": a client's users or its
+ * staff). Each user gets the texts in their own language; runs in the caller's transaction.
+ */
+export async function notifyUsers(
+  services: Services,
+  db: Db | Tx,
+  users: readonly { user_id: number; user_locale: string }[],
+  notice: { type: NoticeType; title: MessageKey; content: MessageKey; params: (locale: Locale) => Record<string, string | number>; target: string; from?: string; now: Date },
+): Promise<void> {
+  if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
+  const rows = users.map((u) => {
+    const locale = u.user_locale as Locale;
+    const params = notice.params(locale);
+    return {
+      user_id: u.user_id,
+      title: translate(locale, notice.title, params).slice(0, 200),
+      content: translate(locale, notice.content, params),
+      type: notice.type,
+      sender: notice.from ?? 'IPF',
+      target: notice.target,
+      send_date: notice.now,
+      scope: null,
+    };
+  });
+  await repo.insertMany(db, rows);
+  await noticesChanged(services, db, users.map((u) => u.user_id));
+}

@@ -19,6 +19,7 @@ import * as m017 from './017_record_batches.js';
 import * as m018 from './018_api_keys.js';
 import * as m020 from './020_evidence.js';
 import * as m021 from './021_price_usd.js';
+import * as m023 from './023_service_requests.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018_api_keys': m018,
   '020_evidence': m020,
   '021_price_usd': m021,
+  '023_service_requests': m023,
 };

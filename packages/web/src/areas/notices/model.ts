@@ -13,6 +13,9 @@ export const NOTICE_TYPE_LABELS = {
   1: 'type.1',
   2: 'type.2',
   3: 'type.3',
+  4: 'type.4',
+  5: 'type.5',
+  6: 'type.6',
 } as const satisfies Record<NoticeType, string>;
 
 export function isNoticeType(type: number): type is NoticeType {

@@ -10,6 +10,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { NoCompany } from './NoCompany';
 import { TrademarkForm } from './TrademarkForm';
+import { ServiceRequestButtons } from '../service-requests/TrademarkButtons';
 import { changedFields, emptyTrademark, issue, payloadOf, trademarkKeys, trademarkValuesOf, withFirstRule } from './model';
 import { useTrademarkScope } from './queries';
 
@@ -102,6 +103,7 @@ function EditTrademark({ saved }: { saved: Trademark }) {
           <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
             {t('detail.id', { id: saved.trademark_id })}
           </Typography.Text>
+          <ServiceRequestButtons trademark={saved} />
         </Space>
       }
       saved={saved}
