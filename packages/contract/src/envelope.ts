@@ -39,5 +39,7 @@ export const ErrorCode = {
   IMAGE_NOT_FOUND: 1021,
   UPLOAD_REJECTED: 1022,
   RECORD_INVALID: 1023,
+  TASK_STATE: 1041,
+  CRAWLER_SITE_UNKNOWN: 1042,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

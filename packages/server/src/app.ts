@@ -11,6 +11,7 @@ import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
+import { registerCrawlerTaskCalls } from './areas/crawler-tasks/calls.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
@@ -57,6 +58,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTestPurchaseCalls(registry.call);
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
+  registerCrawlerTaskCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
   const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };

@@ -72,6 +72,10 @@ const catalogue = {
   uploadInvalid: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadInvalid' },
   reportNotPostable: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportNotPostable' },
   wordOrImageRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.wordOrImageRequired' },
+  taskState: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskState' },
+  taskSubtasksLocked: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskSubtasksLocked' },
+  taskNoSubtasks: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoSubtasks' },
+  crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -14,6 +14,7 @@ import * as m012 from './012_upload_stages.js';
 import * as m013 from './013_sns_records.js';
 import * as m014 from './014_exchange_rates.js';
 import * as m015 from './015_dashboard_rollups.js';
+import * as m019 from './019_crawler_tasks.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_sns_records': m013,
   '014_exchange_rates': m014,
   '015_dashboard_rollups': m015,
+  '019_crawler_tasks': m019,
 };
