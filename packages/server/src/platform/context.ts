@@ -23,6 +23,8 @@ export interface Services {
   secrets: SecretBox;
   /** Unviewed notice counts by user: the badge is polled by every signed-in user every 30 seconds. */
   unviewedCounts: TtlCache<number, number>;
+  /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
+  crawler: { wakeSoon(subtaskIds: number[]): void };
 }
 
 export interface CachedSession {

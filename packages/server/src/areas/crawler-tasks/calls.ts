@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@portal/contract';
+import { STAFF_ROLES, TaskStatus } from '@portal/contract';
 import type { CallRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
 import * as tasks from './service.js';
 
@@ -21,6 +21,16 @@ export function registerCrawlerTaskCalls(call: CallRegistrar): void {
   call('/api/ec-crawler-subtask/create', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.createSubtask(ctx, i) });
   call('/api/ec-crawler-subtask/update', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.updateSubtask(ctx, i) });
   call('/api/ec-crawler-subtask/remove', { roles, access: 'write', owner: subtask, handler: (ctx, i) => tasks.removeSubtask(ctx, i.subtaskId) });
-  call('/api/ec-crawler-command/start', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.start(ctx, i) });
+  // The workers are woken once the start is committed (a wake that comes too early finds nothing and tries again).
+  call('/api/ec-crawler-command/start', {
+    roles,
+    access: 'write',
+    owner: task,
+    handler: async (ctx, i) => {
+      const answer = await tasks.start(ctx, i);
+      ctx.services.crawler.wakeSoon(answer.task.subtasks.filter((s) => s.status === TaskStatus.PENDING).map((s) => s.id));
+      return answer;
+    },
+  });
   call('/api/ec-crawler-command/stop', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.stop(ctx, i) });
 }

@@ -264,6 +264,11 @@ export async function start(ctx: AuthedContext, input: Input<'commandInput'>) {
   // Pages and listings that failed before are tried again on a new start.
   await ctx.db.updateTable('crawler_page').set({ state: 0, tries: 0 }).where('subtask_id', 'in', ids).where('state', '=', 2).execute();
   await ctx.db.updateTable('crawler_listing').set({ state: 0, tries: 0, error: null }).where('subtask_id', 'in', ids).where('state', '=', 2).execute();
+  // A subtask with nothing left to do (every page and listing done in an earlier run) is finished at once.
+  await sql`UPDATE crawler_subtask s SET status = ${TaskStatus.FINISHED}::smallint WHERE s.id IN (${sql.join(ids)})
+    AND NOT EXISTS (SELECT 1 FROM crawler_page p WHERE p.subtask_id = s.id AND p.state = 0)
+    AND NOT EXISTS (SELECT 1 FROM crawler_listing l WHERE l.subtask_id = s.id AND l.state = 0)`.execute(ctx.db);
+  await settleTask(ctx.db, input.taskId, ctx.now);
   return detail(ctx, input.taskId);
 }
 
