@@ -33,6 +33,10 @@ beforeAll(async () => {
   clientId = await createClient(tp, 'Crawled Co');
   analyst = await createUser(tp, { role: Role.ANALYST });
   await manage(tp, analyst, clientId);
+  // A brand keyword, so the report's matching has something to find.
+  const brand = await tp.post('/api/analyst/create-brand', { clientId, brand: 'ACME' }, { token: analyst.token });
+  const brandId = (brand.body.data?.brands as { brand_id: number }[])[0]!.brand_id;
+  await tp.post('/api/analyst/create-brand-keyword', { clientId, brandId, keywordName: 'leather' }, { token: analyst.token });
   const { db, secrets } = tp.portal.services;
   const recipe = { resultLink: 'div.result a.hit', nextPage: '.pager a.more', fields: { title: 'h1.name', price: '.cost', currency: '.ccy', seller: 'a.shop', sellerUrl: 'a.shop@href', imageUrl: 'img.main@src' } };
   for (const name of ['JSON Mart', 'Recipe Mart', 'Members Mart', 'Open Mart']) {
@@ -54,7 +58,7 @@ afterAll(async () => {
 });
 
 const sub = (site: string, path: string, targetCount?: number) => ({ site, keyword: 'bag', startUrl: `${market.origin}${path}`, ...(targetCount && { targetCount }) });
-type Task = { id: number; status: number; total: number; subtasks: { id: number; status: number; site: string; recordCount: number; error: string | null }[] };
+type Task = { id: number; status: number; total: number; reportId: number | null; subtasks: { id: number; status: number; site: string; recordCount: number; error: string | null }[] };
 
 async function createTask(subtasksInfo: ReturnType<typeof sub>[], type = 0): Promise<Task> {
   const res = await tp.post('/api/ec-crawler-task/create', { clientId, planStartDate: '2026-12-01', title: 'Fixture sweep', type, subtasksInfo }, { token: analyst.token });
@@ -106,6 +110,19 @@ describe('the crawler', () => {
       title: 'Recipe wallet 2-1', url: `${market.origin}/recipe/item/2-1`, price: '¥12,800', currency: 'JPY', seller: 'Shop 2-1', sellerUrl: `${market.origin}/shop/2-1`, imageUrl: `${market.origin}/img/w2-1.jpg`,
     });
     expect(market.hits.get('/flaky/item/f1')).toBe(2);
+
+    // The finished task became an EC report of the client, through the upload's checks and matching.
+    const { reportId } = await until(task.id, (t) => t.reportId !== null);
+    const db = tp.portal.services.db;
+    const report = await db.selectFrom('ec_report').selectAll().where('report_id', '=', reportId!).executeTakeFirstOrThrow();
+    expect(report.client_id).toBe(clientId);
+    const records = await db.selectFrom('ec_record').selectAll().where('report_id', '=', reportId!).orderBy('ec_id').execute();
+    expect(records).toHaveLength(22);
+    const bag = records.find((r) => r.ec_product_url === `${market.origin}/json/item/1-2`)!;
+    expect(bag).toMatchObject({ ec_site: 'JSON Mart', ec_search_keyword: 'bag', ec_product_title: 'Leather bag 1-2', ec_product_seller: 'Seller 1-2', ec_product_currency: 'USD', ec_product_no: 'SKU-1-2', ec_is_need_to_check: true });
+    expect(String(bag.ec_brand_hint_word)).toMatch(/leather/);
+    const wallet = records.find((r) => r.ec_product_url === `${market.origin}/recipe/item/1-1`)!;
+    expect([Number(wallet.ec_product_price), wallet.ec_product_currency]).toEqual([12800, 'JPY']);
     // Started again, a finished task goes on where it left off: nothing is scraped twice.
     const before = market.hits.get('/json/item/1-1');
     await command('start', task.id);

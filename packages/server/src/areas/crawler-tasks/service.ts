@@ -66,7 +66,7 @@ function present(r: TaskRow, subtasks: CrawlerTask['subtasks']): CrawlerTask {
     planStartDate: r.plan_start_date,
     total: Number(r.total),
     remarks: r.remarks,
-    reportId: r.report_id,
+    reportId: r.report_id || null, // 0 while the report is being made
     createdAt: new Date(r.created_at).toISOString(),
     subtasks,
   };

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { readListing, readSearchPage } from './extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
 import { CRAWLER_QUEUE, type CrawlJob, type CrawlerQueue } from './queue.js';
+import { makeReport } from './report.js';
 import { settleTask } from './service.js';
 
 /**
@@ -60,6 +61,7 @@ async function contextOf(db: Db, subtaskId: number): Promise<JobContext | undefi
 export class CrawlerWorker {
   private readonly fetcher: PoliteFetcher;
   private readonly inFlight = new Map<number, Set<AbortController>>();
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env) {
     this.fetcher = new PoliteFetcher(services.secrets, fetchSettings(env));
@@ -69,7 +71,22 @@ export class CrawlerWorker {
     return this.services.db;
   }
 
-  async run(job: CrawlJob): Promise<void> {
+  /** Runs one job; `drain` waits for the runs in progress. */
+  run(job: CrawlJob): Promise<void> {
+    const p = this.runJob(job);
+    this.running.add(p);
+    const forget = () => this.running.delete(p);
+    p.then(forget, forget);
+    return p;
+  }
+
+  /** Aborts every request in flight and waits (at most `limitMs`) for the runs to write what they end with. */
+  async drain(limitMs: number): Promise<void> {
+    this.abortAll();
+    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, limitMs).unref())]);
+  }
+
+  private async runJob(job: CrawlJob): Promise<void> {
     const table = job.kind === 'page' ? 'crawler_page' : 'crawler_listing';
     const row = await this.db.selectFrom(table).select(['subtask_id', 'url', 'state']).where('id', '=', job.id).executeTakeFirst();
     if (!row || row.state !== 0) return;
@@ -167,7 +184,9 @@ export class CrawlerWorker {
       .where('status', 'in', RUNNING)
       .returning('id')
       .executeTakeFirst();
-    if (settled) await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
+    if (!settled) return;
+    const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
+    if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);
   }
 
   /** Aborts the requests of subtasks that were stopped (checked every second while any are in flight). */
@@ -210,7 +229,7 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
     clearInterval(pumpTimer);
     clearInterval(watchTimer);
     queue.detach();
-    worker.abortAll();
-    for (const id of ids) await boss.offWork({ id }).catch(() => undefined);
+    for (const id of ids) void boss.offWork({ id }).catch(() => undefined);
+    await worker.drain(5_000);
   };
 }
