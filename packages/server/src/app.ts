@@ -60,7 +60,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTestPurchaseCalls(registry.call);
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
-  registerCrawlerTaskCalls(registry.call);
+  registerCrawlerTaskCalls(registry.call, registry.download);
   registerTrademarkCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
   const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };

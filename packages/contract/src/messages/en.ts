@@ -261,6 +261,7 @@ export const en = {
   'error.taskState': 'This cannot be done while the task is {{status}}.',
   'error.taskSubtasksLocked': 'Subtasks can be added or changed only while the task is new.',
   'error.taskNoSubtasks': 'The task has no subtasks to start.',
+  'error.taskNoEvidence': 'This task has no evidence captured to download.',
   'error.crawlerSiteUnknown': '{{site}} is not a marketplace site with a crawler.',
   'task.status.0': 'new',
   'task.status.1': 'pending',

@@ -259,6 +259,7 @@ export const ja: Record<MessageKey, string> = {
   'error.taskState': 'タスクが{{status}}の間はこの操作はできません。',
   'error.taskSubtasksLocked': 'サブタスクの追加・変更はタスクが新規の間のみできます。',
   'error.taskNoSubtasks': '開始するサブタスクがありません。',
+  'error.taskNoEvidence': 'このタスクにはダウンロードできる証拠がありません。',
   'error.crawlerSiteUnknown': '{{site}}はクローラー対応のマーケットプレイスサイトではありません。',
   'task.status.0': '新規',
   'task.status.1': '待機中',

@@ -75,6 +75,7 @@ const catalogue = {
   taskState: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskState' },
   taskSubtasksLocked: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskSubtasksLocked' },
   taskNoSubtasks: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoSubtasks' },
+  taskNoEvidence: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoEvidence' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 

@@ -149,7 +149,7 @@ describe('the registry of calls', () => {
       const res = await runFixture(tp, fixture, objects, manager);
       expect(res.body, fixture.path).toMatchObject({ code: 0 });
     }
-  });
+  }, 120_000); // a fingerprint of the whole database per write fixture: it grows with every write call
 
   it('a call the portal does not have answers 404 in the common shape', async () => {
     const res = await tp.post('/api/no-such-call', {});

@@ -1,13 +1,15 @@
 import { STAFF_ROLES, TaskStatus } from '@portal/contract';
-import type { CallRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
+import type { CallRegistrar, DownloadRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
+import { download as exportTask } from './downloads.js';
 import * as tasks from './service.js';
 
 /**
  * Document 3 "Crawler tasks": analysts and administrators only. Staff read every client's tasks; a change is for
  * the client's managers (administrators: any client), found from the task or subtask the call names.
  */
-export function registerCrawlerTaskCalls(call: CallRegistrar): void {
+export function registerCrawlerTaskCalls(call: CallRegistrar, download: DownloadRegistrar): void {
   const roles = STAFF_ROLES;
+  download('/api/ec-crawler-command/download', { roles, handler: (ctx, q) => exportTask(ctx, q) });
   const named: TenantRule = { field: 'clientId', analysts: 'managers' };
   const task: OwnerRule = { object: 'crawler task', clientOf: (db, i) => tasks.ownerOfTask(db, Number(i.taskId)) };
   const subtask: OwnerRule = { object: 'crawler subtask', clientOf: (db, i) => tasks.ownerOfSubtask(db, Number(i.subtaskId)) };

@@ -1,4 +1,5 @@
 import { Role, TaskStatus } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs, type Jobs } from '../../platform/jobs.js';
@@ -136,6 +137,26 @@ describe('the crawler', () => {
     const done = await until(task.id, settled);
     expect([done.status, done.subtasks[0]!.recordCount]).toEqual([TaskStatus.FINISHED, 6]);
     expect(await listings(task.id)).toHaveLength(6);
+
+    // The downloads of a finished task: the template sheet (uploadable as it is) and every field as CSV.
+    const get = (query: string) => tp.get(`/api/ec-crawler-command/download?taskId=${task.id}&${query}`, { token: analyst.token });
+    const xlsx = await get('exportType=1');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows).toHaveLength(7);
+    expect(rows[0]!.slice(1, 6)).toEqual(['Site', 'Scan date', 'Search keyword', 'Listing number', 'Listing title']);
+    await until(task.id, (t) => t.reportId !== null); // the task's own report is an upload of the analyst's too
+    const again = await tp.upload('/api/ec-report/upload-report', { clientId: String(clientId) }, { name: 'again.xlsx', bytes: xlsx.bytes }, { token: analyst.token });
+    expect([again.body.code, again.body.data?.count], JSON.stringify(again.body)).toEqual([0, 6]);
+    const csvBytes = (await get(`exportType=2&subtaskIds=${done.subtasks[0]!.id}`)).bytes;
+    expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM, so spreadsheet programs read it as UTF-8
+    const csv = csvBytes.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(csv).toHaveLength(7);
+    expect(csv[0]).toBe('site,keyword,title,url,price,currency,seller,sellerUrl,imageUrl,salesCount,stockCount,reviewCount,region,brand,listingNo,scrapedAt');
+    expect(csv[1]).toMatch(/^JSON Mart,bag,Leather bag 1-1,http:\/\/127\.0\.0\.1:\d+\/json\/item\/1-1,199\.00,USD,/);
+    expect(JSON.parse((await get('exportType=3')).bytes.toString()).code).toBe(1041);
+    expect((await get('exportType=9')).status).toBe(400);
   });
 
   it('ends a subtask with an error in words: a hanging page, a redirect to 127.0.0.1, a site that needs an account, robots.txt', async () => {
