@@ -21,6 +21,17 @@ export const TARGET_COUNT_MAX = 100_000;
 /** Export types of the download (spec README): 1 .xlsx in the EC upload template, 2 every field as .csv, 3 evidence .zip. */
 export const EXPORT_TYPES = [1, 2, 3] as const;
 
+/** The EC record's scraped fields a listing page is read into (a recipe names a selector for any of them). */
+export const LISTING_FIELDS = ['title', 'url', 'price', 'currency', 'seller', 'sellerUrl', 'imageUrl', 'salesCount', 'stockCount', 'reviewCount', 'region', 'brand', 'listingNo'] as const;
+const selector = z.string().trim().min(1).max(500, 'validation.tooLong');
+/** A site's crawl recipe: CSS selectors; `selector@attr` reads an attribute instead of the text. */
+export const crawlRecipe = z.object({
+  resultLink: selector.optional(),
+  nextPage: selector.optional(),
+  fields: z.partialRecord(z.enum(LISTING_FIELDS, { error: 'validation.searchField' }), selector).optional(),
+});
+export type CrawlRecipe = z.infer<typeof crawlRecipe>;
+
 /** Section 4: which actions a task in each status allows (the server refuses the others). */
 export const taskActions = (status: number) => ({
   remove: status !== TaskStatus.SCRAPING && status !== TaskStatus.PENDING,

@@ -51,5 +51,5 @@ export * as dashboards from './dashboards.js';
 export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, FetchInfoInput } from './dashboards.js';
 export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, DASHBOARD_MAX_YEARS, TOP_SELLERS, HOME_NEWS, dashboardRangeEnd } from './dashboards.js';
 export * as crawlerTasks from './crawler-tasks.js';
-export type { CrawlerTask, Subtask as CrawlerSubtask } from './crawler-tasks.js';
+export type { CrawlerTask, Subtask as CrawlerSubtask, CrawlRecipe } from './crawler-tasks.js';
 export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';

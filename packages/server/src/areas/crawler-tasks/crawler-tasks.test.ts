@@ -147,4 +147,15 @@ describe('crawler tasks', () => {
     }
     expect((await tp.post('/api/ec-crawler-task/detail', { taskId: task.id }, { token: outsider.token })).body.data?.task).toMatchObject({ id: task.id, title: 'Bags sweep', status: 0 });
   });
+
+  it('keep a crawl recipe, concurrency and the robots.txt choice on the site, edited by analysts', async () => {
+    const { id } = await tp.portal.services.db.selectFrom('ec_site').select('id').where('name', '=', 'Fixture Mart').executeTakeFirstOrThrow();
+    const recipe = { resultLink: 'div.result a', nextPage: 'a.next', fields: { title: 'h1', imageUrl: 'img.main@src' } };
+    const saved = await tp.post('/api/analyst/update-ec-site', { siteId: id, crawlRecipe: recipe, maxConcurrency: 4, ignoreRobots: true }, { token: analyst.token });
+    expect(saved.body.data?.site).toMatchObject({ crawlRecipe: recipe, maxConcurrency: 4, ignoreRobots: true });
+    expect((await tp.post('/api/analyst/update-ec-site', { siteId: id, crawlRecipe: { fields: { password: 'x' } } }, { token: analyst.token })).status).toBe(400);
+    expect((await tp.post('/api/analyst/update-ec-site', { siteId: id, maxConcurrency: 0 }, { token: analyst.token })).status).toBe(400);
+    const cleared = await tp.post('/api/analyst/update-ec-site', { siteId: id, crawlRecipe: null }, { token: analyst.token });
+    expect(cleared.body.data?.site).toMatchObject({ crawlRecipe: null, maxConcurrency: 4 });
+  });
 });

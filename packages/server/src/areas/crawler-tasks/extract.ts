@@ -7,8 +7,10 @@ import type { CrawlRecipeJson } from '../../platform/schema.js';
  * attribute (`img.main@src`); otherwise the element's text. Broken HTML is read as far as it goes, never thrown.
  */
 
-/** The EC record's scraped fields. */
-export const LISTING_FIELDS = ['title', 'url', 'price', 'currency', 'seller', 'sellerUrl', 'imageUrl', 'salesCount', 'stockCount', 'reviewCount', 'region', 'brand', 'listingNo'] as const;
+import { crawlerTasks } from '@portal/contract';
+
+/** The EC record's scraped fields (the contract's list, which recipes name). */
+export const LISTING_FIELDS = crawlerTasks.LISTING_FIELDS;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 export type Listing = Partial<Record<ListingField, string>>;
 
