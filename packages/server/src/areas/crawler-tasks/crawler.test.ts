@@ -159,6 +159,28 @@ describe('the crawler', () => {
     expect((await get('exportType=9')).status).toBe(400);
   });
 
+  it('price monitoring keeps each listing\'s price per run', async () => {
+    const task = await createTask([sub('JSON Mart', '/json/search?q=bag&page=1', 4)], 2);
+    await command('start', task.id);
+    expect((await until(task.id, settled)).total).toBe(4);
+    await command('start', task.id);
+    const done = await until(task.id, settled);
+    expect([done.status, done.total, done.reportId]).toEqual([TaskStatus.FINISHED, 4, null]);
+    const prices = await tp.portal.services.db
+      .selectFrom('crawler_price as p')
+      .innerJoin('crawler_listing as l', 'l.id', 'p.listing_id')
+      .select(['l.url', 'p.run_no', 'p.price', 'p.currency'])
+      .where('l.task_id', '=', task.id)
+      .orderBy('l.id')
+      .orderBy('p.run_no')
+      .execute();
+    expect(prices).toHaveLength(8);
+    expect(prices.slice(0, 2)).toEqual([
+      { url: `${market.origin}/json/item/1-1`, run_no: 1, price: '199.00', currency: 'USD' },
+      { url: `${market.origin}/json/item/1-1`, run_no: 2, price: '199.00', currency: 'USD' },
+    ]);
+  });
+
   it('ends a subtask with an error in words: a hanging page, a redirect to 127.0.0.1, a site that needs an account, robots.txt', async () => {
     const task = await createTask([sub('Open Mart', '/hang/search'), sub('Open Mart', '/away/search'), sub('Open Mart', '/members/search'), sub('Open Mart', '/private/search')]);
     await command('start', task.id);

@@ -1,4 +1,4 @@
-import { TaskStatus, taskActions, translate, type CrawlerTask, type MessageKey, crawlerTasks } from '@portal/contract';
+import { TaskStatus, TaskType, taskActions, translate, type CrawlerTask, type MessageKey, crawlerTasks } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
@@ -260,6 +260,12 @@ export async function start(ctx: AuthedContext, input: Input<'commandInput'>) {
   const ids = subtasks.map((s) => s.id);
   await ctx.db.updateTable('crawler_task').set({ status: TaskStatus.PENDING, run_no: task.run_no + 1, updated_at: ctx.now }).where('id', '=', input.taskId).execute();
   await ctx.db.updateTable('crawler_subtask').set({ status: TaskStatus.PENDING, error: null }).where('id', 'in', ids).execute();
+  if (task.type === TaskType.PRICE && task.status === TaskStatus.FINISHED) {
+    // Price monitoring: each run after a finished one reads every listing again, for this run's prices.
+    await ctx.db.updateTable('crawler_page').set({ state: 0, tries: 0 }).where('subtask_id', 'in', ids).execute();
+    await ctx.db.updateTable('crawler_listing').set({ state: 0, tries: 0, error: null }).where('subtask_id', 'in', ids).execute();
+    await ctx.db.updateTable('crawler_subtask').set({ record_count: 0 }).where('id', 'in', ids).execute();
+  }
   await sql`INSERT INTO crawler_page (subtask_id, url, page_no) SELECT id, start_url, 1 FROM crawler_subtask WHERE id IN (${sql.join(ids)}) ON CONFLICT DO NOTHING`.execute(ctx.db);
   // Pages and listings that failed before are tried again on a new start.
   await ctx.db.updateTable('crawler_page').set({ state: 0, tries: 0 }).where('subtask_id', 'in', ids).where('state', '=', 2).execute();
