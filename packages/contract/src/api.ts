@@ -18,6 +18,7 @@ import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
 import * as serviceRequests from './service-requests.js';
+import * as crawler from './crawler-tasks.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -104,6 +105,18 @@ export const calls = {
   '/api/analyst/create-infringement-subcategory': { input: categories.createSubcategoryInput, output: categories.subcategoriesOutput },
   '/api/analyst/update-infringement-subcategory': { input: categories.updateSubcategoryInput, output: categories.subcategoriesOutput },
   '/api/analyst/remove-infringement-subcategory': { input: categories.removeSubcategoryInput, output: categories.subcategoriesOutput },
+  '/api/ec-crawler-task': { input: crawler.listTasksInput, output: crawler.listTasksOutput },
+  '/api/ec-crawler-task/detail': { input: crawler.taskIdInput, output: crawler.taskOutput },
+  '/api/ec-crawler-task/fetch-progress': { input: crawler.progressInput, output: crawler.progressOutput },
+  '/api/ec-crawler-task/create': { input: crawler.createTaskInput, output: crawler.taskOutput },
+  '/api/ec-crawler-task/update': { input: crawler.updateTaskInput, output: crawler.taskOutput },
+  '/api/ec-crawler-task/remove': { input: crawler.taskIdInput, output: crawler.removeTaskOutput },
+  '/api/ec-crawler-task/clone': { input: crawler.taskIdInput, output: crawler.taskOutput },
+  '/api/ec-crawler-subtask/create': { input: crawler.createSubtaskInput, output: crawler.taskOutput },
+  '/api/ec-crawler-subtask/update': { input: crawler.updateSubtaskInput, output: crawler.taskOutput },
+  '/api/ec-crawler-subtask/remove': { input: crawler.removeSubtaskInput, output: crawler.taskOutput },
+  '/api/ec-crawler-command/start': { input: crawler.commandInput, output: crawler.taskOutput },
+  '/api/ec-crawler-command/stop': { input: crawler.commandInput, output: crawler.taskOutput },
   '/api/test-purchase/fetch': { input: testPurchases.fetchTestPurchasesInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/add': { input: testPurchases.addTestPurchaseInput, output: testPurchases.testPurchasesOutput },
   '/api/test-purchase/update': { input: testPurchases.updateTestPurchaseInput, output: testPurchases.testPurchasesOutput },

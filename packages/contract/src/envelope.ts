@@ -40,5 +40,7 @@ export const ErrorCode = {
   UPLOAD_REJECTED: 1022,
   RECORD_INVALID: 1023,
   REQUEST_STEP: 1024,
+  TASK_STATE: 1041,
+  CRAWLER_SITE_UNKNOWN: 1042,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -59,3 +59,6 @@ export { EVIDENCE_KINDS, CAPTURE_FAILURES, CAPTURE_BATCH_MAX } from './evidence.
 export * as serviceRequests from './service-requests.js';
 export type { ServiceRequest, ServiceRequestSummary, ServiceRequestType, ServiceRequestStatus, ServiceMessage, ServiceFile, ServiceFileType } from './service-requests.js';
 export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_CANCELLABLE, SERVICE_FILE_MAX_BYTES, SERVICE_CURRENCIES, SERVICE_REQUEST_FIELDS, FIELD_NAMES, isClosed } from './service-requests.js';
+export * as crawlerTasks from './crawler-tasks.js';
+export type { CrawlerTask, Subtask as CrawlerSubtask, CrawlRecipe } from './crawler-tasks.js';
+export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';

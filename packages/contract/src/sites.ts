@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
 import { SERIAL_ID_MAX } from './validation.js';
+import { crawlRecipe } from './crawler-tasks.js';
 
 /** Document 2 "Marketplace site master": sites and the accounts the crawler signs in with (analysts only). */
 
@@ -26,6 +27,10 @@ export const site = z.object({
   infrigementCategoryId: z.number().nullable(),
   hasCrawler: z.boolean(),
   remarks: z.string(),
+  /** How the crawler reads the site (null: JSON-LD, microdata, then OpenGraph), at most how many requests at once, and whether robots.txt is ignored. */
+  crawlRecipe: crawlRecipe.nullable(),
+  maxConcurrency: z.number(),
+  ignoreRobots: z.boolean(),
   accounts: z.array(siteAccount),
 });
 export type Site = z.infer<typeof site>;
@@ -43,6 +48,11 @@ const siteFields = {
   categoryId: z.number({ error: 'validation.siteCategoryRequired' }).int('validation.siteCategoryRequired').positive('validation.siteCategoryRequired').max(SERIAL_ID_MAX, 'validation.siteCategoryRequired'),
   hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().default(false).transform((v) => v === true || v === 1),
   remarks: z.string().max(1000, 'validation.tooLong').optional().default(''),
+};
+const crawlerFields = {
+  crawlRecipe: crawlRecipe.nullable().optional(),
+  maxConcurrency: z.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(16, 'validation.invalid').optional(),
+  ignoreRobots: z.boolean().optional(),
 };
 /** Cool-down seconds: a whole number, or empty for none (null). */
 const freeze = z
@@ -70,7 +80,7 @@ export const siteListItem = site.omit({ accounts: true }).extend({ accountCount:
 export const fetchSitesOutput = z.object({ sites: z.array(siteListItem), total: z.number() });
 export const getSiteInput = z.object({ siteId: id });
 export const siteOutput = z.object({ site });
-export const createSiteInput = z.object({ ...siteFields, accounts: z.array(z.object(accountFields)).max(200).optional().default([]) });
+export const createSiteInput = z.object({ ...siteFields, ...crawlerFields, accounts: z.array(z.object(accountFields)).max(200).optional().default([]) });
 export const updateSiteInput = z.object({
   siteId: id,
   siteName: siteFields.siteName.optional(),
@@ -80,6 +90,7 @@ export const updateSiteInput = z.object({
   hasCrawler: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? undefined : v === true || v === 1)),
   // No defaults on an update: a field left out is a field left alone.
   remarks: z.string().max(1000, 'validation.tooLong').optional(),
+  ...crawlerFields,
 });
 export const removeSiteInput = z.object({ siteId: id });
 

@@ -12,6 +12,9 @@ import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
+import { registerCrawlerTaskCalls } from './areas/crawler-tasks/calls.js';
+import { CrawlerQueue } from './areas/crawler-tasks/queue.js';
+import { startCrawlerWorker } from './areas/crawler-tasks/worker.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
@@ -44,7 +47,7 @@ import { dropAbandonedImports } from './areas/records/imports.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
-import { startJobs, type DailyJob } from './platform/jobs.js';
+import { startJobs, type BossWorker, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
@@ -63,6 +66,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTestPurchaseCalls(registry.call);
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
+  registerCrawlerTaskCalls(registry.call, registry.download);
   registerTrademarkCalls(registry.call, registry.download);
   registerServiceRequestCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
@@ -91,6 +95,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Start the job workers and daily schedules (main does; API tests drive job functions directly). */
   jobs?: boolean;
+  /** With jobs: run the crawler's worker in this process too (default: unless CRAWLER_WORKER=0). */
+  crawlerWorker?: boolean;
   /** How long cached sessions and counts live (the benchmark sets 0 to measure the uncached path). */
   cacheTtlMs?: number;
   /** Where log lines go (default stdout); tests read them. */
@@ -127,7 +133,9 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   await dropAbandonedImports(database.db, database.kind === 'pglite' ? 0 : undefined);
   database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
+  const crawlerQueue = new CrawlerQueue(database.db);
   const services: Services = {
+    crawler: crawlerQueue,
     db: database.db,
     dbKind: database.kind,
     config,
@@ -157,7 +165,12 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   serveOpenApi(app, calls);
   serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
-  const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs) : undefined;
+  const crawlerWorker = opts.crawlerWorker ?? process.env.CRAWLER_WORKER !== '0';
+  const startCrawler = async (boss: Parameters<BossWorker>[0]) => {
+    await crawlerQueue.attach(boss);
+    return crawlerWorker ? startCrawlerWorker(services, boss, crawlerQueue) : undefined;
+  };
+  const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
 
   return {

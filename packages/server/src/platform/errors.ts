@@ -97,6 +97,11 @@ const catalogue = {
   fileTypeService: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileTypeService' },
   fileDamaged: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileDamaged' },
   fileNotOfRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.fileNotOfRequest' },
+  taskState: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskState' },
+  taskSubtasksLocked: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskSubtasksLocked' },
+  taskNoSubtasks: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoSubtasks' },
+  taskNoEvidence: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoEvidence' },
+  crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

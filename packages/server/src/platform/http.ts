@@ -147,7 +147,11 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
       req.portalLocale = requestLocale(req, user.locale);
       if (!hasRole(user.role, d.roles)) throw new AppError('forbidden');
       const query: Record<string, string> = {};
-      for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') query[k] = v;
+      // A repeated parameter (`subtaskIds=1&subtaskIds=2`) arrives joined with commas.
+      for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
+        if (typeof v === 'string') query[k] = v;
+        else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) query[k] = v.join(',');
+      }
       assertStorableText(query, req.portalLocale);
       if (d.tenant) await checkTenant(services.db, user, d.tenant, tenantIdOf(query[d.tenant.field], d.tenant.field, req.portalLocale));
       const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [], signal: abandonedSignal(reply) };

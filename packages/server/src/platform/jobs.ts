@@ -24,7 +24,10 @@ export interface Jobs {
  */
 export const JOB_STOP_TIMEOUT_MS = 7_000;
 
-export async function startJobs(services: Services, pool: import('pg').Pool, jobs: DailyJob[], stopTimeoutMs = JOB_STOP_TIMEOUT_MS): Promise<Jobs> {
+/** A worker of an area on the same pg-boss (the crawler): started after the daily jobs, stopped before the boss. */
+export type BossWorker = (boss: PgBoss) => Promise<(() => Promise<void>) | undefined>;
+
+export async function startJobs(services: Services, pool: import('pg').Pool, jobs: DailyJob[], stopTimeoutMs = JOB_STOP_TIMEOUT_MS, workers: BossWorker[] = []): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
     schema: 'pgboss',
@@ -40,5 +43,15 @@ export async function startJobs(services: Services, pool: import('pg').Pool, job
       services.log.info({ job: job.name, ms: Date.now() - started }, 'job done');
     });
   }
-  return { stop: () => boss.stop({ graceful: true, timeout: stopTimeoutMs }) };
+  const stoppers: (() => Promise<void>)[] = [];
+  for (const start of workers) {
+    const stop = await start(boss);
+    if (stop) stoppers.push(stop);
+  }
+  return {
+    async stop() {
+      for (const stop of stoppers) await stop();
+      await boss.stop({ graceful: true, timeout: stopTimeoutMs });
+    },
+  };
 }

@@ -212,6 +212,66 @@ export interface EcSiteTable {
   category_id: number | null;
   has_crawler: Generated<boolean>;
   remarks: Generated<string>;
+  crawl_recipe: ColumnType<CrawlRecipeJson | null, string | null | undefined, string | null>;
+  max_concurrency: Generated<number>;
+  ignore_robots: Generated<boolean>;
+}
+/** A site's crawl recipe: CSS selectors (see areas/crawler-tasks/extract.ts). */
+export interface CrawlRecipeJson {
+  resultLink?: string;
+  nextPage?: string;
+  fields?: Record<string, string>;
+}
+export interface CrawlerTaskTable {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  type: number;
+  status: Generated<number>;
+  plan_start_date: ColumnType<string, string, string>;
+  remarks: Generated<string>;
+  run_no: Generated<number>;
+  report_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CrawlerSubtaskTable {
+  id: Generated<number>;
+  task_id: number;
+  site_id: number;
+  status: Generated<number>;
+  keyword: string;
+  start_url: string;
+  target_count: number | null;
+  record_count: Generated<number>;
+  error: string | null;
+}
+export interface CrawlerPageTable {
+  id: Generated<number>;
+  subtask_id: number;
+  url: string;
+  page_no: number;
+  state: Generated<number>;
+  tries: Generated<number>;
+}
+export interface CrawlerListingTable {
+  id: Generated<number>;
+  task_id: number;
+  subtask_id: number;
+  url: string;
+  state: Generated<number>;
+  tries: Generated<number>;
+  fields: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  error: string | null;
+  scraped_at: NullableTimestamp;
+}
+export interface CrawlerPriceTable {
+  listing_id: number;
+  run_no: number;
+  price: string | null;
+  currency: string | null;
+  seen_at: Timestamp;
 }
 export interface EcSiteAccountTable {
   id: Generated<number>;
@@ -561,6 +621,11 @@ export interface Database {
   record_batch: RecordBatchTable;
   record_batch_item: RecordBatchItemTable;
   evidence_capture: EvidenceCaptureTable;
+  crawler_task: CrawlerTaskTable;
+  crawler_subtask: CrawlerSubtaskTable;
+  crawler_page: CrawlerPageTable;
+  crawler_listing: CrawlerListingTable;
+  crawler_price: CrawlerPriceTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -76,7 +76,7 @@ export interface Envelope {
 }
 
 /** A portal on its own database and its own SMTP server, with a clock the test controls. */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string } = {}): Promise<TestPortal> {
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase();
   const clock = {
@@ -92,7 +92,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
   const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK };
-  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, ...(opts.logLevel ? { logStream } : {}) });
+  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   return {
     portal,
     mailbox,

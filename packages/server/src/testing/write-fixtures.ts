@@ -37,6 +37,9 @@ export interface ClientObjects {
   purchaseId: number;
   serviceRequestId: number;
   serviceFileName: string;
+  crawlSite: string;
+  taskId: number;
+  subtaskId: number;
 }
 
 export interface WriteFixture {
@@ -154,6 +157,16 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/test-purchase/add', payload: (o) => ({ client: o.clientId, region: 'CN', site: 'Taobao', count: 2 }) },
   { path: '/api/test-purchase/update', payload: (o) => ({ id: o.purchaseId, client: o.clientId, region: 'US', site: 'Amazon', count: 3 }) },
   { path: '/api/test-purchase/remove', payload: (o) => ({ id: o.purchaseId }) },
+
+  { path: '/api/ec-crawler-task/create', payload: (o) => ({ clientId: o.clientId, planStartDate: '2026-07-01', title: 'Sweep', type: 0, subtasksInfo: [{ site: o.crawlSite, keyword: 'bag', startUrl: 'https://shop.example/s?q=bag' }] }) },
+  { path: '/api/ec-crawler-task/update', payload: (o) => ({ taskId: o.taskId, title: 'Renamed sweep' }) },
+  { path: '/api/ec-crawler-subtask/create', payload: (o) => ({ taskId: o.taskId, detail: { site: o.crawlSite, keyword: 'wallet', startUrl: 'https://shop.example/s?q=wallet', targetCount: 5 } }) },
+  { path: '/api/ec-crawler-subtask/update', payload: (o) => ({ taskId: o.taskId, subtaskId: o.subtaskId, keyword: 'belt' }) },
+  { path: '/api/ec-crawler-task/clone', payload: (o) => ({ taskId: o.taskId }) },
+  { path: '/api/ec-crawler-subtask/remove', payload: (o) => ({ subtaskId: o.subtaskId }) },
+  { path: '/api/ec-crawler-command/start', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
+  { path: '/api/ec-crawler-command/stop', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
+  { path: '/api/ec-crawler-task/remove', payload: (o) => ({ taskId: o.taskId }) },
 ];
 
 /** Runs one fixture as the user given. */
@@ -208,6 +221,10 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const serviceRequestId = (serviceRequest.request as { id: number }).id;
   const serviceFile = await ok('/api/service-request/upload-file', { requestId: serviceRequestId }, await pdf());
   const purchases = await ok('/api/test-purchase/add', { client: clientId, region: 'JP', site: 'Rakuten', count: 1 });
+  const crawlSite = `Crawl market ${clientId}`;
+  await db.insertInto('ec_site').values({ name: crawlSite, url: 'https://shop.example', region: 'JP', category_id: null, has_crawler: true }).execute();
+  const crawl = await ok('/api/ec-crawler-task/create', { clientId, planStartDate: '2026-07-01', title: 'Seed sweep', type: 0, subtasksInfo: [{ site: crawlSite, keyword: 'seed', startUrl: 'https://shop.example/s?q=seed' }] });
+  const crawlTask = crawl.task as { id: number; subtasks: { id: number }[] };
   return {
     clientId,
     brandId,
@@ -231,6 +248,9 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     pendingImage: String(pending.name),
     serviceRequestId,
     serviceFileName: (serviceFile.file as { name: string }).name,
+    crawlSite,
+    taskId: crawlTask.id,
+    subtaskId: crawlTask.subtasks[0]!.id,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

@@ -1,4 +1,4 @@
-import type { Site, SiteAccount } from '@portal/contract';
+import type { CrawlRecipe, Site, SiteAccount } from '@portal/contract';
 import { COUNTRY_CODES } from '@portal/contract/code-lists';
 import type { AuthedContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db.js';
@@ -22,6 +22,9 @@ const presentSite = (s: SiteRow) => ({
   infrigementCategoryId: s.category_id,
   hasCrawler: s.has_crawler,
   remarks: s.remarks,
+  crawlRecipe: s.crawl_recipe,
+  maxConcurrency: s.max_concurrency,
+  ignoreRobots: s.ignore_robots,
 });
 
 /** Secrets are write-only: an answer says whether each is set (an empty secret is sealed as ''), never opened. */
@@ -55,6 +58,14 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+type CrawlerInput = { crawlRecipe?: CrawlRecipe | null | undefined; maxConcurrency?: number | undefined; ignoreRobots?: boolean | undefined };
+/** The crawler's settings of a site: the recipe (null: read listings from structured data), concurrency, robots.txt. */
+const crawlerChanges = (input: CrawlerInput) => ({
+  ...(input.crawlRecipe !== undefined && { crawl_recipe: input.crawlRecipe === null ? null : JSON.stringify(input.crawlRecipe) }),
+  ...(input.maxConcurrency !== undefined && { max_concurrency: input.maxConcurrency }),
+  ...(input.ignoreRobots !== undefined && { ignore_robots: input.ignoreRobots }),
+});
 
 export async function list(ctx: AuthedContext, input: { current: number; pageSize: number; hasCrawler?: boolean | undefined }) {
   let q = ctx.db.selectFrom('ec_site');
@@ -91,13 +102,13 @@ const sealedAccount = (ctx: AuthedContext, a: AccountInput) => ({
 
 export async function create(
   ctx: AuthedContext,
-  input: { siteName: string; siteURL: string; region: string; categoryId: number; hasCrawler: boolean; remarks: string; accounts: AccountInput[] },
+  input: { siteName: string; siteURL: string; region: string; categoryId: number; hasCrawler: boolean; remarks: string; accounts: AccountInput[] } & CrawlerInput,
 ) {
   await checkRefs(ctx, input);
   const { id } = await unique(() =>
     ctx.db
       .insertInto('ec_site')
-      .values({ name: input.siteName, url: input.siteURL, region: input.region, category_id: input.categoryId, has_crawler: input.hasCrawler, remarks: input.remarks })
+      .values({ name: input.siteName, url: input.siteURL, region: input.region, category_id: input.categoryId, has_crawler: input.hasCrawler, remarks: input.remarks, ...crawlerChanges(input) })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -108,7 +119,7 @@ export async function create(
 /** Only the fields sent are saved. */
 export async function update(
   ctx: AuthedContext,
-  input: { siteId: number; siteName?: string | undefined; siteURL?: string | undefined; region?: string | undefined; categoryId?: number | undefined; hasCrawler?: boolean | undefined; remarks?: string | undefined },
+  input: { siteId: number; siteName?: string | undefined; siteURL?: string | undefined; region?: string | undefined; categoryId?: number | undefined; hasCrawler?: boolean | undefined; remarks?: string | undefined } & CrawlerInput,
 ) {
   await checkRefs(ctx, input);
   const changes = {
@@ -118,6 +129,7 @@ export async function update(
     ...(input.categoryId !== undefined && { category_id: input.categoryId }),
     ...(input.hasCrawler !== undefined && { has_crawler: input.hasCrawler }),
     ...(input.remarks !== undefined && { remarks: input.remarks }),
+    ...crawlerChanges(input),
   };
   if (Object.keys(changes).length > 0) {
     const res = await unique(() => ctx.db.updateTable('ec_site').set(changes).where('id', '=', input.siteId).executeTakeFirst());

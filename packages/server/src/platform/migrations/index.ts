@@ -17,6 +17,7 @@ import * as m015 from './015_dashboard_rollups.js';
 import * as m016 from './016_rollup_trigger_memory.js';
 import * as m017 from './017_record_batches.js';
 import * as m018 from './018_api_keys.js';
+import * as m019 from './019_crawler_tasks.js';
 import * as m020 from './020_evidence.js';
 import * as m021 from './021_price_usd.js';
 import * as m023 from './023_service_requests.js';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '016_rollup_trigger_memory': m016,
   '017_record_batches': m017,
   '018_api_keys': m018,
+  '019_crawler_tasks': m019,
   '020_evidence': m020,
   '021_price_usd': m021,
   '023_service_requests': m023,

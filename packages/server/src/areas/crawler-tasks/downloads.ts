@@ -1,0 +1,60 @@
+import { EXPORT_TYPES, TaskStatus, translate, type MessageKey } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { PassThrough, Readable } from 'node:stream';
+import type { DownloadAnswer } from '../../platform/call.js';
+import type { AuthedContext } from '../../platform/context.js';
+import { queryId } from '../../platform/boundary.js';
+import { AppError, fail } from '../../platform/errors.js';
+import { safeText } from '../records/export.js';
+import { LISTING_FIELDS } from './extract.js';
+import { scrapedRows, templateHeader, templateRow } from './report.js';
+
+/**
+ * GET /api/ec-crawler-command/download?taskId=&exportType=&subtaskIds= (spec README): 1 an .xlsx in the EC upload
+ * template's columns (uploadable as a new report), 2 every scraped field as .csv; both streamed row by row. Only a
+ * finished task downloads (section 4). 3 (the evidence .zip) waits for the evidence capture.
+ */
+export async function download(ctx: AuthedContext, q: Record<string, string>): Promise<DownloadAnswer> {
+  const taskId = queryId(q.taskId);
+  const exportType = Number(q.exportType);
+  if (taskId === null || !(EXPORT_TYPES as readonly number[]).includes(exportType)) throw new AppError('badRequest', { field: 'taskId / exportType' });
+  const subtaskIds = (q.subtaskIds ?? '').split(',').filter((s) => s.trim() !== '').map((s) => queryId(s.trim()));
+  if (subtaskIds.some((id) => id === null)) throw new AppError('badRequest', { field: 'subtaskIds' });
+  const task = await ctx.db
+    .selectFrom('crawler_task as t')
+    .innerJoin('client as c', 'c.client_id', 't.client_id')
+    .select(['t.id', 't.status'])
+    .where('t.id', '=', taskId)
+    .where('c.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!task) fail('objectNotFound');
+  if (task.status !== TaskStatus.FINISHED) fail('taskState', { status: translate(ctx.locale, `task.status.${task.status}` as MessageKey) });
+  const only = subtaskIds as number[];
+  const id: number = taskId;
+  if (exportType === 3) fail('taskNoEvidence');
+  if (exportType === 1) {
+    const out = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet('EC report');
+    sheet.addRow(templateHeader(ctx.locale)).commit();
+    void (async () => {
+      for await (const r of scrapedRows(ctx.services, id, only)) sheet.addRow(templateRow(r)).commit();
+      sheet.commit();
+      await workbook.commit();
+    })().catch((err: unknown) => out.destroy(err as Error));
+    return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: out, fileName: `crawler-task-${taskId}.xlsx` };
+  }
+  const columns = ['site', 'keyword', ...LISTING_FIELDS, 'scrapedAt'] as const;
+  const csvCell = (v: string | undefined) => {
+    const s = safeText(v ?? '');
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  async function* lines() {
+    yield '\ufeff' + columns.join(',') + '\r\n';
+    for await (const r of scrapedRows(ctx.services, id, only)) {
+      const values: Record<string, string | undefined> = { site: r.site, keyword: r.keyword, scrapedAt: r.scrapedAt?.toISOString(), ...r.fields };
+      yield columns.map((c) => csvCell(values[c])).join(',') + '\r\n';
+    }
+  }
+  return { contentType: 'text/csv; charset=utf-8', body: Readable.from(lines()), fileName: `crawler-task-${taskId}.csv` };
+}

@@ -1,0 +1,67 @@
+import type PgBoss from 'pg-boss';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.js';
+
+/**
+ * The crawler's jobs on pg-boss: one per search page and one per listing, named by the row of our own work tables
+ * (`crawler_page`, `crawler_listing`) that says what to do and whether it is done. The queue is `stately` with the
+ * row as the singleton key, so a row has at most one job waiting and one running however often it is woken; a
+ * row already done makes its job a no-op. Losing a job is harmless too: the pump re-sends the rows still to do of
+ * the subtasks that run (after a worker was killed, or when the start came from a replica without workers).
+ */
+export const CRAWLER_QUEUE = 'crawler';
+export type CrawlJob = { kind: 'page' | 'listing'; id: number };
+
+/** Rows woken per pump round; the rest follow as these finish (each finished job frees its row). */
+const PUMP_BATCH = 500;
+
+export class CrawlerQueue {
+  private boss: PgBoss | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  async attach(boss: PgBoss): Promise<void> {
+    await boss.createQueue(CRAWLER_QUEUE, { name: CRAWLER_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 300 });
+    this.boss = boss;
+  }
+
+  detach(): void {
+    this.boss = undefined;
+  }
+
+  async send(jobs: CrawlJob[]): Promise<void> {
+    if (!this.boss) return;
+    for (const job of jobs) await this.boss.send(CRAWLER_QUEUE, job, { singletonKey: `${job.kind}:${job.id}` });
+  }
+
+  /**
+   * For a call that starts subtasks: wakes them after the call's transaction has committed (the call cannot wait
+   * for it). Until the commit the rows are not visible, so an early wake finds nothing and tries again a few times;
+   * the pump is the backstop.
+   */
+  wakeSoon(subtaskIds: number[], tries = 5): void {
+    if (!this.boss || subtaskIds.length === 0) return;
+    setTimeout(() => {
+      this.wake(subtaskIds).then(
+        (sent) => {
+          if (sent === 0 && tries > 1) this.wakeSoon(subtaskIds, tries - 1);
+        },
+        () => undefined, // the pump will send them
+      );
+    }, 50).unref();
+  }
+
+  /** Queues the work still to do of the subtasks named (all running subtasks when none are named). */
+  async wake(subtaskIds?: number[]): Promise<number> {
+    if (!this.boss) return 0;
+    const only = subtaskIds ? (subtaskIds.length === 0 ? sql`FALSE` : sql`s.id IN (${sql.join(subtaskIds)})`) : sql`TRUE`;
+    const rows = await sql<{ kind: 'page' | 'listing'; id: number }>`
+      (SELECT 'page' AS kind, p.id FROM crawler_page p JOIN crawler_subtask s ON s.id = p.subtask_id
+        WHERE p.state = 0 AND s.status IN (1, 2) AND ${only} ORDER BY p.id LIMIT ${PUMP_BATCH})
+      UNION ALL
+      (SELECT 'listing' AS kind, l.id FROM crawler_listing l JOIN crawler_subtask s ON s.id = l.subtask_id
+        WHERE l.state = 0 AND s.status IN (1, 2) AND ${only} ORDER BY l.id LIMIT ${PUMP_BATCH})`.execute(this.db);
+    await this.send(rows.rows);
+    return rows.rows.length;
+  }
+}

@@ -1,0 +1,145 @@
+import { EC_RECORD_FIELDS, Role } from '@portal/contract';
+import { CURRENCY_CODES } from '@portal/contract/code-lists';
+import ExcelJS from 'exceljs';
+import type { AuthedContext, Services } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { EC_KIND } from '../ec-records/kind.js';
+import { EC_UPLOAD } from '../ec-reports/sheet-kind.js';
+import { recordsChanged } from '../records/changes.js';
+import { columnLabel } from '../records/columns.js';
+import { safeText } from '../records/export.js';
+import { uploadNewReport } from '../records/upload.js';
+import type { Listing } from './extract.js';
+
+/**
+ * What a finished normal-scraping task becomes: an EC report of its client, made by the record engine's own new
+ * upload (records/upload.ts) from a sheet in the EC upload template's columns, so the listings go through the
+ * same cell checks, matching (lists, wording, brand keywords), repeat keys and inherit as a sheet an analyst
+ * uploads. The same sheet is the download of export type 1, which can be uploaded again as it is.
+ */
+
+/** The template columns the crawler fills, in the template's order. */
+const COLUMNS = [
+  'ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_no', 'ec_product_title', 'ec_product_url', 'ec_product_brand', 'ec_product_seller',
+  'ec_product_seller_url', 'ec_product_price', 'ec_product_currency', 'ec_product_image_url', 'ec_product_onsell_count', 'ec_product_sold_count', 'ec_product_region',
+] as const;
+
+type Cell = string | number | null;
+const text = (s: string | undefined, max: number): Cell => (s ? safeText(s.slice(0, max)) : null);
+const httpUrl = (s: string | undefined): Cell => (s && /^https?:\/\//i.test(s) && s.length <= 2000 ? s : null);
+const count = (s: string | undefined): Cell => {
+  const digits = s?.replace(/[,\s]/g, '');
+  return digits && /^\d{1,9}$/.test(digits) ? Number(digits) : null;
+};
+/** A price as the template takes it (a number with at most 2 decimals); what a page shows beside it is dropped. */
+function price(s: string | undefined): Cell {
+  const m = s?.replace(/,/g, '').match(/\d{1,15}(\.\d+)?/);
+  return m ? Math.round(Number(m[0]) * 100) / 100 : null;
+}
+function currency(s: string | undefined, shownPrice: string | undefined): Cell {
+  const code = s?.trim().toUpperCase();
+  if (code && CURRENCY_CODES.has(code)) return code;
+  if (shownPrice?.includes('¥') || shownPrice?.includes('円')) return 'JPY';
+  if (shownPrice?.includes('€')) return 'EUR';
+  if (shownPrice?.includes('£')) return 'GBP';
+  if (shownPrice?.includes('$')) return 'USD';
+  return null;
+}
+
+export interface ScrapedRow {
+  site: string;
+  keyword: string;
+  scrapedAt: Date | null;
+  fields: Listing;
+}
+
+export function templateRow(r: ScrapedRow): Cell[] {
+  const f = r.fields;
+  const values: Record<(typeof COLUMNS)[number], Cell> = {
+    ec_site: text(r.site, 200),
+    ec_scan_date: (r.scrapedAt ?? new Date()).toISOString().slice(0, 7),
+    ec_search_keyword: text(r.keyword, 500),
+    ec_product_no: text(f.listingNo, 200),
+    ec_product_title: text(f.title ?? f.url, 2000),
+    ec_product_url: httpUrl(f.url),
+    ec_product_brand: text(f.brand, 500),
+    ec_product_seller: text(f.seller, 500),
+    ec_product_seller_url: httpUrl(f.sellerUrl),
+    ec_product_price: price(f.price),
+    ec_product_currency: currency(f.currency, f.price),
+    ec_product_image_url: httpUrl(f.imageUrl),
+    ec_product_onsell_count: count(f.stockCount),
+    ec_product_sold_count: count(f.salesCount),
+    ec_product_region: text(f.region, 100),
+  };
+  return COLUMNS.map((c) => values[c]);
+}
+
+export const templateHeader = (locale: 'en' | 'ja') => COLUMNS.map((c) => columnLabel(c, locale, EC_RECORD_FIELDS));
+
+/** The scraped listings of a task (of some subtasks), in the order they were found. */
+export async function* scrapedRows(services: Services, taskId: number, subtaskIds: number[] = []): AsyncGenerator<ScrapedRow> {
+  let after = 0;
+  for (;;) {
+    let q = services.db
+      .selectFrom('crawler_listing as l')
+      .innerJoin('crawler_subtask as s', 's.id', 'l.subtask_id')
+      .innerJoin('ec_site as e', 'e.id', 's.site_id')
+      .select(['l.id', 'l.fields', 'l.scraped_at', 's.keyword', 'e.name'])
+      .where('l.task_id', '=', taskId)
+      .where('l.state', '=', 1)
+      .where('l.id', '>', after);
+    if (subtaskIds.length > 0) q = q.where('l.subtask_id', 'in', subtaskIds);
+    const rows = await q.orderBy('l.id').limit(1000).execute();
+    if (rows.length === 0) return;
+    for (const r of rows) yield { site: r.name, keyword: r.keyword, scrapedAt: r.scraped_at, fields: r.fields ?? {} };
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The task's listings as an .xlsx in the EC upload template's columns, written row by row. */
+export async function templateSheet(services: Services, taskId: number, locale: 'en' | 'ja', subtaskIds: number[] = []): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('EC report');
+  sheet.addRow(templateHeader(locale));
+  for await (const r of scrapedRows(services, taskId, subtaskIds)) sheet.addRow(templateRow(r));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Makes the EC report of a finished normal-scraping task, once: the task row is claimed first (report_id 0 while
+ * it is made), so two workers finishing its last subtasks at once make one report. A sheet the checks refuse
+ * leaves no report and says why on the task's first subtask.
+ */
+export async function makeReport(services: Services, taskId: number): Promise<number | null> {
+  const claimed = await services.db.updateTable('crawler_task').set({ report_id: 0 }).where('id', '=', taskId).where('report_id', 'is', null).returning(['client_id', 'created_by']).executeTakeFirst();
+  if (!claimed) return null;
+  try {
+    const bytes = await templateSheet(services, taskId, 'en');
+    const now = services.clock();
+    const ctx: AuthedContext = {
+      services,
+      db: services.db,
+      user: { userId: claimed.created_by ?? 0, role: Role.ANALYST, clientId: null, locale: 'en', tokenHash: '' },
+      locale: 'en',
+      ip: '',
+      log: services.log,
+      now,
+      files: [{ filename: `crawler-task-${taskId}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }],
+      signal: new AbortController().signal,
+    };
+    const { reportId } = await uploadNewReport(ctx, claimed.client_id, EC_UPLOAD);
+    await services.db.transaction().execute(async (trx) => {
+      await recordsChanged(services, trx, EC_KIND, claimed.client_id);
+      await trx.updateTable('crawler_task').set({ report_id: reportId }).where('id', '=', taskId).execute();
+    });
+    return reportId;
+  } catch (err) {
+    await services.db.updateTable('crawler_task').set({ report_id: null }).where('id', '=', taskId).execute();
+    const why = err instanceof AppError ? `${err.name_}${err.data ? `: ${JSON.stringify(err.data).slice(0, 1500)}` : ''}` : (err as Error).message;
+    const first = await services.db.selectFrom('crawler_subtask').select('id').where('task_id', '=', taskId).orderBy('id').executeTakeFirst();
+    if (first) await services.db.updateTable('crawler_subtask').set({ error: `the EC report could not be made: ${why}`.slice(0, 2000) }).where('id', '=', first.id).execute();
+    services.log.error({ err, task: taskId }, 'crawler report failed');
+    return null;
+  }
+}

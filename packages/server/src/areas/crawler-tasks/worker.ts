@@ -1,0 +1,235 @@
+import { TaskStatus, TaskType } from '@portal/contract';
+import type PgBoss from 'pg-boss';
+import { sql } from 'kysely';
+import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { readListing, readSearchPage } from './extract.js';
+import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
+import { CRAWLER_QUEUE, type CrawlJob, type CrawlerQueue } from './queue.js';
+import { makeReport } from './report.js';
+import { settleTask } from './service.js';
+
+/**
+ * The crawler's worker: takes page and listing jobs, fetches politely through the outbound guard, and writes what it
+ * read into the work tables. Every write is conditional on the row still being to do, so a job run twice (a
+ * retry, a pump after a restart) changes nothing the second time. A stopped subtask's jobs are dropped when taken,
+ * and its requests in flight are aborted within a second.
+ */
+
+/** Search pages followed per subtask at most, whatever the site says (a tarpit of endless "next" links). */
+const MAX_PAGES = 500;
+const RUNNING = [TaskStatus.PENDING, TaskStatus.SCRAPING] as number[];
+
+interface JobContext {
+  subtaskId: number;
+  taskId: number;
+  status: number;
+  targetCount: number | null;
+  taskType: number;
+  runNo: number;
+  recipe: import('../../platform/schema.js').CrawlRecipeJson | null;
+  site: SiteForFetch;
+}
+
+async function contextOf(db: Db, subtaskId: number): Promise<JobContext | undefined> {
+  const row = await db
+    .selectFrom('crawler_subtask as s')
+    .innerJoin('crawler_task as t', 't.id', 's.task_id')
+    .innerJoin('ec_site as e', 'e.id', 's.site_id')
+    .select(['s.id', 's.task_id', 's.status', 's.target_count', 't.type', 't.run_no', 'e.crawl_recipe', 'e.max_concurrency', 'e.ignore_robots', 'e.id as site_id'])
+    .where('s.id', '=', subtaskId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const accounts = await db.selectFrom('ec_site_account').select(['id', 'account', 'freeze_seconds', 'headers_sealed', 'cookies_sealed']).where('site_id', '=', row.site_id).orderBy('id').execute();
+  return {
+    subtaskId: row.id,
+    taskId: row.task_id,
+    status: row.status,
+    targetCount: row.target_count,
+    taskType: row.type,
+    runNo: row.run_no,
+    recipe: row.crawl_recipe,
+    site: {
+      id: row.site_id,
+      maxConcurrency: row.max_concurrency,
+      ignoreRobots: row.ignore_robots,
+      accounts: accounts.map((a) => ({ id: a.id, account: a.account, freezeSeconds: a.freeze_seconds ?? 0, headersSealed: a.headers_sealed, cookiesSealed: a.cookies_sealed })),
+    },
+  };
+}
+
+export class CrawlerWorker {
+  private readonly fetcher: PoliteFetcher;
+  private readonly inFlight = new Map<number, Set<AbortController>>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env) {
+    this.fetcher = new PoliteFetcher(services.secrets, fetchSettings(env));
+  }
+
+  private get db(): Db {
+    return this.services.db;
+  }
+
+  /** Runs one job; `drain` waits for the runs in progress. */
+  run(job: CrawlJob): Promise<void> {
+    const p = this.runJob(job);
+    this.running.add(p);
+    const forget = () => this.running.delete(p);
+    p.then(forget, forget);
+    return p;
+  }
+
+  /** Aborts every request in flight and waits (at most `limitMs`) for the runs to write what they end with. */
+  async drain(limitMs: number): Promise<void> {
+    this.abortAll();
+    await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, limitMs).unref())]);
+  }
+
+  private async runJob(job: CrawlJob): Promise<void> {
+    const table = job.kind === 'page' ? 'crawler_page' : 'crawler_listing';
+    const row = await this.db.selectFrom(table).select(['subtask_id', 'url', 'state']).where('id', '=', job.id).executeTakeFirst();
+    if (!row || row.state !== 0) return;
+    const ctx = await contextOf(this.db, row.subtask_id);
+    if (!ctx || !RUNNING.includes(ctx.status)) return;
+    if (ctx.status === TaskStatus.PENDING) {
+      await this.db.updateTable('crawler_subtask').set({ status: TaskStatus.SCRAPING }).where('id', '=', ctx.subtaskId).where('status', '=', TaskStatus.PENDING).execute();
+      await settleTask(this.db, ctx.taskId, this.services.clock());
+    }
+    const abort = new AbortController();
+    const set = this.inFlight.get(ctx.subtaskId) ?? new Set();
+    set.add(abort);
+    this.inFlight.set(ctx.subtaskId, set);
+    try {
+      if (job.kind === 'page') await this.page(job.id, row.url, ctx, abort.signal);
+      else await this.listing(job.id, row.url, ctx, abort.signal);
+    } catch (e) {
+      if (!(e instanceof CrawlError)) throw e;
+      if (abort.signal.aborted) return; // stopped: the row stays to do for a resume
+      await this.db.updateTable(table).set({ state: 2 }).where('id', '=', job.id).where('state', '=', 0).execute();
+      if (job.kind === 'listing') await this.db.updateTable('crawler_listing').set({ error: e.message.slice(0, 2000) }).where('id', '=', job.id).execute();
+      await this.db.updateTable('crawler_subtask').set({ error: e.message.slice(0, 2000) }).where('id', '=', ctx.subtaskId).execute();
+      this.services.log.warn({ subtask: ctx.subtaskId, job, err: e.message }, 'crawler request failed');
+    } finally {
+      set.delete(abort);
+      if (set.size === 0) this.inFlight.delete(ctx.subtaskId);
+    }
+    await this.settleSubtask(ctx);
+  }
+
+  private async page(pageId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
+    const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
+    const { links, next } = readSearchPage(fetched.html, fetched.url, ctx.recipe);
+    const jobs: CrawlJob[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      // Only one job finishes a page; a repeat finds it done and adds nothing.
+      const claimed = await trx.updateTable('crawler_page').set({ state: 1 }).where('id', '=', pageId).where('state', '=', 0).returning(['page_no']).executeTakeFirst();
+      if (!claimed) return;
+      const { n } = await trx.selectFrom('crawler_listing').select((eb) => eb.fn.countAll<number>().as('n')).where('subtask_id', '=', ctx.subtaskId).executeTakeFirstOrThrow();
+      const room = ctx.targetCount === null ? links.length : Math.max(0, ctx.targetCount - Number(n));
+      const wanted = links.slice(0, room).filter((l) => l.length <= 2000);
+      let added = 0;
+      if (wanted.length > 0) {
+        const rows = await trx
+          .insertInto('crawler_listing')
+          .values(wanted.map((l) => ({ task_id: ctx.taskId, subtask_id: ctx.subtaskId, url: l })))
+          .onConflict((oc) => oc.columns(['task_id', 'url']).doNothing())
+          .returning('id')
+          .execute();
+        added = rows.length;
+        jobs.push(...rows.map((r) => ({ kind: 'listing' as const, id: r.id })));
+      }
+      const full = ctx.targetCount !== null && Number(n) + added >= ctx.targetCount;
+      if (next && !full && claimed.page_no < MAX_PAGES && next.length <= 2000) {
+        const page = await trx.insertInto('crawler_page').values({ subtask_id: ctx.subtaskId, url: next, page_no: claimed.page_no + 1 }).onConflict((oc) => oc.columns(['subtask_id', 'url']).doNothing()).returning('id').executeTakeFirst();
+        if (page) jobs.push({ kind: 'page', id: page.id });
+      }
+    });
+    await this.queue.send(jobs);
+  }
+
+  private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
+    const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
+    const fields = readListing(fetched.html, url, ctx.recipe);
+    await this.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('crawler_listing')
+        .set({ state: 1, fields: JSON.stringify(fields), scraped_at: this.services.clock(), error: null })
+        .where('id', '=', listingId)
+        .where('state', '=', 0)
+        .returning('id')
+        .executeTakeFirst();
+      if (!done) return;
+      await trx.updateTable('crawler_subtask').set((eb) => ({ record_count: eb('record_count', '+', 1) })).where('id', '=', ctx.subtaskId).execute();
+      if (ctx.taskType === TaskType.PRICE) {
+        await trx
+          .insertInto('crawler_price')
+          .values({ listing_id: listingId, run_no: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null, seen_at: this.services.clock() })
+          .onConflict((oc) => oc.columns(['listing_id', 'run_no']).doNothing())
+          .execute();
+      }
+    });
+  }
+
+  /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */
+  private async settleSubtask(ctx: JobContext): Promise<void> {
+    const left = await sql<{ n: number }>`SELECT
+        (SELECT count(*) FROM crawler_page WHERE subtask_id = ${ctx.subtaskId} AND state = 0)
+      + (SELECT count(*) FROM crawler_listing WHERE subtask_id = ${ctx.subtaskId} AND state = 0) AS n`.execute(this.db);
+    if (Number(left.rows[0]?.n ?? 0) > 0) return;
+    const settled = await this.db
+      .updateTable('crawler_subtask')
+      .set({ status: sql`CASE WHEN record_count = 0 AND error IS NOT NULL THEN ${TaskStatus.ERROR}::smallint ELSE ${TaskStatus.FINISHED}::smallint END` })
+      .where('id', '=', ctx.subtaskId)
+      .where('status', 'in', RUNNING)
+      .returning('id')
+      .executeTakeFirst();
+    if (!settled) return;
+    const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
+    if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);
+  }
+
+  /** Aborts the requests of subtasks that were stopped (checked every second while any are in flight). */
+  async abortStopped(): Promise<void> {
+    const ids = [...this.inFlight.keys()];
+    if (ids.length === 0) return;
+    const running = await this.db.selectFrom('crawler_subtask').select('id').where('id', 'in', ids).where('status', 'in', RUNNING).execute();
+    const live = new Set(running.map((r) => r.id));
+    for (const id of ids) if (!live.has(id)) for (const c of this.inFlight.get(id) ?? []) c.abort();
+  }
+
+  abortAll(): void {
+    for (const set of this.inFlight.values()) for (const c of set) c.abort();
+  }
+}
+
+/**
+ * Runs the crawler on a started pg-boss: `CRAWLER_WORKERS` (default 2) pollers taking `CRAWLER_BATCH` (default 4)
+ * jobs each, the pump every 30 s (and at once), the stop watcher every second. Answers the function that stops it.
+ */
+export async function startCrawlerWorker(services: Services, boss: PgBoss, queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env): Promise<() => Promise<void>> {
+  const worker = new CrawlerWorker(services, queue, env);
+  const workers = Math.max(1, Number(env.CRAWLER_WORKERS ?? 2));
+  const batchSize = Math.max(1, Number(env.CRAWLER_BATCH ?? 4));
+  const pollingIntervalSeconds = Math.max(0.5, Number(env.CRAWLER_POLL_SECONDS ?? 1));
+  const ids: string[] = [];
+  for (let i = 0; i < workers; i++) {
+    ids.push(
+      await boss.work<CrawlJob>(CRAWLER_QUEUE, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+        const results = await Promise.allSettled(jobs.map((j) => worker.run(j.data)));
+        for (const r of results) if (r.status === 'rejected') services.log.error({ err: r.reason }, 'crawler job failed');
+      }),
+    );
+  }
+  const pump = () => queue.wake().catch((err: unknown) => services.log.error({ err }, 'crawler pump failed'));
+  await pump();
+  const pumpTimer = setInterval(() => void pump(), Number(env.CRAWLER_PUMP_MS ?? 30_000));
+  const watchTimer = setInterval(() => void worker.abortStopped().catch(() => undefined), 1000);
+  return async () => {
+    clearInterval(pumpTimer);
+    clearInterval(watchTimer);
+    queue.detach();
+    for (const id of ids) void boss.offWork({ id }).catch(() => undefined);
+    await worker.drain(5_000);
+  };
+}
