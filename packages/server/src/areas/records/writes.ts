@@ -60,9 +60,12 @@ export async function insertRows(
   const [price, currency] = priced ? [columns.indexOf(priced.price), columns.indexOf(priced.currency)] : [-1, -1];
   if (priced && price >= 0 && currency >= 0) {
     const names = columns.map((_, i) => sql.raw(`c${i}`));
+    // In the sheet's order (the join may hash), so the records' ids follow their rows as without it.
     await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join([...columns, priced.usd].map((c) => sql.ref(c)))})
-      SELECT u.*, u.${sql.raw(`c${price}`)} * x.usd_rate FROM unnest(${sql.join(arrays)}) AS u(${sql.join(names)})
-      LEFT JOIN (SELECT DISTINCT ON (currency) currency, usd_rate FROM exchange_rate ORDER BY currency, rate_date DESC) x ON x.currency = u.${sql.raw(`c${currency}`)}`.execute(db);
+      SELECT ${sql.join(names.map((n) => sql`u.${n}`))}, u.${sql.raw(`c${price}`)} * x.usd_rate
+      FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(names)}, row_order)
+      LEFT JOIN (SELECT DISTINCT ON (currency) currency, usd_rate FROM exchange_rate ORDER BY currency, rate_date DESC) x ON x.currency = u.${sql.raw(`c${currency}`)}
+      ORDER BY u.row_order`.execute(db);
     return;
   }
   await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);

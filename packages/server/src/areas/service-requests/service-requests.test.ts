@@ -84,7 +84,7 @@ describe('create, search, get', () => {
     const pastJa = await tp.post('/api/service-request/create', renewal({ dueDate: day(-1) }), { token: acmeUser.token, locale: 'ja' });
     expect(pastJa.body.message).toBe('期日に過去の日付は指定できません。');
     const foreign = await tp.post('/api/service-request/create', renewal({ fields: { trademarkId: otherTrademarkId } }), { token: acmeUser.token, locale: 'en' });
-    expect(foreign.body.message).toBe('The chosen trademark does not exist for this client.');
+    expect(foreign.body.message).toBe('The chosen trademark does not exist for this client (it may have been removed). Please reload the page and choose one from the list.');
     expect(await count('service_request')).toBe(before);
   });
 
