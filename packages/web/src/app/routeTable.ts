@@ -62,7 +62,7 @@ export const pageRoutes: readonly PageRoute[] = [
     Page: lazy(() => import('../areas/categories/InfringementCategoryPage')),
   },
   { path: '/test-purchase', roles: STAFF_ROLES, title: 'testPurchase', Page: lazy(() => import('../areas/test-purchases/TestPurchasePage')) },
-  { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: Preparing },
+  { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: lazy(() => import('../areas/crawler-tasks/TaskListPage')) },
   {
     path: '/task/new-ec-scraping-task',
     roles: STAFF_ROLES,
