@@ -68,7 +68,7 @@ export const pageRoutes: readonly PageRoute[] = [
     roles: STAFF_ROLES,
     title: 'newScrapingTask',
     parent: '/task/ec-crawler-task',
-    Page: Preparing,
+    Page: lazy(() => import('../areas/crawler-tasks/TaskNewPage')),
   },
   {
     path: '/task/ec-scraping-task-detail/:id',
