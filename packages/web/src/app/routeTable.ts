@@ -2,8 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
 import type { MenuKey } from './i18n';
 
-/** Every page is its own chunk (React.lazy); screens of later issues share the "in preparation" page until then. */
-const Preparing = lazy(() => import('../areas/shell/PreparingPage'));
+/** Every page is its own chunk (React.lazy). */
 const Profile = lazy(() => import('../areas/profile/ProfilePage'));
 const ResetPassword = lazy(() => import('../areas/profile/ResetPasswordPage'));
 /** The add and the detail page of a trademark share one form. */
@@ -75,7 +74,7 @@ export const pageRoutes: readonly PageRoute[] = [
     roles: STAFF_ROLES,
     title: 'scrapingTaskDetail',
     parent: '/task/ec-crawler-task',
-    Page: Preparing,
+    Page: lazy(() => import('../areas/crawler-tasks/TaskDetailPage')),
   },
 
   { path: '/trademark', roles: ONLINE, title: 'trademark', Page: lazy(() => import('../areas/trademarks/TrademarkListPage')) },
