@@ -89,6 +89,7 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
             </Space>
           }
           extra={<TaskProgress subtasks={task.subtasks} testId="task-detail-progress" />}
+          styles={{ header: { paddingBlock: 8 } }}
         >
           <TaskFields fixedClient={{ id: saved.clientId, name: saved.clientName }} />
         </Card>

@@ -97,7 +97,7 @@ export default function TaskListPage() {
     },
     { title: t('field.planStartDate'), dataIndex: 'planStartDate', ...sortable('planStartDate') },
     { title: t('field.createdAt'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('field.actions'), key: 'actions', fixed: 'right', render: (_, task) => rowActions(task) },
+    { title: t('field.actions'), key: 'actions', fixed: 'right', width: 250, render: (_, task) => rowActions(task) },
   ];
 
   // A plain function, not a component: a component made in render would remount (and close a confirmation) on every poll.
@@ -106,7 +106,7 @@ export default function TaskListPage() {
     const busy = (action: string) => pending === `${action}-${task.id}`;
     const id = (action: string) => `task-${action}-${task.id}`;
     return (
-      <Space size={0} wrap={false}>
+      <Space size={0} wrap style={{ maxWidth: 250 }}>
         <Button type="link" size="small" onClick={() => void navigate(`/task/ec-scraping-task-detail/${task.id}`)} data-testid={id('detail')}>
           {t('action.detail')}
         </Button>
