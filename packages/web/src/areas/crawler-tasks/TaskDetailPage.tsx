@@ -13,6 +13,7 @@ import { downloadHref, subtaskChanges, taskChanges, taskKeys, type SubtaskValues
 import { useLiveTasks } from './queries';
 import { SubtaskModal } from './SubtaskModal';
 import { SubtaskTable } from './SubtaskTable';
+import { reportListPath } from '../reports/model';
 import { TaskFields, taskValuesOf, type TaskFormValues } from './TaskFields';
 import { StatusTag, TaskProgress } from './TaskProgress';
 
@@ -122,6 +123,11 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
                   {t('action.download')} <DownOutlined />
                 </Button>
               </Dropdown>
+              {task.reportId !== null && (
+                <Button onClick={() => void navigate(reportListPath('/ec-list', 'report_id', { clientId: saved.clientId, reportId: task.reportId ?? 0 }))} data-testid="task-detail-report">
+                  {t('action.report')}
+                </Button>
+              )}
               <Button
                 icon={<PlusOutlined />}
                 disabled={!allowed.editSubtasks || task.subtasks.length >= crawlerTasks.SUBTASKS_MAX}
