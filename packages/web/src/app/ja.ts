@@ -21,6 +21,7 @@ import jaWsRecords from '../locales/ja/wsRecords.json';
 import jaSnsRecords from '../locales/ja/snsRecords.json';
 import jaRecords from '../locales/ja/records.json';
 import jaDashboards from '../locales/ja/dashboards.json';
+import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -48,6 +49,7 @@ export const ja = {
   wsRecords: jaWsRecords satisfies EnglishResources['wsRecords'],
   snsRecords: jaSnsRecords satisfies EnglishResources['snsRecords'],
   dashboards: jaDashboards satisfies EnglishResources['dashboards'],
+  crawlerTasks: jaCrawlerTasks satisfies EnglishResources['crawlerTasks'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

@@ -2,8 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
 import type { MenuKey } from './i18n';
 
-/** Every page is its own chunk (React.lazy); screens of later issues share the "in preparation" page until then. */
-const Preparing = lazy(() => import('../areas/shell/PreparingPage'));
+/** Every page is its own chunk (React.lazy). */
 const Profile = lazy(() => import('../areas/profile/ProfilePage'));
 const ResetPassword = lazy(() => import('../areas/profile/ResetPasswordPage'));
 /** The add and the detail page of a trademark share one form. */
@@ -62,20 +61,20 @@ export const pageRoutes: readonly PageRoute[] = [
     Page: lazy(() => import('../areas/categories/InfringementCategoryPage')),
   },
   { path: '/test-purchase', roles: STAFF_ROLES, title: 'testPurchase', Page: lazy(() => import('../areas/test-purchases/TestPurchasePage')) },
-  { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: Preparing },
+  { path: '/task/ec-crawler-task', roles: STAFF_ROLES, title: 'crawlerTask', Page: lazy(() => import('../areas/crawler-tasks/TaskListPage')) },
   {
     path: '/task/new-ec-scraping-task',
     roles: STAFF_ROLES,
     title: 'newScrapingTask',
     parent: '/task/ec-crawler-task',
-    Page: Preparing,
+    Page: lazy(() => import('../areas/crawler-tasks/TaskNewPage')),
   },
   {
     path: '/task/ec-scraping-task-detail/:id',
     roles: STAFF_ROLES,
     title: 'scrapingTaskDetail',
     parent: '/task/ec-crawler-task',
-    Page: Preparing,
+    Page: lazy(() => import('../areas/crawler-tasks/TaskDetailPage')),
   },
 
   { path: '/trademark', roles: ONLINE, title: 'trademark', Page: lazy(() => import('../areas/trademarks/TrademarkListPage')) },
