@@ -31,6 +31,7 @@ import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
+import { startRepriceQueue } from './areas/ec-records/reprice.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -147,6 +148,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     captures: null,
+    reprices: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -172,6 +174,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   };
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
+  const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
 
   return {
     app,
@@ -183,7 +186,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

@@ -25,6 +25,8 @@ export interface Services {
   unviewedCounts: TtlCache<number, number>;
   /** The evidence capture queue, when this process runs one; a capture is sent in the caller's transaction. */
   captures: { send(captureId: number, db: Db | Tx): Promise<void> } | null;
+  /** The repricing of a currency's records after a rate change (ec-records/reprice.ts), sent in the caller's transaction. */
+  reprices: { send(currency: string, db: Db | Tx): Promise<void> } | null;
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

@@ -3,7 +3,6 @@ import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { repriceCurrency } from '../ec-records/repo.js';
 import * as repo from './repo.js';
 
 /**
@@ -25,7 +24,7 @@ export async function list(ctx: AuthedContext): Promise<{ rates: ExchangeRate[] 
 export async function set(ctx: AuthedContext, input: { currency: string; usdRate: number; date: string }) {
   if (!CURRENCY_CODES.has(input.currency)) throw new AppError('badRequest', { currency: input.currency }, 'validation.currencyUnknown');
   await repo.setRate(ctx.db, input.currency, input.usdRate, input.date, ctx.now);
-  // Lists sorted by price compare stored dollar amounts (migration 021): one statement, in this transaction.
-  await repriceCurrency(ctx.db, input.currency);
+  // Lists sorted by price compare stored dollar amounts (migration 021): repriced by a job queued with the rate.
+  await ctx.services.reprices?.send(input.currency, ctx.db);
   return list(ctx);
 }

@@ -204,13 +204,6 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   },
 };
 
-/** Reprices the records in a currency at its latest rate (after administrators change rates). */
-export async function repriceCurrency(db: Conn, currency: string): Promise<void> {
-  await sql`UPDATE ec_record r SET ec_price_usd = r.ec_product_price * x.usd_rate
-    FROM (SELECT usd_rate FROM exchange_rate WHERE currency = ${currency} ORDER BY rate_date DESC LIMIT 1) x
-    WHERE r.ec_product_currency = ${currency} AND r.ec_product_price IS NOT NULL AND r.ec_price_usd IS DISTINCT FROM r.ec_product_price * x.usd_rate`.execute(db);
-}
-
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
   let q = ctx.db.selectFrom('ec_record as r').selectAll('r').where('r.ec_id', '=', recordId).where(visibleTo(ctx, clientId, 'ec_record'));

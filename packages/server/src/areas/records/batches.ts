@@ -19,15 +19,11 @@ const NAMED_MAX = 20;
 
 type BatchKind = ListKind & { name: KindName };
 
-/** Keeps a batch just written (in the batch's transaction) and drops the maker's older one; answers its id. */
-export async function keepBatch(
-  ctx: AuthedContext,
-  kind: BatchKind,
-  clientId: number,
-  change: { field: string; value: number },
-  rows: { id: number; previous: number | null }[],
-): Promise<number> {
-  const last = await sql<{ id: string | null }>`SELECT max(id) AS id FROM ${sql.table(kind.historyTable)}`.execute(ctx.db);
+/**
+ * Opens the row of a batch about to be written (in the batch's transaction), before its history rows, and drops the
+ * maker's older one; answers its id, under which the batch's statement keeps each record's previous value.
+ */
+export async function openBatch(ctx: AuthedContext, kind: BatchKind, clientId: number, change: { field: string; value: number }, recordCount: number): Promise<number> {
   const batch = await ctx.db
     .insertInto('record_batch')
     .values({
@@ -36,15 +32,12 @@ export async function keepBatch(
       user_id: ctx.user.userId,
       field: change.field,
       value: change.value,
-      record_count: rows.length,
-      last_history_id: last.rows[0]?.id ?? 0,
+      record_count: recordCount,
+      last_history_id: 0, // set by the batch's statement, to its own last history row
       created_at: ctx.now,
     })
     .returning('batch_id')
     .executeTakeFirstOrThrow();
-  await sql`
-    INSERT INTO record_batch_item (batch_id, record_id, previous)
-    SELECT ${batch.batch_id}, id, previous FROM unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.previous)}::int[]) AS t(id, previous)`.execute(ctx.db);
   await ctx.db
     .deleteFrom('record_batch')
     .where('user_id', '=', ctx.user.userId)

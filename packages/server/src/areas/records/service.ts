@@ -3,7 +3,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { recordsChanged, roomForBulkWrite } from './changes.js';
-import { keepBatch } from './batches.js';
+import { openBatch } from './batches.js';
 import type { AnyRow, HistoryAnswer, HistoryValue, KindName, ListKind } from './kind.js';
 import { colOf, visibleTo } from './search.js';
 
@@ -69,23 +69,27 @@ export async function batchSet(
   const id = sql.ref(kind.idColumn);
   await roomForBulkWrite(ctx.db);
   const column = sql.ref(change.column);
-  // Each record's value before the batch (for its undo), read under the lock the update takes anyway.
-  const before = await sql<{ id: string; previous: number | null }>`
-    SELECT r.${id} AS id, r.${column} AS previous FROM ${sql.table(kind.table)} AS r
-    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList}) FOR UPDATE`.execute(ctx.db);
-  const updated = await sql<{ id: number; published: boolean }>`
-    UPDATE ${sql.table(kind.table)} AS r SET ${column} = ${change.value}, updated_at = ${ctx.now}
+  const batchId = await openBatch(ctx, kind, input.clientId, { field: change.historyKey, value: change.value }, ids.length);
+  const fields = JSON.stringify({ [change.historyKey]: change.value });
+  const table = sql.table(kind.table);
+  // Each record's value before the batch (for its undo) kept straight from the rows, under the lock the update needs
+  // anyway (no round trip of the values); then the update; then the history rows, which the batch's own end at.
+  // One statement joining a locked CTE to the UPDATE measured slower on PostgreSQL (README, guard rails).
+  await sql`
+    INSERT INTO record_batch_item (batch_id, record_id, previous)
+    SELECT ${batchId}, r.${id}, r.${column} FROM ${table} AS r
+    WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList}) FOR UPDATE OF r`.execute(ctx.db);
+  const updated = await sql<{ id: string; published: boolean }>`
+    UPDATE ${table} AS r SET ${column} = ${change.value}, updated_at = ${ctx.now}
     WHERE ${visibleTo(ctx, input.clientId, kind.table)} AND r.${id} = ANY(${idList})
     RETURNING r.${id} AS id, r.published`.execute(ctx.db);
   if (updated.rows.length !== ids.length) throw new AppError('objectNotFound');
-
-  const fields = JSON.stringify({ [change.historyKey]: change.value });
   await sql`
-    INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
-    SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
-    FROM ${sql.table(kind.table)} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList})
-    ORDER BY r.${id}`.execute(ctx.db);
-  const batchId = await keepBatch(ctx, kind, input.clientId, { field: change.historyKey, value: change.value }, before.rows.map((r) => ({ id: Number(r.id), previous: r.previous })));
+    WITH history AS (
+      INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
+      SELECT r.${id}, r.client_id, ${ctx.user.userId}, ${change.source}, ${fields}::jsonb, ${ctx.now}
+      FROM ${table} r WHERE r.client_id = ${input.clientId} AND r.${id} = ANY(${idList}) ORDER BY r.${id} RETURNING id)
+    UPDATE record_batch SET last_history_id = (SELECT coalesce(max(id), 0) FROM history) WHERE batch_id = ${batchId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, input.clientId, [change.historyKey]);
   const published = updated.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
   return { updateCount: ids.length, batchId, published };
