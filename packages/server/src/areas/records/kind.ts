@@ -81,8 +81,8 @@ export interface ListKind<Row extends AnyRow = AnyRow, Answer = unknown> {
   /** The list's route (notices link to it) and the detail route of one record. */
   listPath: string;
   detailPath(clientId: number, recordId: number): string;
-  /** Fields sorted through other columns (EC's price: its US dollar amount first), each key a field of `fields`. */
-  sortAs?: Record<string, (dir: 'asc' | 'desc') => { name: string; dir: 'asc' | 'desc' }[]>;
+  /** Fields sorted through other columns (EC's price: its US dollar amount first), each key a field of `fields`; `{}` for none. */
+  sortAs: Record<string, (dir: 'asc' | 'desc') => { name: string; dir: 'asc' | 'desc' }[]>;
 }
 
 /** The calls' schemas, from the kind's contract module: the shared calls are registered with exactly these. */
@@ -202,7 +202,7 @@ export interface AnyRecordKind {
 
 /** The parts every kind has, checked when it is registered. */
 export const REQUIRED_PARTS: Readonly<Record<string, readonly string[]>> = {
-  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
+  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'sortAs', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
   contract: ['records', 'reports'],
   reports: ['uncategorized', 'counts', 'present', 'clientSees', 'presentName'],
   save: ['fields', 'analystFields', 'responseFields', 'rule', 'check', 'extra', 'answer'],

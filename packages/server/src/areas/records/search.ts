@@ -146,7 +146,7 @@ export function sortKeys(kind: ListKind, orderFields: RecordSearch['orderFields'
   const keys: SortKey[] = [];
   for (const o of orderFields) {
     const dir = o.value === 1 ? 'asc' : 'desc';
-    for (const k of kind.sortAs?.[o.key]?.(dir) ?? [{ name: o.key, dir }]) if (!keys.some((p) => p.name === k.name)) keys.push(k);
+    for (const k of kind.sortAs[o.key]?.(dir) ?? [{ name: o.key, dir }]) if (!keys.some((p) => p.name === k.name)) keys.push(k);
   }
   if (keys.length === 0) keys.push({ name: kind.scanField, dir: 'desc' });
   // The id follows the first field asked for (not its first sort column: the price's sorts unconverted amounts last).

@@ -50,10 +50,10 @@ describe('which sheet an upload reads', () => {
     expect(en.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: `No sheet of the workbook has the template's header row (sheets: "Instructions", "Data", "Empty"). What each sheet lacks is listed below.` });
     const problems = (en.body.data as { errors: UploadProblem[] }).errors.map((e) => `${e.sheet} ${e.row} ${e.column}: ${e.message}`);
     expect(problems).toEqual(expect.arrayContaining([
-      'Instructions 1 How to fill in this report: is not a column of the template',
-      'Instructions 1 Scan date: this required column is missing',
-      'Data 1 Colour: is not a column of the template',
-      'Data 1 Listing URL: this required column is missing',
+      `Instructions 1 How to fill in this report: is not a column of the template: correct the header or remove the column (the template's "How to fill" sheet lists the columns)`,
+      'Instructions 1 Scan date: this required column is missing: add it to the header row (download the template for the exact header)',
+      `Data 1 Colour: is not a column of the template: correct the header or remove the column (the template's "How to fill" sheet lists the columns)`,
+      'Data 1 Listing URL: this required column is missing: add it to the header row (download the template for the exact header)',
       'Empty 0 : the sheet is empty',
     ]));
     expect(problems.some((p) => p.startsWith('Data') && p.includes('Scan date'))).toBe(false);

@@ -103,4 +103,5 @@ export const SNS_LIST: ListKind<SnsRow, SnsRecord> = {
   columnsColumn: 'sns_columns',
   listPath: '/sns-list',
   detailPath: (clientId, recordId) => `/sns-data/${clientId}/${recordId}`,
+  sortAs: {},
 };

@@ -90,4 +90,5 @@ export const WS_LIST: ListKind<WsRow, WsRecord> = {
   columnsColumn: 'ws_columns',
   listPath: '/ws-list',
   detailPath: (clientId, recordId) => `/ws-data/${clientId}/${recordId}`,
+  sortAs: {},
 };
