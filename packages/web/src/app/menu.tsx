@@ -68,7 +68,7 @@ const menu: readonly MenuEntry[] = [
   { path: '/test-purchase', label: 'testPurchase', roles: STAFF_ROLES, icon: <ShoppingCartOutlined /> },
   { path: '/news', label: 'news', roles: ALL_ROLES, icon: <ReadOutlined /> },
   { path: NOTICE_PATH, label: 'notice', roles: ALL_ROLES, icon: <BellOutlined /> },
-  { path: '/task/ec-crawler-task', label: 'crawlerTask', roles: ADMIN, icon: <RobotOutlined /> },
+  { path: '/task/ec-crawler-task', label: 'crawlerTask', roles: STAFF_ROLES, icon: <RobotOutlined /> },
   {
     path: 'settings',
     label: 'settings',
