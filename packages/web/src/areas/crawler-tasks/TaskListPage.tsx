@@ -16,6 +16,7 @@ import { TASK_LIST_FIELDS, downloadHref, lastError, listInput, taskKeys, type Da
 import { useLiveTasks } from './queries';
 import { StatusTag, TaskProgress } from './TaskProgress';
 import { SubtaskTable } from './SubtaskTable';
+import { formatDateTime } from '../accounts/model';
 
 const INITIAL_SEARCH = initialSearch<DateField, WordField>([...crawlerTasks.TASK_WORD_FIELDS]);
 type TableFilters = Record<string, readonly unknown[] | null | undefined>;
@@ -96,7 +97,7 @@ export default function TaskListPage() {
       },
     },
     { title: t('field.planStartDate'), dataIndex: 'planStartDate', ...sortable('planStartDate') },
-    { title: t('field.createdAt'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('field.createdAt'), dataIndex: 'createdAt', ...sortable('createdAt'), render: (v: string) => formatDateTime(v) },
     { title: t('field.actions'), key: 'actions', fixed: 'right', width: 250, render: (_, task) => rowActions(task) },
   ];
 

@@ -10,6 +10,7 @@ import { useUser } from '../../app/session';
 import { SearchBar } from '../../components/SearchBar';
 import { ROUTE_TYPES, STATUS_COLORS, requestKeys, requestPath } from './model';
 import { RequestForm } from './RequestForm';
+import { formatDateTime } from '../accounts/model';
 
 const PAGE_SIZE = 20;
 
@@ -60,7 +61,7 @@ function RequestList({ fixedType }: { fixedType: ServiceRequestType | undefined 
     { title: t('col.assignee'), dataIndex: 'assigneeName', render: (v: string | null) => v ?? t('detail.none') },
     { title: t('col.dueDate'), dataIndex: 'dueDate', render: (v: string | null) => v ?? t('detail.none') },
     { title: t('col.fee'), dataIndex: 'fee', render: (v: number | null, r: ServiceRequestSummary) => (v === null ? t('detail.none') : `${v.toLocaleString()} ${r.currency ?? ''}`) },
-    { title: t('col.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('col.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
   ];
 
   return (

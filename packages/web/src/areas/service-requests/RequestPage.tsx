@@ -10,6 +10,7 @@ import { api, errorMessage } from '../../app/api';
 import { upload } from '../../app/upload';
 import { useUser } from '../../app/session';
 import { STATUS_COLORS, fileUrl, requestKeys } from './model';
+import { formatDateTime } from '../accounts/model';
 
 /** A request: its status steps, details, messages (newest last, with attachments) and files; answer, attach, cancel; staff handle it. */
 export default function RequestPage() {
@@ -111,7 +112,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
               <span data-testid="request-fee">{request.fee === null ? t('detail.none') : `${request.fee.toLocaleString()} ${request.currency ?? ''}`}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.created')}>
-              {request.createdByName ? t('detail.createdBy', { name: request.createdByName, date: new Date(request.createdAt).toLocaleDateString() }) : t('detail.byPortal', { date: new Date(request.createdAt).toLocaleDateString() })}
+              {request.createdByName ? t('detail.createdBy', { name: request.createdByName, date: formatDateTime(request.createdAt).slice(0, 10) }) : t('detail.byPortal', { date: formatDateTime(request.createdAt).slice(0, 10) })}
             </Descriptions.Item>
           </Descriptions>
           <Space style={{ marginTop: 16 }}>
@@ -144,7 +145,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
               renderItem={(m) => (
                 <List.Item>
                   <List.Item.Meta
-                    title={<Space>{m.byUserName}{m.byStaff && <Tag color="blue">{t('detail.staffBadge')}</Tag>}<span style={{ fontWeight: 'normal', color: '#888' }}>{new Date(m.createdAt).toLocaleString()}</span></Space>}
+                    title={<Space>{m.byUserName}{m.byStaff && <Tag color="blue">{t('detail.staffBadge')}</Tag>}<span style={{ fontWeight: 'normal', color: '#888' }}>{formatDateTime(m.createdAt)}</span></Space>}
                     description={
                       <>
                         <div style={{ whiteSpace: 'pre-wrap', color: 'inherit' }}>{m.body}</div>
