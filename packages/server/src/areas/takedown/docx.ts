@@ -18,8 +18,10 @@ const RELS =
   '</Relationships>';
 
 // XML 1.0 refuses most control characters even escaped; they never belong in a notice.
+// eslint-disable-next-line no-control-regex -- exactly the control characters are what is removed
+const XML_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const xmlText = (s: string) =>
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  s.replace(XML_REFUSED, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const paragraph = (line: string) => `<w:p><w:r><w:t xml:space="preserve">${xmlText(line)}</w:t></w:r></w:p>`;
 const PAGE_BREAK = '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';

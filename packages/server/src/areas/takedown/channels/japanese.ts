@@ -44,7 +44,7 @@ function japanese(p: Marketplace): Channel {
         `■ 誓約`,
         GOOD_FAITH_JA,
         ``,
-        `${env.today}　${env.notifier.name}`,
+        `${env.today}\u3000${env.notifier.name}`,
       ].join('\n');
       return { to: p.to, subject: `【権利侵害申告】商標権侵害の出品について（${item || r.url}）`, body };
     },
