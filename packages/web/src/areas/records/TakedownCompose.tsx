@@ -154,7 +154,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
                     <>
                       <Descriptions size="small" column={1} items={[{ key: 'to', label: t('to'), children: n.to || '—' }, { key: 'records', label: t('records'), children: n.recordIds.join(', ') }]} />
                       <Typography.Paragraph copyable={{ text: n.body }}>
-                        <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 420, overflow: 'auto' }} data-testid="takedown-body">
+                        <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }} data-testid="takedown-body">
                           {n.body}
                         </pre>
                       </Typography.Paragraph>
