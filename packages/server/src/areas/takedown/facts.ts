@@ -1,4 +1,4 @@
-import type { EvidenceKind } from '@portal/contract';
+import { SNS_PLATFORMS, type EvidenceKind } from '@portal/contract';
 import { COUNTRIES, COUNTRY_CODES } from '@portal/contract/code-lists';
 import { TRADEMARK_REGISTRIES } from '@portal/contract/trademark-lists';
 import { sql, type RawBuilder } from 'kysely';
@@ -105,7 +105,7 @@ const SELECT: Record<EvidenceKind, RawBuilder<unknown>> = {
   ws: sql`r.ws_id AS id, r.page_domain AS site, r.page_url AS url, r.page_domain AS seller, '' AS seller_url, '' AS seller_id,
     r.page_domain AS title, NULL::text AS price, '' AS currency, '' AS product_no, r.domain_region AS region,
     r.domain_contact AS contact, r.trademark_id, ${rounds(prefixed(''))}, r.process_result AS final, '' AS whitelist, '' AS uploads`,
-  sns: sql`r.sns_id AS id, r.platform AS site, COALESCE(NULLIF(r.post_url, ''), r.account_url) AS url, r.account_name AS seller,
+  sns: sql`r.sns_id AS id, r.platform::text AS site, COALESCE(NULLIF(r.post_url, ''), r.account_url) AS url, r.account_name AS seller,
     r.account_url AS seller_url, r.account_id AS seller_id, left(r.post_text, 300) AS title, NULL::text AS price, '' AS currency,
     '' AS product_no, r.region, '' AS contact, r.trademark_id, ${rounds(prefixed(''))}, r.process_result AS final,
     r.whitelist, '' AS uploads`,
@@ -148,14 +148,15 @@ const uniqueIds = (ids: number[]) => [...new Set(ids)];
 
 /**
  * The facts of the records, in the order asked. Every record must be one the user may see as a record of this
- * client; otherwise nothing is composed (403).
+ * client; otherwise nothing is composed (403). Marking sent locks them, so what was checked is what gets written.
  */
-export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordIds: number[]): Promise<RecordFacts[]> {
+export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordIds: number[], lock = false): Promise<RecordFacts[]> {
   const t = RECORD_TABLES[kind];
   const ids = uniqueIds(recordIds);
   const found = await sql<RecordRow>`
     SELECT ${SELECT[kind]} FROM ${sql.table(t.records)} AS r
-    WHERE r.${sql.ref(t.id)} = ANY(${sql`${ids}::bigint[]`}) AND ${visibleTo(ctx, clientId, t.records)}`.execute(ctx.db);
+    WHERE r.${sql.ref(t.id)} = ANY(${sql`${ids}::bigint[]`}) AND ${visibleTo(ctx, clientId, t.records)}
+    ${lock ? sql`FOR UPDATE OF r` : sql``}`.execute(ctx.db);
   if (found.rows.length !== ids.length) throw new AppError('takedownForbidden');
   const trademarkIds = uniqueIds(found.rows.map((r) => r.trademark_id).filter((x): x is number => x !== null));
   const [trademarks, captures, listUrls, letters] = await Promise.all([
@@ -188,7 +189,7 @@ export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId
       const listed = lists({ names: [r.seller], ids: [r.seller_id], urls: [r.url, r.seller_url].filter((u) => u !== '') });
       const facts: RecordFacts = {
         id: Number(r.id),
-        site: r.site,
+        site: kind === 'sns' ? (SNS_PLATFORMS[Number(r.site) as keyof typeof SNS_PLATFORMS]?.en ?? r.site) : r.site,
         url: r.url,
         seller: r.seller,
         sellerUrl: r.seller_url,

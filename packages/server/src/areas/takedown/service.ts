@@ -25,8 +25,8 @@ export interface Composed {
 }
 
 /** Groups the records as the channel's notices take them (one per listing, one batch, or batches of 300). */
-export async function composeNotices(ctx: AuthedContext, input: ComposeInput): Promise<Composed> {
-  const [facts, env] = await Promise.all([loadFacts(ctx, input.kind, input.clientId, input.recordIds), composeEnv(ctx, input.clientId)]);
+export async function composeNotices(ctx: AuthedContext, input: ComposeInput, lock = false): Promise<Composed> {
+  const [facts, env] = await Promise.all([loadFacts(ctx, input.kind, input.clientId, input.recordIds, lock), composeEnv(ctx, input.clientId)]);
   const channel = CHANNELS[input.channel];
   const notices: TakedownNotice[] = [];
   for (let i = 0; i < facts.length; i += channel.perNotice) {
@@ -59,7 +59,7 @@ function roundOf(f: RecordFacts, asked: number | undefined): number | null {
  * without a result is an inconsistent round), one history row per record. Any problem refuses the whole call.
  */
 export async function markSent(ctx: AuthedContext, input: z.output<typeof contract.markSentInput>): Promise<{ noticeIds: number[]; updateCount: number; reportDate: string }> {
-  const { notices, facts } = await composeNotices(ctx, input);
+  const { notices, facts } = await composeNotices(ctx, input, true);
   const problems: TakedownProblem[] = notices.flatMap((n) => n.problems);
   const rounds = new Map<number, number>();
   for (const f of facts) {

@@ -197,6 +197,29 @@ describe('marking sent', () => {
   });
 });
 
+describe('website and social media records', () => {
+  it('compose from their own columns and mark sent into their own rounds, with their history', async () => {
+    const db = tp.portal.services.db;
+    const wsReport = (await db.insertInto('ws_report').values({ client_id: acme, report_name: 'Sites', upload_date: tp.clock.now }).returning('report_id').executeTakeFirstOrThrow()).report_id;
+    const ws = (await db.insertInto('ws_record').values({ client_id: acme, report_id: wsReport, scan_date: '2026-11-01', page_url: 'https://fake-sakura.example/shop', page_domain: 'fake-sakura.example', domain_region: 'JP', domain_contact: 'Registrant: abuse@fake-sakura.example', trademark_id: jpMark, published: true, updated_at: tp.clock.now }).returning('ws_id').executeTakeFirstOrThrow()).ws_id;
+    await db.insertInto('evidence_capture').values({ client_id: acme, kind: 'ws', ws_id: ws, url: 'x', state: 'done', sha256_png: PNG_HASH, sha256_html: HTML_HASH, requested_at: tp.clock.now, captured_at: tp.clock.now }).execute();
+    const mail = await tp.post('/api/takedown/compose', { clientId: acme, kind: 'ws', recordIds: [ws], channel: 'mail' }, { token: analyst.token });
+    expect(notices(mail)[0]).toMatchObject({ to: 'abuse@fake-sakura.example', problems: [] });
+    expect(notices(mail)[0]!.body).toContain('https://fake-sakura.example/shop');
+    const sent = await tp.post('/api/takedown/mark-sent', { clientId: acme, kind: 'ws', recordIds: [ws], channel: 'mail', round: 1 }, { token: analyst.token });
+    expect(sent.body.code).toBe(0);
+    expect(await db.selectFrom('ws_record').select(['process1_date', 'process1_result']).where('ws_id', '=', ws).executeTakeFirstOrThrow()).toEqual({ process1_date: today, process1_result: 1 });
+    const history = await tp.post('/api/ws-data/get-record-history', { clientId: acme, recordId: ws }, { token: analyst.token });
+    expect((history.body.data as { history: { source: string; fields: unknown }[] }).history[0]).toMatchObject({ source: 'takedown', fields: { process1Date: today } });
+
+    const snsReport = (await db.insertInto('sns_report').values({ client_id: acme, report_name: 'Posts', upload_date: tp.clock.now }).returning('report_id').executeTakeFirstOrThrow()).report_id;
+    const sns = (await db.insertInto('sns_record').values({ client_id: acme, report_id: snsReport, platform: 1, scan_date: '2026-11-01', account_name: 'Sakura Official Store', account_url: 'https://instagram.example/sakura', post_url: 'https://instagram.example/p/1', post_text: 'SAKURA GLOW serum', region: 'JP', trademark_id: jpMark, published: true, updated_at: tp.clock.now }).returning('sns_id').executeTakeFirstOrThrow()).sns_id;
+    const [dsaNotice] = notices(await tp.post('/api/takedown/compose', { clientId: acme, kind: 'sns', recordIds: [sns], channel: 'dsa' }, { token: analyst.token }));
+    expect(dsaNotice!.to).toContain('Instagram');
+    expect(dsaNotice!.problems.map((p) => p.field)).toEqual(['evidence', 'seller']);
+  });
+});
+
 describe('exports', () => {
   it('a Word document and plain text of the notices, and the batch channel\'s CSV safe against formulas', async () => {
     const a = await record({ ec_product_url: 'https://www.ebay.example/itm/323456789012', ec_product_title: '=HYPERLINK("http://evil.example","x")' });
