@@ -53,6 +53,8 @@ describe('takedown notices in the browser', () => {
       ec_categorize_date: '2026-11-01', ec_category_id: sub.id, published: true, updated_at: new Date(),
     });
     const ids = (await db.insertInto('ec_record').values([listing(1, trademark_id), listing(2, trademark_id), listing(3, null)]).returning('ec_id').execute()).map((r) => r.ec_id);
+    // Neither captured nor naming a trademark: the Japanese analyst's selection below.
+    const bare = (await db.insertInto('ec_record').values(listing(4, null)).returning('ec_id').executeTakeFirstOrThrow()).ec_id;
     const [captured, earlier, unmarked] = ids as [number, number, number];
     // The other two were captured before this journey.
     await db.insertInto('evidence_capture').values([earlier, unmarked].map((ec_id) => ({ client_id: clientId, kind: 'ec' as const, ec_id, url: origin, state: 'done' as const, final_url: origin, http_status: 200, sha256_png: 'a'.repeat(64), sha256_html: 'b'.repeat(64), requested_at: new Date(), captured_at: new Date() }))).execute();
@@ -105,5 +107,22 @@ describe('takedown notices in the browser', () => {
     await eventually(async () => (await db.selectFrom('ec_record').select('ec_process1_date').where('ec_id', 'in', ids).execute()).map((r) => r.ec_process1_date)).toEqual([today, today, today]);
     await eventually(() => page.locator('.ant-message').innerText()).toContain('Marked sent: 3 record(s)');
     expect(await db.selectFrom('takedown_notice').select('channel').where('client_id', '=', clientId).execute()).toEqual([{ channel: 'ebay-vero' }]);
+
+    // 6. In Japanese: a Mercari notice, and the problems in the analyst's language.
+    const jaAnalyst = await createUser(j.tp, { role: Role.ANALYST, name: '佐藤 蓮', locale: 'ja' });
+    await db.insertInto('client_manager').values({ client_id: clientId, user_id: jaAnalyst.userId }).execute();
+    const ja = await j.newPage('ja-JP');
+    await signIn(j, ja, jaAnalyst.mail, jaAnalyst.password);
+    await ja.goto(`${j.baseUrl}/ec-list`);
+    await pick(ja, 'ec-list-client', 'Sakura Cosmetics', 'Sakura');
+    await ja.getByTestId(`ec-row-select-${bare}`).locator('input[type=checkbox]').check();
+    await ja.getByTestId('ec-takedown').click();
+    await pick(ja, 'takedown-channel', 'メルカリ（日本語）');
+    await eventually(() => ja.getByTestId('takedown-summary').innerText()).toBe('申請 1 通、問題 2 件');
+    const problems = await ja.getByTestId('takedown-problems').innerText();
+    expect(problems).toContain('対応欄に商標が指定されていません');
+    expect(problems).toContain('証拠がありません');
+    expect(await ja.getByTestId('takedown-body').innerText()).toContain('メルカリ ご担当者様');
+    await j.screenshot(ja, 'takedown-problems-ja');
   });
 });
