@@ -17,6 +17,7 @@ import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
+import * as takedown from './takedown.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
 
@@ -216,6 +217,9 @@ export const calls = {
   '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
   '/api/evidence/capture-batch': { input: evidence.captureBatchInput, output: evidence.captureBatchOutput },
   '/api/evidence/fetch-progress': { input: evidence.progressInput, output: evidence.progressOutput },
+  '/api/takedown/compose': { input: takedown.composeInput, output: takedown.composeOutput },
+  '/api/takedown/mark-sent': { input: takedown.markSentInput, output: takedown.markSentOutput },
+  '/api/takedown/fetch-notices': { input: takedown.fetchNoticesInput, output: takedown.fetchNoticesOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

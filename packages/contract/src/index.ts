@@ -56,6 +56,9 @@ export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, D
 export * as evidence from './evidence.js';
 export type { Evidence, EvidenceKind, CaptureFailureReason } from './evidence.js';
 export { EVIDENCE_KINDS, CAPTURE_FAILURES, CAPTURE_BATCH_MAX } from './evidence.js';
+export * as takedown from './takedown.js';
+export type { TakedownChannel, TakedownNotice, TakedownProblem, SentNotice, ProblemField, TakedownExportFormat } from './takedown.js';
+export { TAKEDOWN_CHANNELS, BATCH_CHANNELS, ALIBABA_BATCH, TAKEDOWN_MAX, PROBLEM_FIELDS, EXPORT_FORMATS } from './takedown.js';
 export * as serviceRequests from './service-requests.js';
 export type { ServiceRequest, ServiceRequestSummary, ServiceRequestType, ServiceRequestStatus, ServiceMessage, ServiceFile, ServiceFileType } from './service-requests.js';
 export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_CANCELLABLE, SERVICE_FILE_MAX_BYTES, SERVICE_CURRENCIES, SERVICE_REQUEST_FIELDS, FIELD_NAMES, isClosed } from './service-requests.js';

@@ -30,6 +30,7 @@ import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
+import { registerTakedownCalls } from './areas/takedown/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -78,6 +79,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
   registerEvidenceCalls(registry.call, registry.download);
+  registerTakedownCalls(registry.call, registry.download);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 

@@ -337,6 +337,19 @@ export const en = {
   "notice.request.draft.content": "The trademark {{title}} expires on {{date}}. Open the proposed renewal request and confirm it to have it renewed.",
   "validation.requestClientRequired": "Please select the client.",
   "validation.requestTrademarkRequired": "Please choose the trademark.",
+  'validation.takedownChannel': 'The channel must be one of dsa, ebay-vero, amazon, alibaba-ipp, rakuten, mercari, rakuma or mail.',
+  'validation.takedownTooMany': 'At most 1,000 records can go into takedown notices at once. Please select fewer records.',
+  'validation.takedownRound': 'The round must be 1, 2 or 3.',
+  'takedown.problem.noTrademark': 'No trademark is named in the response. Choose the trademark the listing infringes.',
+  'takedown.problem.trademarkRegion': 'Trademark {{no}} is registered in {{region}}, but the listing is in {{listingRegion}}. Choose a trademark valid there.',
+  'takedown.problem.trademarkExpired': 'Trademark {{no}} expired on {{date}}. Choose a trademark in force or renew it first.',
+  'takedown.problem.noEvidence': 'There is no evidence: no finished capture and no uploaded screenshot. Capture the listing first.',
+  'takedown.problem.whitelisted': 'The seller is on the client\'s white list ({{reason}}). Platforms refuse notices against authorised sellers.',
+  'takedown.problem.takenDown': 'The listing is already taken down (round or final result). Leave it out of the notice.',
+  'takedown.problem.noRound': 'All three rounds of this record already have a report date.',
+  'takedown.problem.roundTaken': 'Round {{round}} of this record already has a report date, or an earlier round has none.',
+  'error.takedownProblems': '{{count}} record(s) still have problems, so nothing was marked sent. Fix them and compose again.',
+  'error.takedownForbidden': 'Some of the records are not records of this client. Nothing was composed.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -56,6 +56,11 @@ describe('demo data', () => {
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
     expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
+    // Takedown: listings naming the client's trademark to compose for, and a VeRO notice sent for the captured one.
+    expect((await services.db.selectFrom('ec_record').select('ec_id').where('ec_response_trademark', 'is not', null).execute()).length).toBeGreaterThan(1);
+    const sent = await services.db.selectFrom('takedown_notice').select(['channel', 'body']).execute();
+    expect(sent.map((n) => n.channel)).toEqual(['ebay-vero']);
+    expect(sent[0]!.body).toContain(captures[0]!.sha256_html!);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
     const notices = await services.db.selectFrom('notice').innerJoin('users', 'users.user_id', 'notice.user_id').select(['title', 'user_locale']).execute();

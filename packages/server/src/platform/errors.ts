@@ -101,6 +101,8 @@ const catalogue = {
   taskSubtasksLocked: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskSubtasksLocked' },
   taskNoSubtasks: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoSubtasks' },
   taskNoEvidence: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.taskNoEvidence' },
+  takedownProblems: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.takedownProblems' },
+  takedownForbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.takedownForbidden' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 

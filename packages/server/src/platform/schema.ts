@@ -318,6 +318,19 @@ export interface EvidenceCaptureTable {
   requested_at: Date;
   captured_at: Date | null;
 }
+export interface TakedownNoticeTable {
+  notice_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  channel: string;
+  record_ids: ColumnType<string[], number[], number[]>;
+  recipient: string;
+  subject: string;
+  body: string;
+  round: number | null;
+  sent_by: number | null;
+  sent_at: Timestamp;
+}
 export interface TrademarkTable {
   trademark_id: Generated<number>;
   client_id: number;
@@ -621,6 +634,7 @@ export interface Database {
   record_batch: RecordBatchTable;
   record_batch_item: RecordBatchItemTable;
   evidence_capture: EvidenceCaptureTable;
+  takedown_notice: TakedownNoticeTable;
   crawler_task: CrawlerTaskTable;
   crawler_subtask: CrawlerSubtaskTable;
   crawler_page: CrawlerPageTable;

@@ -104,9 +104,12 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ec-report/inherit-records', payload: (o) => ({ clientId: o.clientId, reportId: o.ecReportId }) },
   { path: '/api/ec-report/delete-repeat-records', payload: (o) => ({ clientId: o.clientId, reportId: o.ecReportId }) },
   { path: '/api/ec-report/post-report', payload: (o) => ({ clientId: o.clientId, reportId: o.ecReportId, sendUncategorizRecords: true }) },
-  { path: '/api/ec-data/update-record', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], categorizeDate: '2026-05-10', categoryId: o.subcategoryId }) },
+  { path: '/api/ec-data/update-record', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], categorizeDate: '2026-05-10', categoryId: o.subcategoryId, trademarkId: o.trademarkId }) },
   { path: '/api/ec-data/batch-update-category', payload: (o) => ({ clientId: o.clientId, recordIds: o.ecRecordIds, commoncategoryId: 4 }) },
   { path: '/api/ec-data/upload-image', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0] }), file: png },
+  // The first record now names the trademark (update-record above) and has a screenshot: nothing stops its notice.
+  { path: '/api/takedown/compose', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordIds: o.ecRecordIds, channel: 'ebay-vero' }) },
+  { path: '/api/takedown/mark-sent', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordIds: [o.ecRecordIds[0]], channel: 'ebay-vero' }) },
   { path: '/api/evidence/capture', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordId: o.ecRecordIds[0] }) },
   { path: '/api/evidence/capture-batch', payload: (o) => ({ clientId: o.clientId, kind: 'ec', recordIds: o.ecRecordIds }) },
   { path: '/api/ec-data/delete-upload-pic', payload: (o) => ({ clientId: o.clientId, recordId: o.ecRecordIds[0], name: o.evidenceName }) },
@@ -202,6 +205,8 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const ecReportId = Number(ec.reportId);
   const ecRecords = await db.selectFrom('ec_record').select('ec_id').where('report_id', '=', ecReportId).orderBy('ec_id').execute();
   const ecRecordIds = ecRecords.map((r) => Number(r.ec_id));
+  // Listed in the seeded trademark's country, so a takedown notice for it passes the pre-send check.
+  await db.updateTable('ec_record').set({ ec_product_region: mark.region }).where('ec_id', '=', ecRecordIds[0]!).execute();
   const evidence = await ok('/api/ec-data/upload-image', { clientId, recordId: ecRecordIds[0] }, await png());
   const ws = await ok('/api/ws-report/upload-report', { clientId }, await wsSheet());
   const wsReportId = Number(ws.reportId);

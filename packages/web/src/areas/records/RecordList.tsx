@@ -10,6 +10,7 @@ import { useClientChoices } from '../clients/queries';
 import { BatchBar } from './BatchBar';
 import { UndoBatchButton } from './UndoBatchButton';
 import { CaptureBatch } from './CaptureBatch';
+import { TakedownCompose } from './TakedownCompose';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
@@ -35,6 +36,7 @@ const HISTORY_SOURCES = {
   update: 'history.source.update',
   'upload-update': 'history.source.uploadUpdate',
   inherit: 'history.source.inherit',
+  takedown: 'history.source.takedown',
 } as const;
 
 function useViewportHeight(): number {
@@ -344,6 +346,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
             />
             <UndoBatchButton kind={kind} clientId={clientId} view={view} onDone={afterBatch} />
             {analyst && <CaptureBatch kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} />}
+            {analyst && <TakedownCompose kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} onSent={afterBatch} />}
             <Button
               icon={<DownloadOutlined />}
               disabled={clientId === undefined}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { EVIDENCE_KINDS } from './evidence.js';
+import { id, recordId } from './validation.js';
+
+/**
+ * Takedown notices (issue 18, spec README "Evidence and takedown notices"): composed from a record list's selection
+ * for one channel, checked before sending (the problems a platform would refuse a notice for), exported, and marked
+ * sent (which stores the notice and fills the round's report date of each record).
+ */
+export const TAKEDOWN_CHANNELS = ['dsa', 'ebay-vero', 'amazon', 'alibaba-ipp', 'rakuten', 'mercari', 'rakuma', 'mail'] as const;
+export type TakedownChannel = (typeof TAKEDOWN_CHANNELS)[number];
+/** Channels whose platforms take a list of listings in one submission: exported as CSV as well. */
+export const BATCH_CHANNELS: readonly TakedownChannel[] = ['ebay-vero', 'amazon', 'alibaba-ipp'];
+/** Alibaba IPP takes at most this many listings in one complaint; larger selections are split. */
+export const ALIBABA_BATCH = 300;
+/** Records in one compose or mark-sent. */
+export const TAKEDOWN_MAX = 1000;
+/** What a pre-send problem is about (the record's part to fix). */
+export const PROBLEM_FIELDS = ['trademark', 'evidence', 'seller', 'result', 'round'] as const;
+export type ProblemField = (typeof PROBLEM_FIELDS)[number];
+
+const kind = z.enum(EVIDENCE_KINDS, { error: 'validation.evidenceKind' });
+const channel = z.enum(TAKEDOWN_CHANNELS, { error: 'validation.takedownChannel' });
+const recordIds = z.array(recordId).min(1, 'validation.noRecordsSelected').max(TAKEDOWN_MAX, 'validation.takedownTooMany');
+
+export const composeInput = z.object({ clientId: id, kind, recordIds, channel });
+export const problem = z.object({ recordId: z.number(), field: z.enum(PROBLEM_FIELDS), message: z.string() });
+export type TakedownProblem = z.infer<typeof problem>;
+export const notice = z.object({
+  channel,
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  recordIds: z.array(z.number()),
+  problems: z.array(problem),
+});
+export type TakedownNotice = z.infer<typeof notice>;
+export const composeOutput = z.object({ notices: z.array(notice) });
+
+/** Round 1-3 whose report date is filled; without it each record's first round without a date. */
+export const markSentInput = composeInput.extend({ round: z.number({ error: 'validation.takedownRound' }).int('validation.takedownRound').min(1, 'validation.takedownRound').max(3, 'validation.takedownRound').optional() });
+export const markSentOutput = z.object({ noticeIds: z.array(z.number()), updateCount: z.number(), reportDate: z.string() });
+
+export const fetchNoticesInput = z.object({ clientId: id, kind, recordId: recordId.optional() });
+export const sentNotice = notice.omit({ problems: true }).extend({
+  id: z.number(),
+  kind,
+  sentByName: z.string(),
+  sentAt: z.string(),
+});
+export type SentNotice = z.infer<typeof sentNotice>;
+export const fetchNoticesOutput = z.object({ notices: z.array(sentNotice) });
+
+/** Export formats: a Word document or plain text of every notice, and the listing table of the batch channels. */
+export const EXPORT_FORMATS = ['docx', 'txt', 'csv'] as const;
+export type TakedownExportFormat = (typeof EXPORT_FORMATS)[number];
