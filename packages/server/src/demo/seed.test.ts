@@ -54,7 +54,13 @@ describe('demo data', () => {
     expect(posts.every((r) => !r.is_error)).toBe(true);
     // Evidence: a done capture (its hashes match its files) and a failed one with its reason.
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
-    expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    expect(captures.slice(0, 2).map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    // And a drawn listing page as the picture of the first records of every kind (the lists' thumbnails).
+    const pictured = await services.db.selectFrom('evidence_capture').select(['kind', (eb) => eb.fn.countAll<string>().as('n')]).where('state', '=', 'done').groupBy('kind').orderBy('kind').execute();
+    expect(pictured.map((p) => [p.kind, Number(p.n)])).toEqual([['ec', 17], ['sns', 6], ['ws', 6]]);
+    const page = await services.db.selectFrom('evidence_capture as e').innerJoin('stored_file as f', 'f.name', 'e.png_file').select('f.bytes').where('e.kind', '=', 'sns').executeTakeFirstOrThrow();
+    const header = decodeImageHeader(page.bytes);
+    expect(header.ok && header.image).toEqual({ type: 'png', width: 480, height: 600 });
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
