@@ -58,17 +58,24 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** Done captures of the first records of each kind that have none yet (the demo's own capture stays). */
 export async function seedPictures(trx: Tx, clientId: number, analystId: number, now: Date): Promise<void> {
   const kinds = [
-    { kind: 'ec' as const, table: 'ec_record' as const, id: 'ec_id' as const, count: 16 },
-    { kind: 'ws' as const, table: 'ws_record' as const, id: 'ws_id' as const, count: 6 },
-    { kind: 'sns' as const, table: 'sns_record' as const, id: 'sns_id' as const, count: 6 },
+    { kind: 'ec' as const, table: 'ec_record' as const, id: 'ec_id' as const, scan: 'ec_scan_date', count: 24 },
+    { kind: 'ws' as const, table: 'ws_record' as const, id: 'ws_id' as const, scan: 'scan_date', count: 8 },
+    { kind: 'sns' as const, table: 'sns_record' as const, id: 'sns_id' as const, scan: 'scan_date', count: 8 },
   ];
   let seed = 0;
   for (const k of kinds) {
-    // Records without any capture yet, first ones first.
-    const { rows: records } = await sql<{ id: number }>`
-      SELECT r.${sql.ref(k.id)} AS id FROM ${sql.table(k.table)} AS r
-      WHERE r.client_id = ${clientId} AND NOT EXISTS (SELECT 1 FROM evidence_capture AS e WHERE e.${sql.ref(k.id)} = r.${sql.ref(k.id)})
-      ORDER BY r.${sql.ref(k.id)} LIMIT ${k.count}`.execute(trx);
+    // The first rows of the list as analysts see it (newest scan first), then as the client's users do (posted
+    // ones only), each without a capture yet.
+    const pick = async (publishedOnly: boolean) =>
+      (
+        await sql<{ id: number }>`
+          SELECT r.${sql.ref(k.id)} AS id FROM ${sql.table(k.table)} AS r
+          WHERE r.client_id = ${clientId} AND (r.published OR ${!publishedOnly})
+            AND NOT EXISTS (SELECT 1 FROM evidence_capture AS e WHERE e.${sql.ref(k.id)} = r.${sql.ref(k.id)})
+          ORDER BY r.${sql.ref(k.scan)} DESC, r.${sql.ref(k.id)} DESC LIMIT ${k.count}`.execute(trx)
+      ).rows;
+    const records = [...(await pick(false))];
+    for (const r of await pick(true)) if (!records.some((x) => Number(x.id) === Number(r.id))) records.push(r);
     for (const { id } of records) {
       seed += 1;
       const png = demoListingPage(seed);

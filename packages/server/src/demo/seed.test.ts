@@ -57,7 +57,8 @@ describe('demo data', () => {
     expect(captures.slice(0, 2).map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
     // And a drawn listing page as the picture of the first records of every kind (the lists' thumbnails).
     const pictured = await services.db.selectFrom('evidence_capture').select(['kind', (eb) => eb.fn.countAll<string>().as('n')]).where('state', '=', 'done').groupBy('kind').orderBy('kind').execute();
-    expect(pictured.map((p) => [p.kind, Number(p.n)])).toEqual([['ec', 17], ['sns', 6], ['ws', 6]]);
+    expect(pictured.map((p) => p.kind)).toEqual(['ec', 'sns', 'ws']);
+    for (const p of pictured) expect(Number(p.n), p.kind).toBeGreaterThanOrEqual(8);
     const page = await services.db.selectFrom('evidence_capture as e').innerJoin('stored_file as f', 'f.name', 'e.png_file').select('f.bytes').where('e.kind', '=', 'sns').executeTakeFirstOrThrow();
     const header = decodeImageHeader(page.bytes);
     expect(header.ok && header.image).toEqual({ type: 'png', width: 480, height: 600 });

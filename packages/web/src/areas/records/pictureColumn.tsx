@@ -1,6 +1,7 @@
 import type { EvidenceKind } from '@portal/contract';
 import { RecordThumb } from './RecordThumb';
 import type { RecordColumn } from './types';
+import { headerWidth } from './values';
 
 /** The picture column's key: not a field, so never sent as a sort, a filter or a saved column. */
 export const PICTURE_COLUMN_KEY = '__picture';
@@ -16,7 +17,7 @@ export function withPictureColumn<R>(columns: readonly RecordColumn<R>[], args: 
   const picture: RecordColumn<R> = {
     key: PICTURE_COLUMN_KEY,
     title,
-    width: PICTURE_WIDTH,
+    width: Math.max(PICTURE_WIDTH, headerWidth(title, 0)),
     value: () => null,
     text: () => '',
     cell: (record) => <RecordThumb kind={kind} clientId={clientId} recordId={recordId(record)} alt="" />,

@@ -67,11 +67,6 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
 
   const items = [
     {
-      key: 'evidence',
-      label: t('tab.evidence'),
-      children: <EvidenceTab clientId={clientId} recordId={record.ec_id} names={record.ec_upload_image_names} analyst={analyst} onNames={onEvidence} />,
-    },
-    {
       key: 'scraped',
       label: t('tab.scraped'),
       // Its custom fields belong to the form: rendered from the start, so the form holds them.
@@ -98,6 +93,11 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
           )}
         </>
       ),
+    },
+    {
+      key: 'evidence',
+      label: t('tab.evidence'),
+      children: <EvidenceTab clientId={clientId} recordId={record.ec_id} names={record.ec_upload_image_names} analyst={analyst} onNames={onEvidence} />,
     },
   ];
 
