@@ -254,7 +254,7 @@ describe('marketplace records in the browser', () => {
     expect(notices).toContainEqual({ type: 2, target: `/ec-list?clientId=${clientId}` });
   });
 
-  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form is in view under the tabs (the product page opens on demand), a refused save marks and focuses its field', async () => {
+  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form in view beside the picture (the product page framed on demand), a refused save marks and focuses its field', async () => {
     const clientId = await createClient(j.tp, 'Laptop Co');
     const analyst = await createUser(j.tp, { role: Role.ANALYST });
     await j.tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();

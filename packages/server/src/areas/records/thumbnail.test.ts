@@ -167,7 +167,7 @@ describe('the fallbacks and who may see them', () => {
       .execute();
   }
 
-  it('takes the newest capture when the image URL fails or is empty, its top only; `from=image` does not', async () => {
+  it('takes the newest capture when the image URL fails or is empty, its top only; `from` asks for one source', async () => {
     const tall = photo(1280, 4000);
     const broken = await withImage('/page.html?capture');
     await captureOf(broken, tall);
@@ -177,6 +177,10 @@ describe('the fallbacks and who may see them', () => {
     // The top 1280 × 1280 of the page in a 128 × 96 box.
     expect(check.ok && check.image).toEqual({ type: 'png', width: 96, height: 96 });
     expectNoPicture(await thumbnail(acmeUser, broken, '&from=image'));
+    // The detail asks for the capture alone, larger: the top 1280 × 1920 in a 720 box.
+    const large = decodeImageHeader((await thumbnail(acmeUser, broken, '&from=capture&size=large')).bytes);
+    expect(large.ok && large.image).toEqual({ type: 'png', width: 480, height: 720 });
+    expectNoPicture(await thumbnail(acmeUser, await withImage('/photo.png?no-capture'), '&from=capture'));
     expectNoPicture(await thumbnail(acmeUser, await withImage('')));
   });
 

@@ -12,12 +12,12 @@ import { RECORD_TABLES, type KindName } from './tables.js';
 import { ThumbnailCache, type Picture } from './thumbnail-cache.js';
 
 /**
- * GET /api/records/thumbnail?clientId=&kind=ec|ws|sns&recordId=&size=small|large&from=any|image (issue 18): a
+ * GET /api/records/thumbnail?clientId=&kind=ec|ws|sns&recordId=&size=small|large&from=any|image|capture (issue 18): a
  * record's picture for the lists and the detail, fetched by the portal so the browser never calls a marketplace
  * (no referrer, no tracking, no mixed content) and the crawler's private-network rule holds: the listing's image
  * URL through the outbound guard (public addresses only unless CRAWLER_ALLOW_PRIVATE or an allowed origin; 5 MB;
  * 10 s; only PNG, JPEG, GIF or WebP by their bytes), else the newest done capture's PNG, else the first uploaded
- * screenshot (EC). `from=image` asks for the image URL only (the detail shows captures itself). PNGs are made
+ * screenshot (EC). `from=image` or `from=capture` asks for that one only (the detail tries them in turn). PNGs are made
  * small here (png-shrink.ts; the others are served as fetched: the project has no image library), and every
  * answer is kept in a memory LRU (thumbnail-cache.ts). Whoever may see the record may see its picture; anything
  * else, and a picture that cannot be had, is a 404 with a message, never a 5xx.
@@ -115,19 +115,17 @@ export async function serveThumbnail(ctx: AuthedContext, query: Record<string, s
   const recordId = queryId(query.recordId, Number.MAX_SAFE_INTEGER);
   const kind = query.kind;
   const size: Size = query.size === 'large' ? 'large' : 'small';
-  const imageOnly = query.from === 'image';
+  const from = query.from === 'image' || query.from === 'capture' ? query.from : 'any';
   if (clientId === null || recordId === null || (kind !== 'ec' && kind !== 'ws' && kind !== 'sns')) throw new AppError('noPicture');
   const sources = await sourcesOf(ctx, kind, clientId, recordId);
   if (!sources) throw new AppError('noPicture');
 
   const tries: Array<{ key: string; get: () => Promise<Picture | null> }> = [];
   const url = sources.image_url.trim();
-  if (/^https?:\/\//i.test(url)) tries.push({ key: `url:${url}`, get: () => fromUrl(ctx, url, size) });
-  if (!imageOnly) {
-    if (sources.capture_file) tries.push({ key: `file:${sources.capture_file}`, get: () => fromFile(ctx, sources.capture_file!, size) });
-    const shot = sources.shots.split(',').find((n) => n !== '');
-    if (shot) tries.push({ key: `file:${shot}`, get: () => fromFile(ctx, shot, size) });
-  }
+  if (from !== 'capture' && /^https?:\/\//i.test(url)) tries.push({ key: `url:${url}`, get: () => fromUrl(ctx, url, size) });
+  if (from !== 'image' && sources.capture_file) tries.push({ key: `file:${sources.capture_file}`, get: () => fromFile(ctx, sources.capture_file!, size) });
+  const shot = sources.shots.split(',').find((n) => n !== '');
+  if (from === 'any' && shot) tries.push({ key: `file:${shot}`, get: () => fromFile(ctx, shot, size) });
   for (const attempt of tries) {
     const picture = await cache.get(`${attempt.key}|${size}`, attempt.get);
     if (picture) return { contentType: picture.type, body: picture.bytes, cacheControl: BROWSER_CACHE };

@@ -51,6 +51,7 @@ export function RecordPicture({ kind, clientId, recordId, parts, title, pageUrl 
             <Image
               key={shown.src}
               src={shown.src}
+              preview={{ src: shown.full }}
               alt={title}
               onError={() => setFailed((prev) => new Set(prev).add(shown.src))}
               data-testid={`${kind}-picture-image`}

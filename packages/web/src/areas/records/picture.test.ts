@@ -26,10 +26,11 @@ describe('the picture a record shows', () => {
       parts: { imageUrl: ' https://img.example/a.jpg ', screenshots: ['/shot-1', '/shot-2'] },
       captures: [capture(5, '2026-11-01T00:00:00Z'), capture(9, '2026-11-03T00:00:00Z'), capture(11, '2026-11-04T00:00:00Z', 'failed'), capture(12, '2026-11-05T00:00:00Z', 'pending')],
     });
+    const image = '/api/records/thumbnail?clientId=3&kind=ec&recordId=42&size=large&from=image';
     expect(list).toEqual([
-      { source: 'image', src: '/api/records/thumbnail?clientId=3&kind=ec&recordId=42&size=large&from=image' },
-      { source: 'capture', src: '/api/evidence/file?clientId=3&id=9&part=png' },
-      { source: 'screenshot', src: '/shot-1' },
+      { source: 'image', src: image, full: image },
+      { source: 'capture', src: '/api/records/thumbnail?clientId=3&kind=ec&recordId=42&size=large&from=capture&v=9', full: '/api/evidence/file?clientId=3&id=9&part=png' },
+      { source: 'screenshot', src: '/shot-1', full: '/shot-1' },
     ]);
   });
 

@@ -15,6 +15,8 @@ export type PictureSource = 'image' | 'capture' | 'screenshot';
 export interface PictureCandidate {
   source: PictureSource;
   src: string;
+  /** What the preview opens: the whole capture rather than its top. */
+  full: string;
 }
 
 /** What a kind's record offers for its picture (the kind's detail part `picture`). */
@@ -27,11 +29,15 @@ export interface RecordPictureParts {
 
 export type ThumbnailSize = 'small' | 'large';
 
-/** The portal's picture of a record: `from: 'image'` only its image URL; otherwise whichever comes first. */
-export function thumbnailUrl(kind: EvidenceKind, clientId: number, recordId: number, size: ThumbnailSize = 'small', from: 'any' | 'image' = 'any'): string {
+/**
+ * The portal's picture of a record: `from` one source (the image URL, the newest capture) or whichever comes first.
+ * `version` (the capture's id) makes a new capture a new address, past the browser's cache of the old one.
+ */
+export function thumbnailUrl(kind: EvidenceKind, clientId: number, recordId: number, size: ThumbnailSize = 'small', from: 'any' | 'image' | 'capture' = 'any', version?: number): string {
   const query = new URLSearchParams({ clientId: String(clientId), kind, recordId: String(recordId) });
   if (size !== 'small') query.set('size', size);
   if (from !== 'any') query.set('from', from);
+  if (version !== undefined) query.set('v', String(version));
   return `/api/records/thumbnail?${query.toString()}`;
 }
 
@@ -50,10 +56,14 @@ export function newestCapture(captures: readonly Evidence[]): Evidence | null {
 export function pictureCandidates(args: { kind: EvidenceKind; clientId: number; recordId: number; parts: RecordPictureParts; captures: readonly Evidence[] }): PictureCandidate[] {
   const { kind, clientId, recordId, parts, captures } = args;
   const list: PictureCandidate[] = [];
-  if (isWebAddress(parts.imageUrl)) list.push({ source: 'image', src: thumbnailUrl(kind, clientId, recordId, 'large', 'image') });
+  if (isWebAddress(parts.imageUrl)) {
+    const src = thumbnailUrl(kind, clientId, recordId, 'large', 'image');
+    list.push({ source: 'image', src, full: src });
+  }
+  // A full-page capture is a tall strip in a picture's frame: its top, made small by the portal; the preview shows it whole.
   const capture = newestCapture(captures);
-  if (capture) list.push({ source: 'capture', src: captureFileUrl(clientId, capture.id, 'png') });
+  if (capture) list.push({ source: 'capture', src: thumbnailUrl(kind, clientId, recordId, 'large', 'capture', capture.id), full: captureFileUrl(clientId, capture.id, 'png') });
   const shot = parts.screenshots[0];
-  if (shot) list.push({ source: 'screenshot', src: shot });
+  if (shot) list.push({ source: 'screenshot', src: shot, full: shot });
   return list;
 }
