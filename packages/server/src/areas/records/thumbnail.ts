@@ -12,19 +12,24 @@ import { RECORD_TABLES, type KindName } from './tables.js';
 import { ThumbnailCache, type Picture } from './thumbnail-cache.js';
 
 /**
- * GET /api/records/thumbnail?clientId=&kind=ec|ws|sns&recordId=&size=small|large&from=any|image|capture (issue 18): a
- * record's picture for the lists and the detail, fetched by the portal so the browser never calls a marketplace
+ * GET /api/records/thumbnail?clientId=&kind=ec|ws|sns&recordId=&size=small|large&from=any|image|capture (issue 18):
+ * a record's picture for the lists and the detail, fetched by the portal so the browser never calls a marketplace
  * (no referrer, no tracking, no mixed content) and the crawler's private-network rule holds: the listing's image
  * URL through the outbound guard (public addresses only unless CRAWLER_ALLOW_PRIVATE or an allowed origin; 5 MB;
- * 10 s; only PNG, JPEG, GIF or WebP by their bytes), else the newest done capture's PNG, else the first uploaded
- * screenshot (EC). `from=image` or `from=capture` asks for that one only (the detail tries them in turn). PNGs are made
- * small here (png-shrink.ts; the others are served as fetched: the project has no image library), and every
- * answer is kept in a memory LRU (thumbnail-cache.ts). Whoever may see the record may see its picture; anything
- * else, and a picture that cannot be had, is a 404 with a message, never a 5xx.
+ * 4 s for a list's picture, 10 s for the detail's; only PNG, JPEG, GIF or WebP by their bytes), else the newest
+ * done capture's PNG, else the first uploaded screenshot (EC). `from=image` or `from=capture` asks for that one
+ * only (the detail tries them in turn). PNGs are made small here (png-shrink.ts; the others are served as fetched:
+ * the project has no image library), and every answer is kept in a memory LRU (thumbnail-cache.ts). Whoever may
+ * see the record may see its picture; anything else, and a picture that cannot be had, is a 404 with a message,
+ * never a 5xx.
  */
 
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
-const FETCH_TIMEOUT_MS = 10_000;
+/**
+ * Time allowed for an image URL: a list's pictures share the browser's few connections to the portal with its
+ * calls, so a slow marketplace must not hold them long (the detail's one picture may wait longer).
+ */
+const FETCH_TIMEOUT_MS = { small: 4_000, large: 10_000 } as const;
 /** The list's cell shows 32 px; twice that for sharp screens, and room for a wide picture. */
 const BOXES = { small: { maxWidth: 128, maxHeight: 96, maxRatio: 1 }, large: { maxWidth: 720, maxHeight: 720, maxRatio: 1.5 } } as const;
 type Size = keyof typeof BOXES;
@@ -72,9 +77,9 @@ async function fromUrl(ctx: AuthedContext, url: string, size: Size): Promise<Pic
       allowPrivate: policy.allowPrivate,
       allowOrigins: [...policy.allowOrigins, ...extra],
       maxBytes: THUMBNAIL_MAX_BYTES,
-      totalTimeoutMs: FETCH_TIMEOUT_MS,
-      headersTimeoutMs: FETCH_TIMEOUT_MS,
-      bodyTimeoutMs: FETCH_TIMEOUT_MS,
+      totalTimeoutMs: FETCH_TIMEOUT_MS[size],
+      headersTimeoutMs: FETCH_TIMEOUT_MS[size],
+      bodyTimeoutMs: FETCH_TIMEOUT_MS[size],
       headers: { accept: 'image/png,image/jpeg,image/gif,image/webp' },
     });
     const declared = (res.headers['content-type'] ?? '').toLowerCase();
