@@ -254,7 +254,7 @@ describe('marketplace records in the browser', () => {
     expect(notices).toContainEqual({ type: 2, target: `/ec-list?clientId=${clientId}` });
   });
 
-  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form is in view under the tabs (the product page opens on demand), a refused save marks and focuses its field', async () => {
+  it('fits a 1280 x 800 laptop: no column under the fixed actions, the form in view beside the picture (the product page framed on demand), a refused save marks and focuses its field', async () => {
     const clientId = await createClient(j.tp, 'Laptop Co');
     const analyst = await createUser(j.tp, { role: Role.ANALYST });
     await j.tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
@@ -267,6 +267,8 @@ describe('marketplace records in the browser', () => {
     // The list scrolled to its end: the last column's header and cells end where the fixed actions begin.
     await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
     await page.getByTestId(`ec-row-${recordId}`).waitFor();
+    // No image URL, no capture, no screenshot: the picture cell shows its grey sign (the server's 404).
+    await page.getByTestId(`ec-thumb-none-${recordId}`).waitFor();
     await scrollRight(page, 'ec-table-body');
     const edges = async () =>
       page.evaluate((id) => {
@@ -286,6 +288,10 @@ describe('marketplace records in the browser', () => {
     await page.getByTestId('ec-section-categorized').waitFor();
     const form = await page.getByTestId('ec-field-categorizeDate').boundingBox();
     expect(form!.y + form!.height).toBeLessThan(800);
+    // A workspace (issue 18): the picture card on the side, ending where the form begins, its top in view too.
+    const picture = await page.getByTestId('ec-picture').boundingBox();
+    expect(picture!.x + picture!.width).toBeLessThanOrEqual(form!.x);
+    expect(picture!.y).toBeLessThan(400);
     expect(await page.getByTestId('ec-page-frame').count()).toBe(0);
     await page.getByTestId('ec-show-frame').click();
     await page.getByTestId('ec-page-frame').waitFor();

@@ -25,7 +25,7 @@ import { EC_KIND } from './areas/ec-records/kind.js';
 import { WS_KIND } from './areas/ws-records/kind.js';
 import { SNS_KIND } from './areas/sns-records/kind.js';
 import type { AnyRecordKind } from './areas/records/kind.js';
-import { registerRecordKind } from './areas/records/register.js';
+import { registerRecordKind, registerRecordPictures } from './areas/records/register.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
@@ -80,6 +80,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEcRecordCalls(registry.call, registry.download);
   registerEvidenceCalls(registry.call, registry.download);
   registerTakedownCalls(registry.call, registry.download);
+  registerRecordPictures(registry.download);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 

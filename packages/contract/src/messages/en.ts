@@ -350,6 +350,7 @@ export const en = {
   'takedown.problem.roundTaken': 'Round {{round}} of this record already has a report date, or an earlier round has none.',
   'error.takedownProblems': '{{count}} record(s) still have problems, so nothing was marked sent. Fix them and compose again.',
   'error.takedownForbidden': 'Some of the records are not records of this client. Nothing was composed.',
+  "error.noPicture": "This record has no picture that can be shown.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -348,4 +348,5 @@ export const ja: Record<MessageKey, string> = {
   'takedown.problem.roundTaken': 'このレコードの第 {{round}} 回には既に報告日が入っているか、前の回次に報告日がありません。',
   'error.takedownProblems': '{{count}} 件のレコードに問題が残っているため、送信済みにしませんでした。修正してから作成し直してください。',
   'error.takedownForbidden': 'このクライアントのレコードではないものが含まれています。申請は作成されませんでした。',
+  "error.noPicture": "このレコードには表示できる画像がありません。",
 };

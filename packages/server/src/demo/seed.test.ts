@@ -54,7 +54,14 @@ describe('demo data', () => {
     expect(posts.every((r) => !r.is_error)).toBe(true);
     // Evidence: a done capture (its hashes match its files) and a failed one with its reason.
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
-    expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    expect(captures.slice(0, 2).map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    // And a drawn listing page as the picture of the first records of every kind (the lists' thumbnails).
+    const pictured = await services.db.selectFrom('evidence_capture').select(['kind', (eb) => eb.fn.countAll<string>().as('n')]).where('state', '=', 'done').groupBy('kind').orderBy('kind').execute();
+    expect(pictured.map((p) => p.kind)).toEqual(['ec', 'sns', 'ws']);
+    for (const p of pictured) expect(Number(p.n), p.kind).toBeGreaterThanOrEqual(8);
+    const page = await services.db.selectFrom('evidence_capture as e').innerJoin('stored_file as f', 'f.name', 'e.png_file').select('f.bytes').where('e.kind', '=', 'sns').executeTakeFirstOrThrow();
+    const header = decodeImageHeader(page.bytes);
+    expect(header.ok && header.image).toEqual({ type: 'png', width: 480, height: 600 });
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
     // Takedown: listings naming the client's trademark to compose for, and a VeRO notice sent for the captured one.
     expect((await services.db.selectFrom('ec_record').select('ec_id').where('ec_response_trademark', 'is not', null).execute()).length).toBeGreaterThan(1);

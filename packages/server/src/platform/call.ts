@@ -89,6 +89,8 @@ export interface DownloadAnswer {
   body: Buffer | NodeJS.ReadableStream;
   /** Offered as an attachment under this name; without it the body is shown inline. */
   fileName?: string;
+  /** How long the browser may keep it (default `private, no-cache`): pictures that rarely change. */
+  cacheControl?: string;
 }
 
 /** A GET that reads (never changes) something: the token comes from the header or the session cookie. */

@@ -32,6 +32,8 @@ const catalogue = {
   currentPasswordWrong: { code: ErrorCode.CURRENT_PASSWORD_WRONG, status: 200, key: 'error.currentPasswordWrong' },
   /** Also for another company's object: it answers exactly as one that does not exist. */
   objectNotFound: { code: ErrorCode.OBJECT_NOT_FOUND, status: 200, key: 'error.objectNotFound' },
+  /** A record's picture that cannot be had (none, refused, not an image, or not the caller's): an image's 404. */
+  noPicture: { code: ErrorCode.OBJECT_NOT_FOUND, status: 404, key: 'error.noPicture' },
   unknownAnalyst: { code: ErrorCode.UNKNOWN_ANALYST, status: 200, key: 'error.unknownAnalyst' },
   unknownCompany: { code: ErrorCode.UNKNOWN_COMPANY, status: 200, key: 'error.unknownCompany' },
   cannotRemoveSelf: { code: ErrorCode.CANNOT_REMOVE_SELF, status: 200, key: 'error.cannotRemoveSelf' },

@@ -165,7 +165,7 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
         .header('content-disposition', disposition)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', answer.cacheControl ?? 'private, no-cache')
         .send(answer.body);
     });
   }

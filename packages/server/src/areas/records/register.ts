@@ -12,6 +12,7 @@ import { batchUpdate, saveRecord } from './save.js';
 import { filters, search } from './search.js';
 import { findVisible, getColumns, history, setColumns } from './service.js';
 import { templateFor } from './template.js';
+import { serveThumbnail } from './thumbnail.js';
 import { uploadNewReport, uploadUpdate } from './upload.js';
 
 /**
@@ -132,4 +133,12 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
     },
   });
   download(report('download-template'), { ...analysts, handler: (ctx, q) => templateFor(ctx, Number(q.clientId), kind.template) });
+}
+
+/**
+ * A record's picture of any kind (the lists' thumbnails, the detail's picture): a read for whoever may see the
+ * record, the kind named in the query (thumbnail.ts).
+ */
+export function registerRecordPictures(download: DownloadRegistrar): void {
+  download('/api/records/thumbnail', { roles: Role.CLIENT | Role.ANALYST, tenant: { field: 'clientId', analysts: 'any' }, handler: (ctx, q) => serveThumbnail(ctx, q) });
 }

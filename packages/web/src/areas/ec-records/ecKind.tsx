@@ -7,11 +7,11 @@ import { customText, customValues } from '../records/columnLayout';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
 import { safeUrl } from '../records/values';
-import { EcSections } from './detail/EcSections';
+import { EcFacts, EcSections } from './detail/EcSections';
 import { usePayloadLabel } from './detail/RecordSections';
 import { ecColumns, ecColumnTitle, ecValueText } from './ecFields';
 import { customColumnsQuery, useLookups, type Lookups } from './ecLookups';
-import { EC_DEFAULT_COLUMNS, EC_INITIAL_SEARCH, EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, recordFieldOf, type EcDateField, type EcFilterField, type EcSortField, type EcWordField, type PayloadField } from './ecModel';
+import { EC_DEFAULT_COLUMNS, EC_INITIAL_SEARCH, EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, evidenceNames, evidenceUrl, recordFieldOf, type EcDateField, type EcFilterField, type EcSortField, type EcWordField, type PayloadField } from './ecModel';
 import { changedPayload, formFields, formValuesOf, saveProblem, type RecordFormValues } from './recordForm';
 import { useEcTexts } from './useEcTexts';
 
@@ -122,8 +122,12 @@ export const EC_KIND: RecordKind<EcKindTypes> = {
   prefetch: (clientId) => (clientId === undefined ? [] : [customColumnsQuery(clientId)]),
   detail: {
     useHeading: useEcHeading,
-    Before: null,
+    Before: EcFacts,
     Sections: EcSections,
+    picture: (record) => ({
+      imageUrl: record.ec_product_image_url,
+      screenshots: evidenceNames(record.ec_upload_image_names).map((name) => evidenceUrl(record.client_id, record.ec_id, name)),
+    }),
     formBasis: (lookups) => JSON.stringify(lookups.customColumns.map((c) => c.column_name)),
     formValues: (record, basis) => formValuesOf(record, customNamesOf(basis)),
     saveProblem: (values, record) => saveProblem(formFields(values, record)),

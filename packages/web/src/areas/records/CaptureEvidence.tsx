@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { Evidence, EvidenceKind } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import dayjs from 'dayjs';
+import { captureFileUrl } from './picture';
 
-/** The file of a capture: the PNG shown here, the HTML only ever downloaded (never rendered on the portal). */
-export function captureFileUrl(clientId: number, id: number, part: 'png' | 'html'): string {
-  return `/api/evidence/file?${new URLSearchParams({ clientId: String(clientId), id: String(id), part }).toString()}`;
-}
+/** The capture file's address (moved beside the picture choice; imported from here by others). */
+export { captureFileUrl };
 
 export interface CaptureEvidenceProps {
   kind: EvidenceKind;

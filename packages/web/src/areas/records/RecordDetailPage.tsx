@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, App, Button, Card, Flex, Form, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, ConfigProvider, Flex, Form, Row, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
+import { RecordPicture } from './RecordPicture';
 import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
@@ -126,6 +127,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
   };
 
   const published = kind.published(record);
+  const picture = useMemo(() => detail.picture(record), [detail, record]);
   const partProps = { record, clientId, analyst, lookups, setRecord };
   return (
     <Flex vertical>
@@ -167,11 +169,25 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
         </Flex>
       </Card>
 
-      {Before && <Before {...partProps} />}
-      <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
       {readOnly && <Alert type="info" showIcon message={t('detail.notManager')} style={{ marginBottom: 16 }} data-testid={`${prefix}-detail-read-only`} />}
+      {/* A workspace (issue 18): the picture and the scraped facts on the side, the forms beside them, both in view on
+          a laptop's screen; one column on narrow screens. The form holds both sides (EC's custom scraped columns). */}
       <Form<T['values']> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid={`${prefix}-detail-form`} onFinish={() => void save()}>
-        <Sections {...partProps} />
+        <Row gutter={16} data-testid={`${prefix}-detail-workspace`}>
+          <Col xs={24} xl={10} data-testid={`${prefix}-detail-side`}>
+            {/* Looking at the picture, the page and the captures is reading: not disabled with a read-only form. */}
+            <ConfigProvider componentDisabled={false}>
+              <RecordPicture kind={kind.name} clientId={clientId} recordId={id} parts={picture} title={heading.title} pageUrl={heading.openUrl} />
+            </ConfigProvider>
+            {Before && <Before {...partProps} />}
+            <ConfigProvider componentDisabled={false}>
+              <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
+            </ConfigProvider>
+          </Col>
+          <Col xs={24} xl={14} data-testid={`${prefix}-detail-main`}>
+            <Sections {...partProps} />
+          </Col>
+        </Row>
       </Form>
     </Flex>
   );

@@ -14,6 +14,7 @@ import { TakedownCompose } from './TakedownCompose';
 import { ColumnChooser } from './ColumnChooser';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
+import { withPictureColumn } from './pictureColumn';
 import { savedColumns, visibleKeys } from './columnLayout';
 import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import { useListQuery } from './useListQuery';
@@ -139,7 +140,10 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     if (chosenColumns) return new Set(allKeys.filter((k) => chosenColumns.has(k)));
     return saved.isFetched ? visibleKeys(saved.data ?? null, allKeys, kind.defaultColumns) : defaults;
   }, [chosenColumns, saved.isFetched, saved.data, allKeys, defaults, kind.defaultColumns]);
-  const shownColumns = useMemo(() => allColumns.filter((c) => visible.has(c.key)), [allColumns, visible]);
+  const shownColumns = useMemo(
+    () => withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column') }),
+    [allColumns, visible, kind, clientId, t],
+  );
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);

@@ -11,14 +11,14 @@ export function ScrapedFields<K extends string>({
   text,
   links,
   prefix,
-  column = { xs: 1, md: 2, xl: 3 },
+  column = { xs: 1, sm: 2, xl: 1, xxl: 2 },
 }: {
   fields: readonly K[];
   label: (key: K) => string;
   text: (key: K) => string;
   links: ReadonlySet<K>;
   prefix: string;
-  /** Pairs per line (by screen width); three on a wide screen unless given. */
+  /** Pairs per line (by screen width): beside the form on a laptop one, on a wide screen two, unless given. */
   column?: DescriptionsProps['column'];
 }) {
   return (

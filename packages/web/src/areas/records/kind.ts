@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Locale, MessageKey, SearchConditions } from '@portal/contract';
 import type { ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
+import type { RecordPictureParts } from './picture';
 
 /**
  * What a record kind (EC, WS, SNS) gives the shared list and detail (`RecordList`, `RecordDetailPage`): its names,
@@ -151,8 +152,13 @@ export interface DetailPartProps<T extends KindTypes> {
 /** The detail's own parts of a kind (document 3, section 2). */
 export interface RecordDetailParts<T extends KindTypes> {
   useHeading: (record: T['record'], lookups: T['lookups']) => DetailHeading;
-  /** Read-only parts above the form (WS and SNS: the scraped info); null when the kind has none. */
+  /**
+   * The scraped facts on the detail's side, beside the form's sections (inside the form: EC's custom scraped
+   * columns are fields); null when the kind has none.
+   */
   Before: ComponentType<DetailPartProps<T>> | null;
+  /** What the record offers for its picture (its image URL, its uploaded screenshots): picture.ts chooses. */
+  picture: (record: T['record']) => RecordPictureParts;
   /** The form's sections (with their fields named as the form's values). */
   Sections: ComponentType<DetailPartProps<T>>;
   /**

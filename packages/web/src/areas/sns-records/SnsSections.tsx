@@ -14,7 +14,7 @@ const ACCOUNT_FIELDS = ['accountName', 'accountId', 'accountURL', 'followers'] a
 const POST_FIELDS = ['postURL', 'postedAt', 'imageURL'] as const satisfies readonly Field[];
 const LINKS = new Set<Field>(['accountURL', 'postURL', 'imageURL']);
 const CARD = { size: 'small' as const, style: { marginBottom: 16 } };
-/** The account and the post side by side, as high as each other. */
+/** The account and the post side by side (one above the other beside the form on a wide screen), as high as each other. */
 const SIDE_CARD = { size: 'small' as const, style: { marginBottom: 16, height: 'calc(100% - 16px)' } };
 
 /**
@@ -40,12 +40,12 @@ export function SnsFound({ record, lookups }: DetailPartProps<SnsKindTypes>) {
         {fields(SCAN_FIELDS)}
       </Card>
       <Row gutter={16}>
-        <Col xs={24} lg={10}>
+        <Col xs={24} lg={10} xl={24}>
           <Card {...SIDE_CARD} title={t('detail.account')} data-testid="sns-section-account">
             {fields(ACCOUNT_FIELDS, 1)}
           </Card>
         </Col>
-        <Col xs={24} lg={14}>
+        <Col xs={24} lg={14} xl={24}>
           <Card {...SIDE_CARD} title={t('detail.post')} data-testid="sns-section-post">
             {fields(POST_FIELDS, 1)}
             <Flex vertical gap={4} style={{ marginTop: 8 }}>

@@ -112,6 +112,7 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
     useHeading: useSnsHeading,
     Before: SnsFound,
     Sections: SnsFormSections,
+    picture: (record) => ({ imageUrl: record.imageURL, screenshots: [] }),
     formBasis: () => '',
     formValues: (record) => SNS_FORM.formValuesOf(record),
     saveProblem: (values) => standardSaveProblem(standardFormFields(values)),

@@ -110,6 +110,8 @@ export const WS_KIND: RecordKind<WsKindTypes> = {
     useHeading: useWsHeading,
     Before: ScrapeSection,
     Sections: WsFormSections,
+    // A website has no listing image and no uploaded screenshots: its picture is its newest capture.
+    picture: () => ({ imageUrl: '', screenshots: [] }),
     formValues: (record) => WS_FORM.formValuesOf(record),
     formBasis: () => '',
     saveProblem: (values) => standardSaveProblem(standardFormFields(values)),

@@ -6,17 +6,18 @@ import { useEcTexts } from '../useEcTexts';
 import { CategorizeSection, ReportSection, ResponseSection } from './RecordSections';
 import { RecordTabs } from './RecordTabs';
 
-/**
- * The EC detail's form (document 3, section 2): the tabs (web page, thumbnail, evidence, scraped info), then the
- * categorized info, the client's response and the report info.
- */
-export function EcSections({ record, clientId, analyst, lookups, setRecord }: DetailPartProps<EcKindTypes>) {
+/** The EC detail's side (document 3, section 2): the scraped info and the screenshot evidence, in tabs. */
+export function EcFacts({ record, clientId, analyst, lookups, setRecord }: DetailPartProps<EcKindTypes>) {
   const texts = useEcTexts();
-  const [step, setStep] = useState<Step>(1);
   const onEvidence = (names: string) => setRecord({ ...record, ec_upload_image_names: names });
+  return <RecordTabs record={record} clientId={clientId} analyst={analyst} lookups={lookups} texts={texts} onEvidence={onEvidence} />;
+}
+
+/** The EC detail's form (document 3, section 2): the categorized info, the client's response and the report info. */
+export function EcSections({ record, analyst, lookups }: DetailPartProps<EcKindTypes>) {
+  const [step, setStep] = useState<Step>(1);
   return (
     <>
-      <RecordTabs record={record} clientId={clientId} analyst={analyst} lookups={lookups} texts={texts} onEvidence={onEvidence} />
       <CategorizeSection analyst={analyst} lookups={lookups} />
       <ResponseSection analyst={analyst} lookups={lookups} />
       <ReportSection analyst={analyst} lookups={lookups} step={step} onStep={setStep} record={record} />

@@ -1,6 +1,4 @@
-import { Alert, Button, Card, Descriptions, Empty, Flex, Row, Tabs, Typography } from 'antd';
-import { EyeOutlined, ExportOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { Card, Descriptions, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EcRecord } from '@portal/contract';
 import type { FilterValue } from '../../records/listQuery';
@@ -50,17 +48,11 @@ export interface RecordTabsProps {
 }
 
 /**
- * Document 3, section 2: the web page (the product URL in a frame with no rights at all, sandbox="", and no
- * referrer; most marketplaces refuse to be framed, hence the open-in-new-tab button), the thumbnail, the screenshot
- * evidence and the scraped info.
+ * Document 3, section 2, on the detail's side: the scraped info and the screenshot evidence. The web page (framed
+ * on demand) and the picture are the shared picture card's (records/RecordPicture.tsx), for every kind alike.
  */
 export function RecordTabs({ record, clientId, analyst, lookups, texts, onEvidence }: RecordTabsProps) {
   const { t } = useTranslation('ecRecords');
-  const productUrl = safeUrl(record.ec_product_url);
-  // The frame opens on demand: shown first, a full-height frame pushed the categorization form below a laptop's
-  // screen (and most marketplaces refuse to be framed anyway).
-  const [framed, setFramed] = useState(false);
-  const imageUrl = safeUrl(record.ec_product_image_url);
 
   const link = (raw: string) => {
     const href = safeUrl(raw);
@@ -75,56 +67,6 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
 
   const items = [
     {
-      key: 'page',
-      label: t('tab.page'),
-      children: productUrl ? (
-        <Flex vertical gap={8}>
-          <Flex justify="space-between" align="center" gap={8} wrap>
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: '70%' }}>
-              {productUrl}
-            </Typography.Text>
-            {/* Opening the listing is reading: it stays enabled in the read-only form of an analyst who does not manage the client. */}
-            <Button icon={<ExportOutlined />} href={productUrl} target="_blank" rel="noopener noreferrer" disabled={false} data-testid="ec-open-tab">
-              {t('detail.openTab')}
-            </Button>
-          </Flex>
-          <Alert type="info" showIcon message={t('tab.pageHint')} />
-          {framed ? (
-            <iframe
-              src={productUrl}
-              title={t('tab.page')}
-              sandbox=""
-              referrerPolicy="no-referrer"
-              style={{ width: '100%', height: 'min(560px, 60vh)', border: '1px solid #f0f0f0', borderRadius: 6, background: '#fff' }}
-              data-testid="ec-page-frame"
-            />
-          ) : (
-            <Button icon={<EyeOutlined />} onClick={() => setFramed(true)} disabled={false} style={{ alignSelf: 'flex-start' }} data-testid="ec-show-frame">
-              {t('tab.showFrame')}
-            </Button>
-          )}
-        </Flex>
-      ) : (
-        <Empty description={t('tab.noUrl')} />
-      ),
-    },
-    {
-      key: 'thumbnail',
-      label: t('tab.thumbnail'),
-      children: imageUrl ? (
-        <Flex justify="center">
-          <img src={imageUrl} alt={record.ec_product_title} referrerPolicy="no-referrer" style={{ maxWidth: '100%', maxHeight: 520, objectFit: 'contain' }} data-testid="ec-thumbnail" />
-        </Flex>
-      ) : (
-        <Empty description={t('tab.noImage')} />
-      ),
-    },
-    {
-      key: 'evidence',
-      label: t('tab.evidence'),
-      children: <EvidenceTab clientId={clientId} recordId={record.ec_id} names={record.ec_upload_image_names} analyst={analyst} onNames={onEvidence} />,
-    },
-    {
       key: 'scraped',
       label: t('tab.scraped'),
       // Its custom fields belong to the form: rendered from the start, so the form holds them.
@@ -134,7 +76,7 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
           <Descriptions
             size="small"
             bordered
-            column={{ xs: 1, md: 2, xl: 3 }}
+            column={{ xs: 1, sm: 2, xl: 1, xxl: 2 }}
             data-testid="ec-scraped"
             items={SCRAPED.map((key) => {
               const raw = record[key] as FilterValue;
@@ -152,11 +94,16 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
         </>
       ),
     },
+    {
+      key: 'evidence',
+      label: t('tab.evidence'),
+      children: <EvidenceTab clientId={clientId} recordId={record.ec_id} names={record.ec_upload_image_names} analyst={analyst} onNames={onEvidence} />,
+    },
   ];
 
   return (
     <Card size="small" style={{ marginBottom: 16 }}>
-      <Tabs items={items} defaultActiveKey="page" data-testid="ec-detail-tabs" />
+      <Tabs items={items} defaultActiveKey="scraped" data-testid="ec-detail-tabs" />
     </Card>
   );
 }
