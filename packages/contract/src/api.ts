@@ -17,6 +17,8 @@ import * as snsReports from './sns-reports.js';
 import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
+import * as takedownRecheck from './takedown-recheck.js';
+import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
 
@@ -216,6 +218,10 @@ export const calls = {
   '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
   '/api/evidence/capture-batch': { input: evidence.captureBatchInput, output: evidence.captureBatchOutput },
   '/api/evidence/fetch-progress': { input: evidence.progressInput, output: evidence.progressOutput },
+  '/api/analyst/get-recheck-settings': { input: takedownRecheck.getRecheckSettingsInput, output: takedownRecheck.recheckSettingsOutput },
+  '/api/analyst/set-recheck-settings': { input: takedownRecheck.setRecheckSettingsInput, output: takedownRecheck.recheckSettingsOutput },
+  '/api/takedown-recheck/get-record': { input: takedownRecheck.getRecordRecheckInput, output: takedownRecheck.getRecordRecheckOutput },
+  '/api/takedown/acceptance': { input: takedownAcceptance.acceptanceInput, output: takedownAcceptance.acceptanceOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

@@ -30,6 +30,9 @@ import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
+import { registerTakedownRecheckCalls } from './areas/takedown-recheck/calls.js';
+import { recheckJob } from './areas/takedown-recheck/job.js';
+import { registerTakedownAcceptanceCalls } from './areas/takedown-acceptance/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -78,6 +81,8 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
   registerEvidenceCalls(registry.call, registry.download);
+  registerTakedownRecheckCalls(registry.call);
+  registerTakedownAcceptanceCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -111,7 +116,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
