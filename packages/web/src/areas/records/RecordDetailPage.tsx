@@ -10,6 +10,7 @@ import { PageSpin } from '../../components/PageSpin';
 import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
+import { RecheckPanel } from './RecheckPanel';
 import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
@@ -169,6 +170,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
 
       {Before && <Before {...partProps} />}
       <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
+      <RecheckPanel kind={kind.name} clientId={clientId} recordId={id} />
       {readOnly && <Alert type="info" showIcon message={t('detail.notManager')} style={{ marginBottom: 16 }} data-testid={`${prefix}-detail-read-only`} />}
       <Form<T['values']> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid={`${prefix}-detail-form`} onFinish={() => void save()}>
         <Sections {...partProps} />
