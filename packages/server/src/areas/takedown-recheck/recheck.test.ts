@@ -106,11 +106,11 @@ describe('re-check after a takedown', () => {
   });
 
   it('waits the client\'s days after the takedown result is saved, then captures each listing again', async () => {
-    [live, gone, removed, moved] = await insertRecords(tp, acme, report, ['live', 'gone', 'removed', 'moved'].map((p) => ({ ec_product_url: `${origin}/item/${p}-1`, ...categorized })));
+    [live, gone, removed, moved] = (await insertRecords(tp, acme, report, ['live', 'gone', 'removed', 'moved'].map((p) => ({ ec_product_url: `${origin}/item/${p}-1`, ...categorized })))) as [number, number, number, number];
     // The listing as it was, before the takedown: a capture someone asked for.
     const first = await tp.post('/api/evidence/capture', { clientId: acme, kind: 'ec', recordId: live }, { token: analyst.token });
     expect(first.body.code).toBe(0);
-    for (const id of [live!, gone!, removed!, moved!]) await takedown(id);
+    for (const id of [live, gone, removed, moved]) await takedown(id);
     // A record whose round is not a takedown is never re-checked.
     const [notice] = await insertRecords(tp, acme, report, [{ ec_product_url: `${origin}/item/live-2`, ec_process1_result: 3, ec_process1_date: '2026-11-20' }]);
     const rows = await db().selectFrom('takedown_recheck').select(['ec_id', 'round', 'verdict', 'capture_id']).where('client_id', '=', acme).execute();
