@@ -319,16 +319,17 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
             {input && (list.data?.stillLiveCount || state.filterStillLive) ? (
               // Issue 18: listings a re-check found still live after their takedown; ticking shows only those.
               <Tooltip title={t('list.stillLiveHelp')}>
-                <Checkbox
-                  checked={state.filterStillLive}
-                  onChange={(e) => {
-                    setSelected([]);
-                    update({ filterStillLive: e.target.checked, current: 1 });
-                  }}
-                  data-testid={`${prefix}-list-still-live`}
-                >
-                  <Typography.Text type="warning">{t('list.stillLive', { count: list.data?.stillLiveCount ?? 0 })}</Typography.Text>
-                </Checkbox>
+                <span data-testid={`${prefix}-list-still-live`} data-checked={state.filterStillLive}>
+                  <Checkbox
+                    checked={state.filterStillLive}
+                    onChange={(e) => {
+                      setSelected([]);
+                      update({ filterStillLive: e.target.checked, current: 1 });
+                    }}
+                  >
+                    <Typography.Text type="warning">{t('list.stillLive', { count: list.data?.stillLiveCount ?? 0 })}</Typography.Text>
+                  </Checkbox>
+                </span>
               </Tooltip>
             ) : null}
             {selected.length > 0 && (

@@ -174,6 +174,7 @@ function chartOption(rows: AcceptanceRow[], target: number, name: (r: Acceptance
     series: rounds.map((round, i) => ({
       type: 'bar',
       name: roundName(round),
+      barMaxWidth: 56,
       data: markets.map(([key]) => {
         const row = rows.find((r) => `${r.kind}|${r.marketplace}` === key && r.round === round);
         return row?.rate == null ? null : Math.round(row.rate * 1000) / 10;
