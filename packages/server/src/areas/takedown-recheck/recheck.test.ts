@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { insertRecords, insertReport, insertSubcategory } from '../ec-records/fixtures.js';
 import { startCaptureQueue, type CaptureQueue } from '../evidence/queue.js';
+import { dailyJobs } from '../../app.js';
 import { queueRechecks } from './job.js';
 
 /**
@@ -120,7 +121,13 @@ describe('re-check after a takedown', () => {
 
     // Three days (the setting): nothing on the second day, every one on the third.
     expect(await queueRechecks(tp.portal.services, new Date(Date.now() + 2 * DAY))).toBe(0);
-    expect(await queueRechecks(tp.portal.services, new Date(Date.now() + 3 * DAY))).toBe(4);
+    // The third day, through the daily job the portal schedules.
+    const job = dailyJobs.find((d) => d.name === 'takedown-recheck')!;
+    expect(job.cron).toBe('40 0 * * *');
+    await job.run(tp.portal.services, new Date(Date.now() + 3 * DAY));
+    const queued = await db().selectFrom('evidence_capture').select(['ec_id', 'recheck_round', 'requested_by']).where('client_id', '=', acme).where('recheck_round', 'is not', null).execute();
+    expect(queued.map((c) => Number(c.ec_id)).sort()).toEqual([live, gone, removed, moved].sort());
+    expect(queued.every((c) => c.recheck_round === 1 && c.requested_by === null)).toBe(true);
     // Queued once: a second run the same day finds them pending.
     expect(await queueRechecks(tp.portal.services, new Date(Date.now() + 3 * DAY))).toBe(0);
   });
