@@ -18,6 +18,8 @@ import * as snsRecords from './sns-records.js';
 import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
 import * as takedown from './takedown.js';
+import * as takedownRecheck from './takedown-recheck.js';
+import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
 
@@ -220,6 +222,10 @@ export const calls = {
   '/api/takedown/compose': { input: takedown.composeInput, output: takedown.composeOutput },
   '/api/takedown/mark-sent': { input: takedown.markSentInput, output: takedown.markSentOutput },
   '/api/takedown/fetch-notices': { input: takedown.fetchNoticesInput, output: takedown.fetchNoticesOutput },
+  '/api/analyst/get-recheck-settings': { input: takedownRecheck.getRecheckSettingsInput, output: takedownRecheck.recheckSettingsOutput },
+  '/api/analyst/set-recheck-settings': { input: takedownRecheck.setRecheckSettingsInput, output: takedownRecheck.recheckSettingsOutput },
+  '/api/takedown-recheck/get-record': { input: takedownRecheck.getRecordRecheckInput, output: takedownRecheck.getRecordRecheckOutput },
+  '/api/takedown/acceptance': { input: takedownAcceptance.acceptanceInput, output: takedownAcceptance.acceptanceOutput },
 } as const;
 
 export type CallPath = keyof typeof calls;

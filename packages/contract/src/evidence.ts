@@ -33,6 +33,8 @@ export const evidence = z.object({
   state: z.enum(EVIDENCE_STATES),
   reason: z.enum(CAPTURE_FAILURES).nullable(),
   reasonDetail: z.string().nullable(),
+  /** A re-check after a takedown (the job asked for it): the round it checks; null for a capture someone asked for. */
+  recheckRound: z.number().nullable(),
 });
 export type Evidence = z.infer<typeof evidence>;
 export const captureOutput = z.object({ evidence });

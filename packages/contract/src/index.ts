@@ -59,6 +59,12 @@ export { EVIDENCE_KINDS, CAPTURE_FAILURES, CAPTURE_BATCH_MAX } from './evidence.
 export * as takedown from './takedown.js';
 export type { TakedownChannel, TakedownNotice, TakedownProblem, SentNotice, ProblemField, TakedownExportFormat } from './takedown.js';
 export { TAKEDOWN_CHANNELS, BATCH_CHANNELS, ALIBABA_BATCH, TAKEDOWN_MAX, PROBLEM_FIELDS, EXPORT_FORMATS } from './takedown.js';
+export * as takedownRecheck from './takedown-recheck.js';
+export type { RecheckVerdict, RecordRecheck } from './takedown-recheck.js';
+export { RECHECK_DAYS_MIN, RECHECK_DAYS_MAX, RECHECK_DAYS_DEFAULT, RECHECK_VERDICTS } from './takedown-recheck.js';
+export * as takedownAcceptance from './takedown-acceptance.js';
+export type { AcceptanceRow, AcceptanceAnswer } from './takedown-acceptance.js';
+export { ACCEPTANCE_TARGET, ACCEPTANCE_ROUNDS, acceptanceRate } from './takedown-acceptance.js';
 export * as serviceRequests from './service-requests.js';
 export type { ServiceRequest, ServiceRequestSummary, ServiceRequestType, ServiceRequestStatus, ServiceMessage, ServiceFile, ServiceFileType } from './service-requests.js';
 export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_CANCELLABLE, SERVICE_FILE_MAX_BYTES, SERVICE_CURRENCIES, SERVICE_REQUEST_FIELDS, FIELD_NAMES, isClosed } from './service-requests.js';

@@ -47,6 +47,8 @@ export function recordSearchSchema<W extends string, D extends string, F extends
       filterErrorRecord: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
       /** The records a notice was about. */
       noticeId: id.optional(),
+      /** 1: only the records whose re-check after a takedown found the listing still live. */
+      filterStillLive: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
     })
     .refine((c) => !c.startDate || !c.endDate || c.endDate >= c.startDate, { message: 'validation.endBeforeStart', path: ['endDate'] });
 }
@@ -68,6 +70,8 @@ export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
     offset: z.number(),
     /** Rows flagged as errors among the client's records (analysts; 0 for clients). */
     errorRecordCount: z.number(),
+    /** The client's visible records whose re-check after a takedown found the listing still live. */
+    stillLiveCount: z.number(),
   });
 }
 

@@ -31,6 +31,9 @@ import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { registerTakedownCalls } from './areas/takedown/calls.js';
+import { registerTakedownRecheckCalls } from './areas/takedown-recheck/calls.js';
+import { recheckJob } from './areas/takedown-recheck/job.js';
+import { registerTakedownAcceptanceCalls } from './areas/takedown-acceptance/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
@@ -81,6 +84,8 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEvidenceCalls(registry.call, registry.download);
   registerTakedownCalls(registry.call, registry.download);
   registerRecordPictures(registry.download);
+  registerTakedownRecheckCalls(registry.call);
+  registerTakedownAcceptanceCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -114,7 +119,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;

@@ -349,4 +349,5 @@ export const ja: Record<MessageKey, string> = {
   'error.takedownProblems': '{{count}} 件のレコードに問題が残っているため、送信済みにしませんでした。修正してから作成し直してください。',
   'error.takedownForbidden': 'このクライアントのレコードではないものが含まれています。申請は作成されませんでした。',
   "error.noPicture": "このレコードには表示できる画像がありません。",
+  "validation.recheckDays": "再確認までの日数は1から14の整数で入力してください。",
 };

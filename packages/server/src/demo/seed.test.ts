@@ -53,7 +53,7 @@ describe('demo data', () => {
     expect(posts.filter((r) => r.blacklist !== '').map((r) => r.blacklist)).toEqual(['account: Sakura Outlet 88; account id: so88']);
     expect(posts.every((r) => !r.is_error)).toBe(true);
     // Evidence: a done capture (its hashes match its files) and a failed one with its reason.
-    const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
+    const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes', 'e.recheck_round']).orderBy('e.capture_id').execute();
     expect(captures.slice(0, 2).map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
     // And a drawn listing page as the picture of the first records of every kind (the lists' thumbnails).
     const pictured = await services.db.selectFrom('evidence_capture').select(['kind', (eb) => eb.fn.countAll<string>().as('n')]).where('state', '=', 'done').groupBy('kind').orderBy('kind').execute();
@@ -68,6 +68,13 @@ describe('demo data', () => {
     const sent = await services.db.selectFrom('takedown_notice').select(['channel', 'body']).execute();
     expect(sent.map((n) => n.channel)).toEqual(['ebay-vero']);
     expect(sent[0]!.body).toContain(captures[0]!.sha256_html!);
+    // Re-checks after a takedown: listings gone and still live, each re-check beside the capture before it; the
+    // rest were tried (unreachable .example addresses) and queue nothing.
+    const verdicts = await services.db.selectFrom('takedown_recheck').select(['kind', 'verdict', 'capture_id', 'attempts']).execute();
+    expect(verdicts.filter((v) => v.verdict === 'live').map((v) => v.kind).sort()).toEqual(['ec', 'ec', 'sns']);
+    expect(verdicts.filter((v) => v.verdict === 'gone')).toHaveLength(2);
+    expect(verdicts.every((v) => v.verdict !== null || v.attempts >= 3)).toBe(true);
+    expect(captures.filter((c) => c.recheck_round !== null)).toHaveLength(5);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
     const notices = await services.db.selectFrom('notice').innerJoin('users', 'users.user_id', 'notice.user_id').select(['title', 'user_locale']).execute();

@@ -10,6 +10,7 @@ import { storeImage } from '../platform/files.js';
 import { seedEvidence } from './evidence.js';
 import { seedTakedown } from './takedown.js';
 import { seedPictures } from './pictures.js';
+import { seedRechecks } from './rechecks.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
@@ -135,6 +136,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedTakedown(services, trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedPictures(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedRechecks(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 

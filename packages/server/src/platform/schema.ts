@@ -169,6 +169,8 @@ export interface ClientSettingTable {
   impact_count_type: Generated<number>;
   impact_count: number | null;
   impact_percent: Generated<string>;
+  /** Days after a takedown result before the listing is captured again (1-14). */
+  recheck_days: Generated<number>;
 }
 
 export interface NewsTable {
@@ -317,6 +319,24 @@ export interface EvidenceCaptureTable {
   requested_by: number | null;
   requested_at: Date;
   captured_at: Date | null;
+  /** Set on a capture the re-check job asked for: the round whose takedown it checks. */
+  recheck_round: Generated<number | null>;
+}
+/** One row per record whose latest takedown round is to be (or was) re-checked (migration 026). */
+export interface TakedownRecheckTable {
+  recheck_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  ec_id: number | null;
+  ws_id: number | null;
+  sns_id: number | null;
+  round: number;
+  takedown_at: Date;
+  capture_id: number | null;
+  attempts: Generated<number>;
+  verdict: 'gone' | 'live' | null;
+  verdict_reason: string | null;
+  checked_at: Date | null;
 }
 export interface TakedownNoticeTable {
   notice_id: Generated<number>;
@@ -635,6 +655,7 @@ export interface Database {
   record_batch_item: RecordBatchItemTable;
   evidence_capture: EvidenceCaptureTable;
   takedown_notice: TakedownNoticeTable;
+  takedown_recheck: TakedownRecheckTable;
   crawler_task: CrawlerTaskTable;
   crawler_subtask: CrawlerSubtaskTable;
   crawler_page: CrawlerPageTable;

@@ -93,6 +93,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/analyst/remove-attorney-letter', payload: (o) => ({ clientId: o.clientId, letterId: o.letterId }) },
   { path: '/api/analyst/set-trademark-countries', payload: (o) => ({ clientId: o.clientId, regions: 'JP,US' }) },
   { path: '/api/analyst/set-impact-settings', payload: (o) => ({ clientId: o.clientId, priceType: 2, price: 30, countType: 3, count: 10, radio: 50 }) },
+  { path: '/api/analyst/set-recheck-settings', payload: (o) => ({ clientId: o.clientId, days: 5 }) },
 
   { path: '/api/ec-data/undo-batch', payload: (o) => ({ clientId: o.clientId, batchId: o.batchIds.ec }) },
   { path: '/api/ec-report/upload-report', payload: (o) => ({ clientId: o.clientId }), file: ecSheet },

@@ -21,6 +21,7 @@ import jaWsRecords from '../locales/ja/wsRecords.json';
 import jaSnsRecords from '../locales/ja/snsRecords.json';
 import jaRecords from '../locales/ja/records.json';
 import jaDashboards from '../locales/ja/dashboards.json';
+import jaAcceptance from '../locales/ja/acceptance.json';
 import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
 import jaTakedown from '../locales/ja/takedown.json';
 
@@ -52,6 +53,7 @@ export const ja = {
   dashboards: jaDashboards satisfies EnglishResources['dashboards'],
   crawlerTasks: jaCrawlerTasks satisfies EnglishResources['crawlerTasks'],
   takedown: jaTakedown satisfies EnglishResources['takedown'],
+  acceptance: jaAcceptance satisfies EnglishResources['acceptance'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

@@ -39,6 +39,7 @@ const menu: readonly MenuEntry[] = [
     icon: <GlobalOutlined />,
     children: [
       { path: '/online-dashboard', label: 'onlineDashboard', roles: CLIENT | ANALYST },
+      { path: '/takedown-acceptance', label: 'takedownAcceptance', roles: CLIENT | ANALYST },
       { path: '/ec-list', label: 'ecList', roles: CLIENT | ANALYST },
       { path: '/sns-list', label: 'snsList', roles: CLIENT | ANALYST },
       { path: '/ws-list', label: 'wsList', roles: CLIENT | ANALYST },

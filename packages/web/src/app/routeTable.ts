@@ -93,6 +93,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
+  { path: '/takedown-acceptance', roles: ONLINE, title: 'takedownAcceptance', Page: lazy(() => import('../areas/takedown-acceptance/AcceptancePage')) },
   { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },
   // Issue 17: the legal-services, offline and business-support menu entries open the lists of their service requests.
   ...(

@@ -40,6 +40,9 @@ export function registerClientSettingCalls(call: CallRegistrar): void {
   const impact = { roles: Role.CLIENT | Role.ANALYST, tenant: MANAGERS } as const;
   call('/api/analyst/get-impact-settings', { ...impact, access: 'read', transaction: false, handler: (ctx, i) => settings.getImpact(ctx, i.clientId) });
   call('/api/analyst/set-impact-settings', { ...impact, access: 'write', handler: (ctx, i) => settings.setImpact(ctx, i) });
+  // Re-check after a takedown: the client's users may read how many days, only its managing analysts change it.
+  call('/api/analyst/get-recheck-settings', { ...read, handler: (ctx, i) => settings.getRecheck(ctx, i.clientId) });
+  call('/api/analyst/set-recheck-settings', { ...change, handler: (ctx, i) => settings.setRecheck(ctx, i) });
 }
 
 /** The four calls of one simple list, each answering with the whole list as it now is. */

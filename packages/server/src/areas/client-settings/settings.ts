@@ -1,4 +1,4 @@
-import type { ImpactSettings } from '@portal/contract';
+import { RECHECK_DAYS_DEFAULT, type ImpactSettings } from '@portal/contract';
 import { COUNTRY_CODES } from '@portal/contract/code-lists';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -56,4 +56,15 @@ export async function setImpact(
     impact_percent: input.radio.toFixed(2),
   });
   return getImpact(ctx, input.clientId);
+}
+
+/** Days after a takedown before the listing is captured again (1-14, default 1). */
+export async function getRecheck(ctx: AuthedContext, clientId: number): Promise<{ days: number }> {
+  return { days: (await settingsOf(ctx.db, clientId))?.recheck_days ?? RECHECK_DAYS_DEFAULT };
+}
+
+/** The contract keeps the days within 1-14 (and the column's CHECK behind it). */
+export async function setRecheck(ctx: AuthedContext, input: { clientId: number; days: number }): Promise<{ days: number }> {
+  await upsert(ctx.db, input.clientId, { recheck_days: input.days });
+  return getRecheck(ctx, input.clientId);
 }

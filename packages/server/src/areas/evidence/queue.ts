@@ -6,6 +6,7 @@ import { CaptureBrowsers, type CaptureOptions } from '../../platform/capture.js'
 import type { Config } from '../../platform/config.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
+import { settleRecheck } from '../takedown-recheck/settle.js';
 
 /**
  * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction; each of the configured
@@ -76,6 +77,7 @@ export async function runCapture(services: Services, browsers: CaptureBrowsers, 
         .where('capture_id', '=', captureId)
         .where('state', '=', 'pending')
         .execute();
+      await settleRecheck(tx, captureId, row.url, outcome, now);
       return;
     }
     const store = async (bytes: Buffer, ext: string, contentType: string) => {
@@ -103,6 +105,8 @@ export async function runCapture(services: Services, browsers: CaptureBrowsers, 
       .where('capture_id', '=', captureId)
       .where('state', '=', 'pending')
       .execute();
+    // A re-check after a takedown: gone or still live, decided with the capture.
+    await settleRecheck(tx, captureId, row.url, outcome, now);
   });
   services.log.info({ captureId, ok: outcome.ok, reason: outcome.ok ? undefined : outcome.reason }, 'evidence captured');
 }

@@ -19,14 +19,14 @@ type Input = z.output<typeof contract.captureInput>;
 type Answer = z.output<typeof contract.evidence>;
 
 /** The page a record's evidence is taken of. */
-const URL_OF: Record<EvidenceKind, ReturnType<typeof sql<string>>> = {
+export const URL_OF: Record<EvidenceKind, ReturnType<typeof sql<string>>> = {
   ec: sql<string>`r.ec_product_url`,
   ws: sql<string>`r.page_url`,
   sns: sql<string>`COALESCE(NULLIF(r.post_url, ''), r.account_url)`,
 };
 const idColumnOf = (kind: EvidenceKind) => RECORD_TABLES[kind].id as 'ec_id' | 'ws_id' | 'sns_id';
 
-async function visibleRecord(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordId: number): Promise<{ url: string }> {
+export async function visibleRecord(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordId: number): Promise<{ url: string }> {
   const t = RECORD_TABLES[kind];
   const found = await sql<{ url: string }>`
     SELECT ${URL_OF[kind]} AS url FROM ${sql.table(t.records)} AS r
@@ -91,7 +91,7 @@ export async function list(ctx: AuthedContext, input: Input): Promise<{ evidence
   return { evidence: await captures(ctx, input) };
 }
 
-async function captures(ctx: AuthedContext, input: Input, only?: number): Promise<Answer[]> {
+export async function captures(ctx: AuthedContext, input: Input, only?: number): Promise<Answer[]> {
   let q = ctx.db
     .selectFrom('evidence_capture as e')
     .leftJoin('users as u', 'u.user_id', 'e.requested_by')
@@ -114,6 +114,7 @@ async function captures(ctx: AuthedContext, input: Input, only?: number): Promis
     state: r.state,
     reason: (r.reason as Answer['reason']) ?? null,
     reasonDetail: r.reason_detail,
+    recheckRound: r.recheck_round,
   }));
 }
 

@@ -249,6 +249,7 @@ function searchFromQuery(q: Record<string, string>): Record<string, unknown> {
     whereFields: list(q.whereFields, true),
     orderFields: list(q.orderFields, true),
     filterErrorRecord: flag(q.filterErrorRecord),
+    filterStillLive: flag(q.filterStillLive),
     noticeId: num(q.noticeId),
   };
 }

@@ -7,6 +7,7 @@ import { searchCondition } from '../../platform/search.js';
 import { recordCaches, type FilterAnswer } from './changes.js';
 import { notImporting } from './imports.js';
 import type { AnyRow, Field, FieldKind, ListKind } from './kind.js';
+import { RECORD_TABLES } from './tables.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
@@ -38,6 +39,8 @@ export type RecordSearch = SearchConditions & {
   orderFields: { key: string; value: 1 | 2 }[];
   filterErrorRecord: boolean;
   noticeId?: number | undefined;
+  /** Only records whose re-check after a takedown found the listing still live. */
+  filterStillLive?: boolean | undefined;
 };
 export type SearchInput = RecordSearch & { limit: number; offset: number };
 
@@ -119,11 +122,30 @@ async function noticeCondition(ctx: AuthedContext, kind: ListKind, noticeId: num
   return TRUE;
 }
 
+/** The table's id column in takedown_recheck (the same name as the record table's id). */
+const recheckColumn = (kind: ListKind) => Object.values(RECORD_TABLES).find((t) => t.records === kind.table)!.id;
+
+/** The record's re-check after a takedown (takedown_recheck, one row per record) found the listing still live. */
+function stillLive(kind: ListKind): Expression<SqlBool> {
+  const id = recheckColumn(kind);
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM takedown_recheck t WHERE t.${sql.ref(id)} = r.${sql.ref(id)} AND t.verdict = 'live')`;
+}
+
+/** How many of the client's visible records are still live after a takedown: the list toolbar's count. */
+async function stillLiveCount(ctx: AuthedContext, kind: ListKind, clientId: number): Promise<number> {
+  const id = recheckColumn(kind);
+  const row = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM takedown_recheck t JOIN ${sql.table(kind.table)} r ON r.${sql.ref(id)} = t.${sql.ref(id)}
+    WHERE t.client_id = ${clientId} AND t.verdict = 'live' AND ${visibleTo(ctx, clientId, kind.table)}`.execute(ctx.db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
 export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch): Promise<Expression<SqlBool>> {
   const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table)];
   if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
   if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
+  if (input.filterStillLive) parts.push(stillLive(kind));
   parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
   for (const w of input.whereFields) {
     const cond = filterCondition(kind, w.key, w.values);
@@ -226,14 +248,15 @@ export const matching = <Row extends AnyRow>(db: Conn, kind: ListKind<Row>, wher
 export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: ListKind<Row, Answer>, input: SearchInput) {
   const where = await searchWhere(ctx, kind, input);
   const keys = sortKeys(kind, input.orderFields);
-  const [rows, count, errors] = await Promise.all([
+  const [rows, count, errors, live] = await Promise.all([
     matching(ctx.db, kind, where).selectAll('r').orderBy(orderBy(kind, keys)).limit(input.limit).offset(input.offset).execute(),
     countOf(ctx, kind, where),
     isAnalyst(ctx) ? errorCount(ctx.db, kind, input.clientId) : Promise.resolve(0),
+    stillLiveCount(ctx, kind, input.clientId),
   ]);
   // An estimate is never below what the page itself shows.
   const total = count.exact ? count.n : Math.max(count.n, input.offset + rows.length + (rows.length === input.limit ? 1 : 0));
-  return { records: rows.map((r) => kind.present(r as Row)), total, offset: input.offset, errorRecordCount: errors };
+  return { records: rows.map((r) => kind.present(r as Row)), total, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
 }
 
 /**

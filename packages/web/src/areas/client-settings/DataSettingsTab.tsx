@@ -7,6 +7,7 @@ import { WS_REPORT } from '../ws-reports/model';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
+import { RecheckSettingsPanel } from './RecheckSettingsPanel';
 import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
 
 /**
@@ -27,6 +28,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
         { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
         { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },
+        { key: 'recheck', label: t('tab.recheck'), children: <RecheckSettingsPanel clientId={clientId} /> },
       ]}
     />
   );

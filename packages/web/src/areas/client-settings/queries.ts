@@ -20,6 +20,7 @@ export const settingsKeys = {
   letters: (clientId: number) => ['client-settings', clientId, 'letters'] as const,
   trademark: (clientId: number) => ['client-settings', clientId, 'trademark-countries'] as const,
   impact: (clientId: number) => ['client-settings', clientId, 'impact'] as const,
+  recheck: (clientId: number) => ['client-settings', clientId, 'recheck'] as const,
 };
 
 export { useMaster } from '../../components/useMaster';

@@ -71,7 +71,7 @@ export function CaptureEvidence({ kind, clientId, recordId, mayCapture }: Captur
   );
 }
 
-function CaptureCard({ evidence: e, clientId }: { evidence: Evidence; clientId: number }) {
+export function CaptureCard({ evidence: e, clientId }: { evidence: Evidence; clientId: number }) {
   const { t } = useTranslation('records');
   const hash = (label: string, value: string | null) =>
     value && (
@@ -92,6 +92,7 @@ function CaptureCard({ evidence: e, clientId }: { evidence: Evidence; clientId: 
         <Space size={4} wrap>
           <Typography.Text strong>{dayjs(e.capturedAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
           {e.status !== null && <Tag color={e.status >= 400 ? 'warning' : 'default'}>HTTP {e.status}</Tag>}
+          {e.recheckRound !== null && <Tag color="purple">{t('recheck.tag', { round: e.recheckRound })}</Tag>}
         </Space>
         <Typography.Text type="secondary" ellipsis={{ tooltip: e.finalUrl ?? e.url }} style={{ fontSize: 12 }}>
           {e.finalUrl ?? e.url}

@@ -11,6 +11,7 @@ import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
 import { RecordPicture } from './RecordPicture';
+import { RecheckPanel } from './RecheckPanel';
 import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
@@ -182,6 +183,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
             {Before && <Before {...partProps} />}
             <ConfigProvider componentDisabled={false}>
               <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
+              <RecheckPanel kind={kind.name} clientId={clientId} recordId={id} />
             </ConfigProvider>
           </Col>
           <Col xs={24} xl={14} data-testid={`${prefix}-detail-main`}>

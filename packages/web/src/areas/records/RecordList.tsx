@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Checkbox, Flex, Result, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Flex, Result, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, DownOutlined, HistoryOutlined, UpOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -322,6 +322,22 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                 {t('list.errors', { count: input ? (list.data?.errorRecordCount ?? 0) : 0 })}
               </Typography.Text>
             )}
+            {input && (list.data?.stillLiveCount || state.filterStillLive) ? (
+              // Issue 18: listings a re-check found still live after their takedown; ticking shows only those.
+              <Tooltip title={t('list.stillLiveHelp')}>
+                <span data-testid={`${prefix}-list-still-live`} data-checked={state.filterStillLive}>
+                  <Checkbox
+                    checked={state.filterStillLive}
+                    onChange={(e) => {
+                      setSelected([]);
+                      update({ filterStillLive: e.target.checked, current: 1 });
+                    }}
+                  >
+                    <Typography.Text type="warning">{t('list.stillLive', { count: list.data?.stillLiveCount ?? 0 })}</Typography.Text>
+                  </Checkbox>
+                </span>
+              </Tooltip>
+            ) : null}
             {selected.length > 0 && (
               <Typography.Text type="secondary" data-testid={`${prefix}-list-selected`}>
                 {t('list.selected', { count: selected.length })}{' '}

@@ -34,6 +34,8 @@ export interface SearchAnswer<R> {
   records: R[];
   total: number;
   errorRecordCount: number;
+  /** The client's visible records still live after a takedown (their re-check). */
+  stillLiveCount: number;
 }
 
 /** The record kinds; the name prefixes the test ids (`ec-list-total`, `ws-detail-save`, `sns-batch-submit` …). */

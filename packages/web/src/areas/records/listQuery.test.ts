@@ -25,6 +25,7 @@ const FULL: ListState = {
   ],
   clientId: 12,
   filterErrorRecord: true,
+  filterStillLive: true,
   current: 3,
   pageSize: 50,
   noticeId: 99,
@@ -38,7 +39,7 @@ describe('the record list URL query', () => {
 
   it('round-trips every part of the state in the spec names', () => {
     const params = listQueryParams(FULL);
-    expect([...params.keys()].sort()).toEqual(['clientId', 'current', 'filterErrorRecord', 'filters', 'noticeId', 'pageSize', 'search', 'sorter']);
+    expect([...params.keys()].sort()).toEqual(['clientId', 'current', 'filterErrorRecord', 'filters', 'noticeId', 'pageSize', 'search', 'sorter', 'stillLive']);
     expect(params.get('filterErrorRecord')).toBe('1');
     expect(JSON.parse(params.get('filters') ?? '')).toEqual(FULL.filters);
     expect(parse(params.toString())).toEqual(FULL);
@@ -80,6 +81,7 @@ describe('the record list URL query', () => {
       whereFields: FULL.filters,
       orderFields: [{ key: 'ec_scan_date', value: 2 }],
       filterErrorRecord: 1,
+      filterStillLive: 1,
       noticeId: 99,
       limit: 50,
       offset: 100,

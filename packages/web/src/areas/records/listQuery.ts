@@ -3,7 +3,8 @@ import { MatchType, type SearchConditions } from '@portal/contract';
 /**
  * The state of a record list (document 3, section 2) and its URL query, shared by the marketplace (EC) and the
  * website (WS) lists: `search` (the search bar's values as JSON), `sorter` (JSON), `filters` (JSON array of
- * {key, values}), `clientId`, `filterErrorRecord` (0 or 1), `current`, `pageSize` and `noticeId`.
+ * {key, values}), `clientId`, `filterErrorRecord` (0 or 1), `stillLive` (1: still live after a takedown), `current`,
+ * `pageSize` and `noticeId`.
  * Everything a reload, back/forward or a link (notices, the report tab, the dashboard) needs is in the URL; a value
  * that cannot be read (bad JSON, a field the list does not know) is left out rather than sent to the server.
  */
@@ -51,6 +52,8 @@ export interface ListState<D extends string = string, W extends string = string,
   /** The analyst's chosen client (client users always work on their own company's). */
   clientId: number | undefined;
   filterErrorRecord: boolean;
+  /** Only the records whose re-check after a takedown found the listing still live. */
+  filterStillLive: boolean;
   current: number;
   pageSize: number;
   /** The records a notice was about. */
@@ -66,10 +69,10 @@ const KEYWORD_MAX = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's query parameters; the detail page adds `num` and `total` to them. */
-export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'current', 'pageSize', 'noticeId'] as const;
+export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'stillLive', 'current', 'pageSize', 'noticeId'] as const;
 
 export function emptyState<D extends string, W extends string, F extends string, S extends string>(): ListState<D, W, F, S> {
-  return { search: null, sorter: null, filters: [], clientId: undefined, filterErrorRecord: false, current: 1, pageSize: PAGE_SIZE, noticeId: undefined };
+  return { search: null, sorter: null, filters: [], clientId: undefined, filterErrorRecord: false, filterStillLive: false, current: 1, pageSize: PAGE_SIZE, noticeId: undefined };
 }
 
 function json(text: string | null): unknown {
@@ -143,6 +146,7 @@ export function parseListQuery<D extends string, W extends string, F extends str
     filters: parseFilters(json(params.get('filters')), fields.filterFields),
     clientId: positiveInt(params.get('clientId')),
     filterErrorRecord: params.get('filterErrorRecord') === '1' || params.get('filterErrorRecord') === 'true',
+    filterStillLive: params.get('stillLive') === '1',
     current: positiveInt(params.get('current')) ?? 1,
     pageSize: pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE,
     noticeId: positiveInt(params.get('noticeId')),
@@ -162,6 +166,7 @@ export function listQueryParams(state: ListState): URLSearchParams {
   if (state.filters.length) params.set('filters', JSON.stringify(state.filters));
   if (state.clientId !== undefined) params.set('clientId', String(state.clientId));
   if (state.filterErrorRecord) params.set('filterErrorRecord', '1');
+  if (state.filterStillLive) params.set('stillLive', '1');
   if (state.current !== 1) params.set('current', String(state.current));
   if (state.pageSize !== PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.noticeId !== undefined) params.set('noticeId', String(state.noticeId));
@@ -186,6 +191,7 @@ export function searchPayload<D extends string, W extends string, F extends stri
     whereFields: state.filters.map((f) => ({ key: f.key, values: f.values })),
     orderFields: state.sorter ? [{ key: state.sorter.field, value: state.sorter.order === 'ascend' ? (1 as const) : (2 as const) }] : [],
     filterErrorRecord: state.filterErrorRecord ? (1 as const) : (0 as const),
+    filterStillLive: state.filterStillLive ? (1 as const) : (0 as const),
     ...(state.noticeId !== undefined ? { noticeId: state.noticeId } : {}),
     limit: page.limit,
     offset: page.offset,
@@ -208,6 +214,7 @@ export function exportHref(path: string, state: ListState, clientId: number): st
   });
   if (p.noticeId !== undefined) params.set('noticeId', String(p.noticeId));
   if (state.filterErrorRecord) params.set('filterErrorRecord', '1');
+  if (state.filterStillLive) params.set('filterStillLive', '1');
   return `${path}?${params.toString()}`;
 }
 

@@ -15,6 +15,7 @@ const capture = (id: number, capturedAt: string, state: Evidence['state'] = 'don
   state,
   reason: null,
   reasonDetail: null,
+  recheckRound: null,
 });
 
 describe('the picture a record shows', () => {

@@ -4,11 +4,13 @@ import {
   GeoComponent,
   GridComponent,
   LegendComponent,
+  MarkLineComponent,
   TooltipComponent,
   VisualMapComponent,
   type GeoComponentOption,
   type GridComponentOption,
   type LegendComponentOption,
+  type MarkLineComponentOption,
   type TooltipComponentOption,
   type VisualMapComponentOption,
 } from 'echarts/components';
@@ -16,7 +18,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { ComposeOption } from 'echarts/core';
 
 /** Only the chart types the dashboards draw (ARCHITECTURE: import through echarts/core, nothing else). */
-echarts.use([BarChart, LineChart, PieChart, MapChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, VisualMapComponent, GeoComponent, CanvasRenderer]);
+echarts.use([BarChart, LineChart, PieChart, MapChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, VisualMapComponent, GeoComponent, CanvasRenderer]);
 
 export { echarts };
 export type ChartOption = ComposeOption<
@@ -28,6 +30,7 @@ export type ChartOption = ComposeOption<
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
+  | MarkLineComponentOption
   | VisualMapComponentOption
   | GeoComponentOption
 >;

@@ -1,0 +1,23 @@
+import type { Tx } from '../../platform/db.js';
+import { classify } from './verdict.js';
+
+/**
+ * A finished capture that re-checks a takedown fills in the verdict, in the capture's own transaction. A failed
+ * capture leaves the verdict open with its reason (the job tries again, RECHECK_ATTEMPTS in all).
+ */
+export async function settleRecheck(
+  tx: Tx,
+  captureId: number,
+  url: string,
+  outcome: { ok: true; finalUrl: string; status: number | null; html: Buffer } | { ok: false; reason: string },
+  now: Date,
+): Promise<void> {
+  const recheck = await tx.selectFrom('takedown_recheck').select('recheck_id').where('capture_id', '=', captureId).where('verdict', 'is', null).executeTakeFirst();
+  if (!recheck) return;
+  if (!outcome.ok) {
+    await tx.updateTable('takedown_recheck').set({ verdict_reason: `capture failed: ${outcome.reason}` }).where('recheck_id', '=', recheck.recheck_id).execute();
+    return;
+  }
+  const { verdict, reason } = classify({ url, finalUrl: outcome.finalUrl, status: outcome.status, html: outcome.html });
+  await tx.updateTable('takedown_recheck').set({ verdict, verdict_reason: reason.slice(0, 300), checked_at: now }).where('recheck_id', '=', recheck.recheck_id).execute();
+}
