@@ -32,6 +32,8 @@ import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
+import { nightlySignalsJob, startSignalsQueue } from './areas/triage-signals/queue.js';
+import { registerTriageSignalCalls } from './areas/triage-signals/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -78,6 +80,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
   registerEvidenceCalls(registry.call, registry.download);
+  registerTriageSignalCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -111,7 +114,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, nightlySignalsJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
@@ -149,6 +152,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     captures: null,
     reprices: null,
+    triageSignals: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -175,6 +179,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
   const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
+  const signals = opts.jobs ? await startSignalsQueue(services, database.pool) : undefined;
 
   return {
     app,
@@ -186,7 +191,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), signals?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

@@ -22,6 +22,7 @@ import * as m020 from './020_evidence.js';
 import * as m021 from './021_price_usd.js';
 import * as m023 from './023_service_requests.js';
 import * as m030 from './030_triage_signals.js';
+import * as m031 from './031_seller_contacts.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021_price_usd': m021,
   '023_service_requests': m023,
   '030_triage_signals': m030,
+  '031_seller_contacts': m031,
 };
