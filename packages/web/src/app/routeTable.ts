@@ -92,6 +92,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
   { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
+  { path: '/seller-networks', roles: ONLINE, title: 'sellerNetworks', Page: lazy(() => import('../areas/seller-networks/SellerNetworksPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
   { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },
   // Issue 17: the legal-services, offline and business-support menu entries open the lists of their service requests.

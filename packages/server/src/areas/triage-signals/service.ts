@@ -52,3 +52,13 @@ export async function sellerClusters(ctx: AuthedContext, clientId: number): Prom
   const visible = [...clusters.values()].filter((c) => c.sellers.length >= 2);
   return { clusters: visible, computedAt: rows[0]?.computed_at.toISOString() ?? null };
 }
+
+/** The EC sellers (site and name) in the client's repeat-offender networks: the dashboard's Top Infringers mark them. */
+export async function repeatOffenderSellers(db: AuthedContext['db'], clientId: number): Promise<(site: string, seller: string) => boolean> {
+  const { rows } = await sql<{ site: string; seller: string }>`
+    SELECT m.site, m.seller FROM triage_seller_member m
+    JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id AND c.repeat_offender
+    WHERE m.client_id = ${clientId} AND m.kind = 'ec'`.execute(db);
+  const keys = new Set(rows.map((r) => `${r.site}\u0000${r.seller}`));
+  return (site, seller) => keys.has(`${site}\u0000${seller}`);
+}
