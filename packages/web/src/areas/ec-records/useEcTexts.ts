@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signalTexts } from '../seller-networks/signalColumns';
+import { useSignalTexts } from '../seller-networks/signalColumns';
 import type { EcTexts } from './ecFields';
 
 /** The few words the EC value formatters need, in the user's language. */
 export function useEcTexts(): EcTexts {
   const { t } = useTranslation('ecRecords');
-  const { t: signals } = useTranslation('sellerNetworks');
+  const signals = useSignalTexts();
   return useMemo(
     () => ({
       yes: t('value.yes'),
@@ -14,7 +14,7 @@ export function useEcTexts(): EcTexts {
       aggregateLabel: t('field.aggregate'),
       publishedLabel: t('field.published'),
       priceSortHint: t('list.priceSortHint'),
-      ...signalTexts(signals),
+      ...signals,
     }),
     [t, signals],
   );

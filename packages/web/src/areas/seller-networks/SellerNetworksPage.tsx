@@ -84,7 +84,7 @@ function NetworkCard({ cluster, texts }: { cluster: SellerCluster; texts: Parame
   const title = (
     <Space>
       {t('network', { id: cluster.id })}
-      <Tag>{t('sellers', { count: cluster.sellers.length })}</Tag>
+      <Tag>{t('sellerCount', { count: cluster.sellers.length })}</Tag>
       <Tag>{`${texts.takedowns}: ${cluster.takedowns}`}</Tag>
       {cluster.repeatOffender && (
         <Tag color="red" data-testid="repeat-offender">

@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FilterValue } from '../records/listQuery';
 import type { RecordColumn } from '../records/types';
 
@@ -20,14 +21,16 @@ export interface SignalTexts {
   notInNetwork: string;
 }
 
-export function signalTexts(t: TFunction<'sellerNetworks'>): SignalTexts {
-  return {
+/** The signal columns' words in the user's language. */
+export function useSignalTexts(): SignalTexts {
+  const { t } = useTranslation('sellerNetworks');
+  return useMemo(() => ({
     signalLabel: (key) => (key === 'triage_price_score' ? t('column.triage_price_score') : t('column.repeat_offender')),
     scoreHint: t('column.scoreHint'),
     scoreAtLeast: (value) => t('filter.scoreAtLeast', { value }),
     inNetwork: t('filter.inNetwork'),
     notInNetwork: t('filter.notInNetwork'),
-  };
+  }), [t]);
 }
 
 export function signalColumn<R extends object>(key: string, texts: SignalTexts): RecordColumn<R> {

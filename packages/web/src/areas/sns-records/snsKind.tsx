@@ -25,7 +25,7 @@ import {
   type SnsSortField,
   type SnsWordField,
 } from './snsModel';
-import { SIGNAL_KEYS, signalColumn, signalTexts } from '../seller-networks/signalColumns';
+import { SIGNAL_KEYS, signalColumn, useSignalTexts } from '../seller-networks/signalColumns';
 
 /** The types the social media kind binds. */
 export interface SnsKindTypes {
@@ -42,18 +42,18 @@ export interface SnsKindTypes {
 /** The SNS columns, labels and batch values (analysts: the SNS categories; client users: the actions). */
 function useSnsView({ lookups, analyst, detailHref }: { lookups: SnsScreenLookups; analyst: boolean; detailHref: (record: SnsRecord) => string }): RecordListView<SnsRecord> {
   const { t } = useTranslation('snsRecords');
-  const { t: signals } = useTranslation('sellerNetworks');
+  const signals = useSignalTexts();
   const columns = useMemo(() => {
     // The account's repeat-offender network (issue 19), after the account's id.
     const list = snsColumns(lookups, detailHref);
     const at = list.findIndex((c) => c.key === 'accountId') + 1;
-    return [...list.slice(0, at), signalColumn<SnsRecord>('repeatOffender', signalTexts(signals)), ...list.slice(at)];
+    return [...list.slice(0, at), signalColumn<SnsRecord>('repeatOffender', signals), ...list.slice(at)];
   }, [lookups, detailHref, signals]);
   return useMemo(() => {
     const locale = lookups.locale;
     return {
       columns,
-      fieldLabel: (field: string) => (SIGNAL_KEYS.has(field) ? signalTexts(signals).signalLabel(field) : snsFieldLabel(field, locale)),
+      fieldLabel: (field: string) => (SIGNAL_KEYS.has(field) ? signals.signalLabel(field) : snsFieldLabel(field, locale)),
       batchOptions: codeOptions(analyst ? SNS_CATEGORIES : SNS_ACTIONS, locale),
       batchPlaceholder: t(analyst ? 'batch.categoryPlaceholder' : 'batch.actionPlaceholder'),
       historyLabel: (field: string) => snsFieldLabel(snsRecordFieldOf(field), locale),
