@@ -12,6 +12,7 @@ import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demo
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
 import { seedSnsRecords } from './sns-records.js';
+import { seedSellerNetworks } from './seller-networks.js';
 import { seedWsRecords } from './ws-records.js';
 
 export interface DemoAccount {
@@ -131,6 +132,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedSellerNetworks(trx, clientIds[0]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
