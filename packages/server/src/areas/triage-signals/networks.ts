@@ -11,7 +11,10 @@ import { loadSellers, type SellerFacts } from './sellers.js';
 export async function computeNetworks(db: Db | Tx, clientId: number, now: Date): Promise<{ sellers: SellerFacts[]; networks: Network[] }> {
   const sellers = await loadSellers(db, clientId);
   const networks = findNetworks(sellers);
-  // Members and links go with their clusters (ON DELETE CASCADE).
+  // Links and members first, by the client: left to the clusters' ON DELETE CASCADE, each cluster's row would look
+  // its links up one by one (measured: 10 s for 9,000 networks instead of a fraction of one).
+  await sql`DELETE FROM triage_seller_link WHERE client_id = ${clientId}`.execute(db);
+  await sql`DELETE FROM triage_seller_member WHERE client_id = ${clientId}`.execute(db);
   await sql`DELETE FROM triage_seller_cluster WHERE client_id = ${clientId}`.execute(db);
   if (networks.length === 0) return { sellers, networks };
   const c = { id: [] as number[], sellers: [] as number[], records: [] as number[], takedowns: [] as number[], repeat: [] as boolean[] };
