@@ -31,7 +31,8 @@ async function sns(values: { platform: number; account_name: string; account_id?
     .execute();
 }
 
-const takedown = { ec_process1_result: 2, ec_process1_date: '2024-05-10' } as const;
+// Infringing (a counterfeit) and taken down, shipped from China: these sellers are among the dashboard's top infringers.
+const takedown = { ec_process1_result: 2, ec_process1_date: '2024-05-10', ec_category_common_type_id: 3, ec_product_region: 'CN' } as const;
 
 beforeAll(async () => {
   tp = await startTestPortal();
@@ -189,6 +190,15 @@ describe('seller networks', () => {
     }
     const theirs = await tp.post('/api/triage/seller-clusters', { clientId: otherClient }, { token: otherUser.token });
     expect(theirs.body.data).toEqual({ clusters: [], computedAt: null });
+  });
+});
+
+describe('the dashboard', () => {
+  it("marks the client's top infringers that are in a repeat-offender network", async () => {
+    const res = await tp.post('/api/ec-dashboard/fetch-info', { clientId, dateType: 1, fromDate: '2024-01-01', toDate: '2024-12-31' }, { token: clientUser.token });
+    expect(res.body.code, res.body.message).toBe(0);
+    const top = (res.body.data as { countrySellerDict: Record<string, { seller: string; repeatOffender?: boolean }[]> }).countrySellerDict.CN!;
+    expect(Object.fromEntries(top.map((s) => [s.seller, s.repeatOffender ?? false]))).toEqual({ 'Tokyo Deals': true, 'Osaka Bargains': true, 'Delta Outlet': false });
   });
 });
 
