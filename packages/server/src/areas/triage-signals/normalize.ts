@@ -8,6 +8,7 @@
 const LATIN_SUFFIXES = new Set(['co', 'ltd', 'inc', 'llc', 'gmbh', 'corp', 'corporation', 'company', 'limited', 'plc', 'kk', 'sarl', 'srl', 'bv', 'ag', 'pty', 'lp', 'llp', 'sa', 'oy', 'ab']);
 /** ... and anywhere (Japanese and Chinese forms are not space-separated). After NFKC, ㈱ is (株). Longest first. */
 const CJK_SUFFIXES = ['股份有限公司', '有限责任公司', '有限公司', '株式会社', '有限会社', '合同会社', '合資会社', '合名会社', '(株)', '(有)', '(同)', '公司'];
+const CJK_SUFFIX = new RegExp(CJK_SUFFIXES.map((x) => x.replace(/[()]/g, '\\$&')).join('|'), 'g');
 /** Shorter normalized names link too much by chance ("abc", "shop"). */
 export const MIN_NAME_KEY = 3;
 
@@ -20,8 +21,7 @@ const PUNCTUATION = /[\p{P}\p{S}\p{Z}\s]+/gu;
 
 /** A seller's or account's name as a link key: NFKC, case-folded, kana folded, suffixes and punctuation removed. */
 export function nameKey(name: string): string {
-  let s = toKatakana(name.normalize('NFKC').toLowerCase());
-  for (const suffix of CJK_SUFFIXES) s = s.split(suffix).join(' ');
+  const s = toKatakana(name.normalize('NFKC').toLowerCase()).replace(CJK_SUFFIX, ' ');
   const words = s.split(PUNCTUATION).filter((w) => w !== '' && !LATIN_SUFFIXES.has(w));
   const key = words.join('');
   return [...key].length >= MIN_NAME_KEY ? key : '';
