@@ -22,7 +22,7 @@ async function ec(name: string, values: RecordValues): Promise<void> {
   ids[name] = (await insertRecords(tp, clientId, report, [values]))[0]!;
 }
 
-async function sns(values: { platform: number; account_name: string; account_id?: string; contact_mail?: string; published?: boolean }): Promise<void> {
+async function sns(values: { platform: number; account_name: string; account_id?: string; contact_mail?: string; contact_phone?: string; published?: boolean }): Promise<void> {
   const db = tp.portal.services.db;
   const { report_id } = await db.insertInto('sns_report').values({ client_id: clientId, report_name: 'sns', upload_date: tp.clock.now }).returning('report_id').executeTakeFirstOrThrow();
   await db
@@ -86,6 +86,8 @@ beforeAll(async () => {
   await ec('s-mail', { ec_site: 'Amazon', ec_product_seller: 'Delta Outlet', ec_seller_mail: 'Sales@Delta.example', ...takedown });
   await sns({ platform: 1, account_name: 'delta official', account_id: 'delta_official', contact_mail: ' sales@delta.example' });
   await sns({ platform: 4, account_name: 'Delta', account_id: '@Delta_Official', published: false });
+  // An X account with the phone of the repeat offenders.
+  await sns({ platform: 3, account_name: 'osaka_bargain_x', contact_phone: '+81-3-1234-5678' });
   await computeSignals(db, clientId, tp.clock.now);
 });
 afterAll(async () => {
@@ -151,7 +153,8 @@ describe('seller networks', () => {
     expect(reasons('Sakura Beauty Co., Ltd.')).toEqual(['name']);
     expect(sellersOf(networkWith('さくら堂')!)).toEqual(['さくら堂', 'サクラ堂 有限会社']);
     expect(reasons('Alpha Trading')).toEqual(['seller-url']);
-    expect(reasons('Tokyo Deals')).toEqual(['phone']);
+    expect(reasons('Tokyo Deals')).toEqual(['phone', 'phone']);
+    expect(sellersOf(networkWith('Tokyo Deals')!)).toEqual(['Osaka Bargains', 'Tokyo Deals', 'osaka_bargain_x']);
     expect(reasons('Beta Store')).toEqual(['address']);
     const delta = networkWith('Delta Outlet')!;
     expect(delta.sellers.map((s) => `${s.site}/${s.seller}`).sort()).toEqual(['1/delta_official', '4/@Delta_Official', 'Amazon/Delta Outlet']);
@@ -175,6 +178,9 @@ describe('seller networks', () => {
     const records = (res.body.data as { records: { ec_id: number; repeat_offender: boolean }[] }).records;
     expect(records.map((r) => r.ec_id).sort()).toEqual([ids['s-phone1'], ids['s-phone1b'], ids['s-phone2']].sort());
     expect(records.every((r) => r.repeat_offender)).toBe(true);
+    const posts = await tp.post('/api/sns-data/search-records', { clientId, whereFields: [{ key: 'repeatOffender', values: [true] }], limit: 100, offset: 0 }, { token: clientUser.token });
+    expect(posts.body.code, posts.body.message).toBe(0);
+    expect((posts.body.data as { records: { accountName: string; repeatOffender: boolean }[] }).records).toMatchObject([{ accountName: 'osaka_bargain_x', repeatOffender: true }]);
   });
 
   it('is read by the client managers and the company users (posted sellers only); others are refused', async () => {
