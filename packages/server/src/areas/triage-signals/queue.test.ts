@@ -37,6 +37,14 @@ describe('the triage-signals queue', () => {
     expect(await jobs(SIGNALS_QUEUE)).toEqual([{ client: clientId, state: 'created' }]);
   });
 
+  it('gets a job when a report is removed', async () => {
+    await sql`DELETE FROM pgboss.job WHERE name = ${SIGNALS_QUEUE}`.execute(tp.portal.services.db);
+    const { report_id } = await tp.portal.services.db.selectFrom('ec_report').select('report_id').where('client_id', '=', clientId).orderBy('report_id').executeTakeFirstOrThrow();
+    const res = await tp.post('/api/ec-report/remove-report', { clientId, reportId: report_id }, { token: analyst.token });
+    expect(res.body.code, res.body.message).toBe(0);
+    expect(await jobs(SIGNALS_QUEUE)).toEqual([{ client: clientId, state: 'created' }]);
+  });
+
   it('gets a job nightly for every client with records, and none for a client without', async () => {
     const empty = await createClient(tp, 'Empty Co');
     await sql`DELETE FROM pgboss.job WHERE name = ${SIGNALS_QUEUE}`.execute(tp.portal.services.db);
@@ -60,7 +68,7 @@ describe('the triage-signals queue', () => {
       }
       expect((await jobs(EVALUATE_QUEUE)).map((j) => j.client)).toContain(clientId);
       const scored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_price_score WHERE client_id = ${clientId}`.execute(tp.portal.services.db);
-      expect(scored.rows[0]!.n).toBe(4);
+      expect(scored.rows[0]!.n).toBe(2);
     } finally {
       await boss.stop({ graceful: false });
     }
