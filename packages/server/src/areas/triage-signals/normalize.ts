@@ -9,8 +9,10 @@ const LATIN_SUFFIXES = new Set(['co', 'ltd', 'inc', 'llc', 'gmbh', 'corp', 'corp
 /** ... and anywhere (Japanese and Chinese forms are not space-separated). After NFKC, ㈱ is (株). Longest first. */
 const CJK_SUFFIXES = ['股份有限公司', '有限责任公司', '有限公司', '株式会社', '有限会社', '合同会社', '合資会社', '合名会社', '(株)', '(有)', '(同)', '公司'];
 const CJK_SUFFIX = new RegExp(CJK_SUFFIXES.map((x) => x.replace(/[()]/g, '\\$&')).join('|'), 'g');
-/** Shorter normalized names link too much by chance ("abc", "shop"). */
+/** Shorter normalized names link too much by chance ("ab", "株"). */
 export const MIN_NAME_KEY = 3;
+/** Names that say nothing about who sells (placeholders a sheet or a page shows): they never link. */
+const GENERIC_NAMES = new Set(['shop', 'store', 'seller', 'official', 'officialstore', 'officialshop', 'outlet', 'unknown', 'none', 'null', 'ショップ', 'ストア', '不明', '店铺', '旗舰店']);
 
 /** Hiragana to katakana, so ふじ and フジ are one name (NFKC already made half-width katakana full-width). */
 function toKatakana(s: string): string {
@@ -24,7 +26,7 @@ export function nameKey(name: string): string {
   const s = toKatakana(name.normalize('NFKC').toLowerCase()).replace(CJK_SUFFIX, ' ');
   const words = s.split(PUNCTUATION).filter((w) => w !== '' && !LATIN_SUFFIXES.has(w));
   const key = words.join('');
-  return [...key].length >= MIN_NAME_KEY ? key : '';
+  return [...key].length >= MIN_NAME_KEY && !GENERIC_NAMES.has(key) ? key : '';
 }
 
 /** A phone's last nine digits (drops the country code or trunk 0: +81 3-1234-5678 and 03-1234-5678 agree). */

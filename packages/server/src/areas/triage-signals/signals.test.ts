@@ -214,6 +214,8 @@ describe('link keys', () => {
     expect(nameKey('㈱さくらビューティー')).toBe(nameKey('サクラビューティー株式会社'));
     expect(nameKey('Sakura Beauty')).not.toBe(nameKey('Sakura Beauty Shop'));
     expect(nameKey('Co., Ltd.')).toBe('');
+    expect(nameKey('Official Store')).toBe('');
+    expect(nameKey('ショップ')).toBe('');
     expect(phoneKey('+81 90-1234-5678')).toBe(phoneKey('090 1234 5678'));
     expect(phoneKey('123')).toBe('');
     expect(urlKey('HTTPS://WWW.Shop.Example/s/1/')).toBe(urlKey('shop.example/s/1'));
