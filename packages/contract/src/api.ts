@@ -22,6 +22,7 @@ import * as takedownRecheck from './takedown-recheck.js';
 import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
+import * as sellerNetworks from './seller-networks.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -215,6 +216,7 @@ export const calls = {
   '/api/home-dashboard': { input: dashboards.homeInput, output: dashboards.homeOutput },
   '/api/admin/fetch-exchange-rates': { input: dashboards.fetchRatesInput, output: dashboards.ratesOutput },
   '/api/admin/set-exchange-rate': { input: dashboards.setRateInput, output: dashboards.ratesOutput },
+  '/api/triage/seller-clusters': { input: sellerNetworks.sellerClustersInput, output: sellerNetworks.sellerClustersOutput },
   '/api/evidence/capture': { input: evidence.captureInput, output: evidence.captureOutput },
   '/api/evidence/list': { input: evidence.listInput, output: evidence.listOutput },
   '/api/evidence/capture-batch': { input: evidence.captureBatchInput, output: evidence.captureBatchOutput },

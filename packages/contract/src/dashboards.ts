@@ -52,7 +52,8 @@ const countBy2 = z.record(z.string(), countBy);
 const countBy3 = z.record(z.string(), countBy2);
 const point = z.object({ count, lat: z.number().nullable(), lng: z.number().nullable() });
 
-export const topSeller = z.object({ seller: z.string(), total: count, sites: countBy });
+/** `repeatOffender`: the seller is in a repeat-offender seller network (issue 19), absent otherwise. */
+export const topSeller = z.object({ seller: z.string(), total: count, sites: countBy, repeatOffender: z.boolean().optional() });
 export type TopSeller = z.infer<typeof topSeller>;
 
 export const fetchInfoOutput = z.object({

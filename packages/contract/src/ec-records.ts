@@ -92,6 +92,12 @@ export const ecRecord = z.object({
   /** Visible to the client's users (the report was posted with it). */
   published: z.boolean(),
   updated_at: z.string(),
+  /**
+   * Triage signals (issue 19), in lists only: the abnormal-price score ((median - price) / (1.4826 x MAD) of the
+   * comparable listings, analysts only, null without enough peers) and whether the seller is in a repeat-offender network.
+   */
+  triage_price_score: z.number().nullable().optional(),
+  repeat_offender: z.boolean().optional(),
 });
 export type EcRecord = z.infer<typeof ecRecord>;
 
@@ -105,6 +111,8 @@ export const EC_FILTER_FIELDS = [
   'report_id', 'ec_product_title', 'ec_product_no', 'ec_product_url', 'ec_product_price', 'ec_no',
   // Posted to the client: no column of its own, but a link (Top Infringers) narrows an analyst's list to what the client sees.
   'published',
+  // Triage signals (issue 19): a score threshold (the smallest value given) and the repeat-offender flag.
+  'triage_price_score', 'repeat_offender',
 ] as const;
 export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
 export const EC_SORT_FIELDS = [

@@ -71,3 +71,6 @@ export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_C
 export * as crawlerTasks from './crawler-tasks.js';
 export type { CrawlerTask, Subtask as CrawlerSubtask, CrawlRecipe } from './crawler-tasks.js';
 export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';
+export * as sellerNetworks from './seller-networks.js';
+export type { SellerCluster, NetworkSeller, SellerLinkReason } from './seller-networks.js';
+export { SELLER_LINK_REASONS, REPEAT_OFFENDER_TAKEDOWNS } from './seller-networks.js';

@@ -109,6 +109,8 @@ export const snsRecord = z.object({
   categoryId: nullableNumber,
   remarks: z.string(),
   ...categorizedRecordTail,
+  /** In lists only (issue 19): the account is in a repeat-offender seller network. */
+  repeatOffender: z.boolean().optional(),
 });
 export type SnsRecord = z.infer<typeof snsRecord>;
 
@@ -116,7 +118,7 @@ export type SnsRecord = z.infer<typeof snsRecord>;
 export const SNS_FILTER_FIELDS = [
   'reportId', 'no', 'platform', 'scanDate', 'searchKeyword', 'accountName', 'accountId', 'region', 'postedAt', 'blacklist', 'whitelist',
   'categorizeDate', 'categoryId', 'action', 'trademarkId', 'responseDate', 'process1ResultId', 'process2ResultId', 'process3ResultId',
-  'processResultId',
+  'processResultId', 'repeatOffender',
 ] as const;
 export type SnsFilterField = (typeof SNS_FILTER_FIELDS)[number];
 export const SNS_SORT_FIELDS = [

@@ -36,6 +36,8 @@ import { recheckJob } from './areas/takedown-recheck/job.js';
 import { registerTakedownAcceptanceCalls } from './areas/takedown-acceptance/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
+import { nightlySignalsJob, startSignalsQueue } from './areas/triage-signals/queue.js';
+import { registerTriageSignalCalls } from './areas/triage-signals/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -86,6 +88,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerRecordPictures(registry.download);
   registerTakedownRecheckCalls(registry.call);
   registerTakedownAcceptanceCalls(registry.call);
+  registerTriageSignalCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -119,7 +122,7 @@ export interface BuildOptions {
 const CACHE_TTL_MS = 5 * 60_000;
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob];
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
@@ -157,6 +160,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     captures: null,
     reprices: null,
+    triageSignals: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -183,6 +187,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
   const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
+  const signals = opts.jobs ? await startSignalsQueue(services, database.pool) : undefined;
 
   return {
     app,
@@ -194,7 +199,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), signals?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

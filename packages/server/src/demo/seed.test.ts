@@ -8,6 +8,7 @@ import { verifyPassword } from '../platform/passwords.js';
 import { Role } from '@portal/contract';
 import { createUser, startTestPortal, type TestPortal } from '../testing/index.js';
 import { seedDemo } from './seed.js';
+import { sql } from 'kysely';
 
 let tp: TestPortal;
 let dataDir: string;
@@ -92,5 +93,12 @@ describe('demo data', () => {
     const logo = await services.db.selectFrom('stored_file').select(['bytes', 'content_type']).where('kind', '=', 'tm').executeTakeFirstOrThrow();
     expect(logo.content_type).toBe('image/png');
     expect(decodeImageHeader(logo.bytes)).toMatchObject({ ok: true, image: { type: 'png' } });
+    // Triage signals (issue 19): networks by name, phone, mail and address, a repeat offender, abnormal prices.
+    const reasons = await sql<{ reason: string }>`SELECT DISTINCT reason FROM triage_seller_link ORDER BY reason`.execute(services.db);
+    expect(reasons.rows.map((r) => r.reason)).toEqual(expect.arrayContaining(['address', 'mail', 'name', 'phone']));
+    const repeat = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_seller_cluster WHERE repeat_offender`.execute(services.db);
+    expect(repeat.rows[0]!.n).toBeGreaterThan(0);
+    const abnormal = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_price_score WHERE score >= 3`.execute(services.db);
+    expect(abnormal.rows[0]!.n).toBeGreaterThanOrEqual(3);
   });
 });

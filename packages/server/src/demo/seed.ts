@@ -15,6 +15,7 @@ import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demo
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
 import { seedSnsRecords } from './sns-records.js';
+import { seedSellerNetworks } from './seller-networks.js';
 import { seedWsRecords } from './ws-records.js';
 
 export interface DemoAccount {
@@ -137,6 +138,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedTakedown(services, trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedPictures(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedRechecks(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedSellerNetworks(trx, clientIds[0]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 

@@ -16,8 +16,8 @@ const PUBLIC_CALLS = ['/api/requestcode', '/api/login', '/api/signup', '/api/res
  * changes something.
  */
 const READ_VERBS = new Set(['fetch', 'get', 'search', 'userinfo', 'unviewed', 'ipf', 'regions', 'home', 'list', 'detail']);
-/** Paths the spec fixes without a verb: the crawler task list, the takedown acceptance monitor. */
-const READ_PATHS = new Set(['/api/ec-crawler-task', '/api/takedown/acceptance']);
+/** Paths the spec fixes without a verb: the crawler task list, the takedown acceptance monitor, the seller networks (issue 19). */
+const READ_PATHS = new Set(['/api/ec-crawler-task', '/api/takedown/acceptance', '/api/triage/seller-clusters']);
 const verbOf = (path: string) => (READ_PATHS.has(path) ? 'search' : path.split('/').pop()!.split('-')[0]!);
 
 let tp: TestPortal;

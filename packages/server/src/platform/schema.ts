@@ -400,6 +400,10 @@ export interface EcReportTable {
 }
 export interface EcRecordTable {
   ec_id: Generated<number>;
+  /** The seller's contact details, when captured (migration 031): links of the seller networks. */
+  ec_seller_phone: Generated<string>;
+  ec_seller_mail: Generated<string>;
+  ec_seller_address: Generated<string>;
   client_id: number;
   report_id: number;
   ec_no: number | null;
@@ -550,6 +554,10 @@ export interface SnsRecordTable extends CategorizedRecordColumns {
   image_url: Generated<string>;
   blacklist: Generated<string>;
   whitelist: Generated<string>;
+  /** The account's contact details, when captured (migration 031): links of the seller networks. */
+  contact_phone: Generated<string>;
+  contact_mail: Generated<string>;
+  contact_address: Generated<string>;
 }
 
 /** Migration 014: how many US dollars one unit of a currency is worth on a date. */

@@ -24,6 +24,7 @@ import jaDashboards from '../locales/ja/dashboards.json';
 import jaAcceptance from '../locales/ja/acceptance.json';
 import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
 import jaTakedown from '../locales/ja/takedown.json';
+import jaSellerNetworks from '../locales/ja/sellerNetworks.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -54,6 +55,7 @@ export const ja = {
   crawlerTasks: jaCrawlerTasks satisfies EnglishResources['crawlerTasks'],
   takedown: jaTakedown satisfies EnglishResources['takedown'],
   acceptance: jaAcceptance satisfies EnglishResources['acceptance'],
+  sellerNetworks: jaSellerNetworks satisfies EnglishResources['sellerNetworks'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

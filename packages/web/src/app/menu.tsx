@@ -43,6 +43,7 @@ const menu: readonly MenuEntry[] = [
       { path: '/ec-list', label: 'ecList', roles: CLIENT | ANALYST },
       { path: '/sns-list', label: 'snsList', roles: CLIENT | ANALYST },
       { path: '/ws-list', label: 'wsList', roles: CLIENT | ANALYST },
+      { path: '/seller-networks', label: 'sellerNetworks', roles: CLIENT | ANALYST },
     ],
   },
   { path: '/analyst-offline-services', label: 'analystOffline', roles: STAFF_ROLES, icon: <ShopOutlined /> },

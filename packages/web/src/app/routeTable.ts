@@ -92,6 +92,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
   { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
+  { path: '/seller-networks', roles: ONLINE, title: 'sellerNetworks', Page: lazy(() => import('../areas/seller-networks/SellerNetworksPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
   { path: '/takedown-acceptance', roles: ONLINE, title: 'takedownAcceptance', Page: lazy(() => import('../areas/takedown-acceptance/AcceptancePage')) },
   { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },

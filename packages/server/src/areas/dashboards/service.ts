@@ -8,6 +8,7 @@ import { homeFigures, periodFigures, regionsOf, type Period, type PeriodFigures,
 import { isEcInfringing, isWsInfringing, type Scope } from './figures-repo.js';
 import { currentRates } from './rates.js';
 import * as repo from './repo.js';
+import { repeatOffenderSellers } from '../triage-signals/service.js';
 
 /**
  * The online dashboard and home (document 3; spec README "Online dashboard and home"). The tenancy rule has
@@ -56,6 +57,11 @@ export async function fetchInfo(ctx: AuthedContext, input: FetchInfoInput, sourc
     let seller = sellers.at(-1);
     if (seller?.seller !== row.seller) sellers.push((seller = { seller: row.seller, total: row.total, sites: {} }));
     seller.sites[row.site] = row.n;
+  }
+  // Sellers in a repeat-offender network (issue 19): marked for the client's users and analysts alike.
+  const inRepeatNetwork = await repeatOffenderSellers(ctx.db, input.clientId);
+  for (const sellers of Object.values(countrySellerDict)) {
+    for (const s of sellers) if (Object.keys(s.sites).some((site) => inRepeatNetwork(site, s.seller))) s.repeatOffender = true;
   }
 
   // The spellings of each country among the period's categorized records, so a Top Infringers link finds exactly them.

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { EcRecordTable } from '../../platform/schema.js';
 import type { FieldKind, ListKind } from '../records/kind.js';
 import { visibleTo } from '../records/search.js';
+import { EC_SIGNALS } from '../triage-signals/derived.js';
 
 /**
  * SQL of marketplace (EC) records. Every field name a payload may carry (filters, sort, search) is mapped to a
@@ -194,6 +195,8 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   listPath: '/ec-list',
   detailPath: (clientId, recordId) => `/ec-data/${clientId}/${recordId}`,
   // Comparable amounts: in US dollars at the latest rates, then amounts without a rate by currency and amount.
+  // The triage signals (issue 19): the abnormal-price score and the repeat-offender flag.
+  derived: EC_SIGNALS,
   sortAs: {
     ec_product_price: (dir) => [
       { name: 'ec_price_rank', dir: 'asc' },

@@ -1,5 +1,5 @@
 import type { MessageKey, SaveRuleFields } from '@portal/contract';
-import type { RawBuilder, SqlBool } from 'kysely';
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -23,6 +23,17 @@ export type { KindName };
 /** A bookkeeping-free row of a kind's table. */
 export type AnyRow = Record<string, unknown>;
 export type FieldKind = 'text' | 'int' | 'numeric' | 'date' | 'bool';
+/**
+ * A value the list shows beside a record's own columns, read from derived data by the record's key (the triage
+ * signals: EC's abnormal-price score, the repeat-offender flag of both kinds): an expression over the record (alias
+ * r) and its list filter from the filter's values (a threshold, a flag), or null when the values ask for nothing.
+ */
+export interface DerivedField {
+  select: RawBuilder<unknown>;
+  filter(values: (string | number | boolean | null)[], clientId: number): Expression<SqlBool> | null;
+  /** Shown to analysts only (a client user's list answers null and ignores the filter). */
+  analystsOnly: boolean;
+}
 export interface Field {
   /** The column of the kind's table (alias r). */
   column: string;
@@ -83,6 +94,8 @@ export interface ListKind<Row extends AnyRow = AnyRow, Answer = unknown> {
   detailPath(clientId: number, recordId: number): string;
   /** Fields sorted through other columns (EC's price: its US dollar amount first), each key a field of `fields`; `{}` for none. */
   sortAs: Record<string, (dir: 'asc' | 'desc') => { name: string; dir: 'asc' | 'desc' }[]>;
+  /** Values from derived data by answer name, added to each listed record and filterable; `{}` for none. */
+  derived: Record<string, DerivedField>;
 }
 
 /** The calls' schemas, from the kind's contract module: the shared calls are registered with exactly these. */
@@ -202,7 +215,7 @@ export interface AnyRecordKind {
 
 /** The parts every kind has, checked when it is registered. */
 export const REQUIRED_PARTS: Readonly<Record<string, readonly string[]>> = {
-  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'sortAs', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
+  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'sortAs', 'derived', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
   contract: ['records', 'reports'],
   reports: ['uncategorized', 'counts', 'present', 'clientSees', 'presentName'],
   save: ['fields', 'analystFields', 'responseFields', 'rule', 'check', 'extra', 'answer'],

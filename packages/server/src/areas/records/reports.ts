@@ -82,6 +82,8 @@ export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind
   const removed = await sql`DELETE FROM ${sql.table(kind.table)} WHERE report_id = ${reportId} AND client_id = ${clientId}`.execute(ctx.db);
   await sql`DELETE FROM ${sql.table(kind.reportTable)} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
+  // Sellers and takedowns went with the records: the seller networks are recomputed (price scores went by cascade).
+  await ctx.services.triageSignals?.send(clientId, ctx.db);
   return answer(ctx, kind, clientId, Number(removed.numAffectedRows ?? 0));
 }
 

@@ -148,7 +148,9 @@ export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: Rec
   if (input.filterStillLive) parts.push(stillLive(kind));
   parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
   for (const w of input.whereFields) {
-    const cond = filterCondition(kind, w.key, w.values);
+    const derived = kind.derived[w.key];
+    if (derived?.analystsOnly && !isAnalyst(ctx)) continue;
+    const cond = derived ? derived.filter(w.values, input.clientId) : filterCondition(kind, w.key, w.values);
     if (cond) parts.push(cond);
   }
   return and(parts);
@@ -249,14 +251,22 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
   const where = await searchWhere(ctx, kind, input);
   const keys = sortKeys(kind, input.orderFields);
   const [rows, count, errors, live] = await Promise.all([
-    matching(ctx.db, kind, where).selectAll('r').orderBy(orderBy(kind, keys)).limit(input.limit).offset(input.offset).execute(),
+    matching(ctx.db, kind, where)
+      .selectAll('r')
+      .select(Object.entries(kind.derived).map(([name, d]) => (d.analystsOnly && !isAnalyst(ctx) ? sql`NULL` : d.select).as(name)))
+      .orderBy(orderBy(kind, keys))
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
     countOf(ctx, kind, where),
     isAnalyst(ctx) ? errorCount(ctx.db, kind, input.clientId) : Promise.resolve(0),
     stillLiveCount(ctx, kind, input.clientId),
   ]);
   // An estimate is never below what the page itself shows.
   const total = count.exact ? count.n : Math.max(count.n, input.offset + rows.length + (rows.length === input.limit ? 1 : 0));
-  return { records: rows.map((r) => kind.present(r as Row)), total, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+  const derived = Object.keys(kind.derived);
+  const present = (r: Row) => (derived.length ? { ...kind.present(r), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r));
+  return { records: rows.map((r) => present(r as Row)), total, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
 }
 
 /**
@@ -325,6 +335,8 @@ async function valueCounts(db: Conn, k: ListKind, name: string, visible: Express
  */
 export async function filters(ctx: AuthedContext, kind: ListKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
   const { services } = ctx;
+  // A derived value is filtered by a threshold or a flag the list offers, not by picking among its values.
+  if (kind.derived[input.fieldName]) return { filters: [], total: 0, offset: 0 };
   const caches = recordCaches(services, kind.topic);
   const key = `${input.clientId}|${input.fieldName}|${isAnalyst(ctx) ? 'all' : 'published'}`;
   const cached = caches.filters.get(key, services.clock().getTime());

@@ -97,7 +97,11 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
       return [];
     });
     if (ctx.signal.aborted) throw new UploadAborted();
-    await db.transaction().execute((tx) => finishImport(tx, kind.reportTable, id));
+    await db.transaction().execute(async (tx) => {
+      await finishImport(tx, kind.reportTable, id);
+      // New prices and sellers: the triage signals (abnormal prices, seller networks) are recomputed.
+      await ctx.services.triageSignals?.send(clientId, tx);
+    });
     reportId = null;
     return { reportId: id, count };
   } finally {
@@ -155,6 +159,8 @@ export async function uploadUpdate<P>(
     const published = await db.transaction().execute(async (tx) => {
       const changed = await applyStage(tx, id, { clientId, userId: ctx.user.userId, now: ctx.now }, kind.table, columns);
       await then(tx, changed);
+      // Changed results and sellers: the triage signals (takedowns of networks) are recomputed.
+      await ctx.services.triageSignals?.send(clientId, tx);
       return changed;
     });
     return { count, published };

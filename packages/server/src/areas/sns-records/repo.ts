@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { SnsRecordTable } from '../../platform/schema.js';
 import { CATEGORY_FIELDS, presentCategory, presentResponseRounds, RESPONSE_ROUND_FIELDS } from '../records/categorized.js';
 import type { Field, FieldKind, ListKind } from '../records/kind.js';
+import { SNS_SIGNALS } from '../triage-signals/derived.js';
 
 /** Social media (SNS) records as the record engine lists them: fields by answer name, columns, presenter (SNS_KIND, ./kind.ts). */
 export type SnsRow = Selectable<SnsRecordTable>;
@@ -104,4 +105,7 @@ export const SNS_LIST: ListKind<SnsRow, SnsRecord> = {
   listPath: '/sns-list',
   detailPath: (clientId, recordId) => `/sns-data/${clientId}/${recordId}`,
   sortAs: {},
+  // The triage signals (issue 19): the repeat-offender flag.
+  derived: SNS_SIGNALS,
+
 };

@@ -91,4 +91,6 @@ export const WS_LIST: ListKind<WsRow, WsRecord> = {
   listPath: '/ws-list',
   detailPath: (clientId, recordId) => `/ws-data/${clientId}/${recordId}`,
   sortAs: {},
+  derived: {},
+
 };

@@ -24,6 +24,7 @@ import * as m023 from './023_service_requests.js';
 import * as m026 from './026_takedown_rechecks.js';
 import * as m027 from './027_takedown_notices.js';
 import * as m030 from './030_triage_signals.js';
+import * as m031 from './031_seller_contacts.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '026_takedown_rechecks': m026,
   '027_takedown_notices': m027,
   '030_triage_signals': m030,
+  '031_seller_contacts': m031,
 };

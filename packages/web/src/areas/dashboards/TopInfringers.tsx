@@ -1,4 +1,4 @@
-import { Badge, Card, Empty, List, Space, Tag, Typography } from 'antd';
+import { Badge, Card, Empty, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
@@ -19,6 +19,7 @@ const LIST_HEIGHT = 240;
  */
 export function TopInfringers({ info, search }: { info: DashboardInfo; search: DashboardSearch }) {
   const { t } = useTranslation('dashboards');
+  const { t: n } = useTranslation('sellerNetworks');
   const l = useLabels();
   const countries = info.countryFilters.filter((c) => c in info.countrySellerDict);
   const [chosen, setChosen] = useCountrySelection(countries);
@@ -55,6 +56,13 @@ export function TopInfringers({ info, search }: { info: DashboardInfo; search: D
                         {name}
                       </Link>{' '}
                       <Typography.Text type="secondary">{l.country(row.country)}</Typography.Text>
+                      {row.repeatOffender && (
+                        <Tooltip title={n('repeatOffenderHint')}>
+                          <Tag color="red" style={{ marginInlineStart: 4 }} data-testid={`top-infringer-repeat-${index}`}>
+                            {n('repeatOffender')}
+                          </Tag>
+                        </Tooltip>
+                      )}
                     </Typography.Text>
                     <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
                       {t('seller.total', { count: row.total })}

@@ -7,6 +7,7 @@ import type { RecordColumn } from '../records/types';
 import { dayOf, headerWidth, monthOf } from '../records/values';
 import { AGGREGATE_FIELD, EC_COLUMN_KEYS, ecFieldLabel } from './ecModel';
 import type { Lookups } from './ecLookups';
+import { SIGNAL_KEYS, signalColumn, type SignalTexts } from '../seller-networks/signalColumns';
 
 /**
  * The marketplace record's columns (document 3, section 3 "Marketplace list columns"): how wide each is, how its
@@ -66,7 +67,7 @@ const KINDS: Record<string, { kind: Kind; width: number }> = {
   report_id: { kind: 'report', width: 180 },
 };
 
-export interface EcTexts {
+interface EcBaseTexts {
   yes: string;
   no: string;
   aggregateLabel: string;
@@ -75,6 +76,7 @@ export interface EcTexts {
   /** How a sort by price compares amounts in different currencies (the price header's tooltip). */
   priceSortHint: string;
 }
+export type EcTexts = EcBaseTexts & SignalTexts;
 
 /** An amount with its currency code (`JPY 1,980`, `USD 12.50`); a code Intl does not know still shows as written. */
 export function moneyText(amount: number | null, currency: string, locale: Locale): string {
@@ -126,6 +128,7 @@ export function ecValueText(key: string, value: FilterValue | undefined, lookups
 
 /** A field's label: the contract's, or ours for the aggregate category the contract's list leaves out. */
 export function ecColumnTitle(key: string, locale: Locale, texts: EcTexts): string {
+  if (SIGNAL_KEYS.has(key)) return texts.signalLabel(key);
   return key === AGGREGATE_FIELD ? texts.aggregateLabel : key === 'published' ? texts.publishedLabel : (ecFieldLabel(key, locale) ?? key);
 }
 
@@ -141,6 +144,7 @@ export function ecColumns(lookups: Lookups, texts: EcTexts, detailHref: (record:
   const customByKey = new Map(lookups.customColumns.map((c) => [customKey(c.column_name), c]));
   return placeColumns(EC_COLUMN_KEYS, lookups.customColumns).map((key): RecordColumn<EcRecord> => {
     const custom = customByKey.get(key);
+    if (SIGNAL_KEYS.has(key)) return signalColumn<EcRecord>(key, texts);
     if (custom) {
       const name = custom.column_name;
       return { key, title: name, width: Math.max(CUSTOM_WIDTH, headerWidth(name, 0)), value: (r) => customText(customValues(r.custom_info)[name]), text: (v) => (v === null ? '' : String(v)) };

@@ -31,7 +31,8 @@ export interface EcKindTypes {
 function useEcView({ lookups, analyst, detailHref }: { lookups: Lookups; analyst: boolean; detailHref: (record: EcRecord) => string }): RecordListView<EcRecord> {
   const { t } = useTranslation('ecRecords');
   const texts = useEcTexts();
-  const columns = useMemo(() => ecColumns(lookups, texts, detailHref), [lookups, texts, detailHref]);
+  // The abnormal-price score is the analysts' (the server answers null to client users).
+  const columns = useMemo(() => ecColumns(lookups, texts, detailHref).filter((c) => analyst || c.key !== 'triage_price_score'), [lookups, texts, detailHref, analyst]);
   return useMemo(() => {
     const locale = lookups.locale;
     return {

@@ -28,7 +28,9 @@ export const ecKeys = recordKeys('ec-records');
  * contract's field list leaves out) right after the infringement category it rolls up from.
  */
 export const AGGREGATE_FIELD = 'ec_category_common_type_id';
-export const EC_COLUMN_KEYS: readonly string[] = EC_RECORD_FIELDS.flatMap((f) => (f.key === 'ec_category_id' ? [f.key, AGGREGATE_FIELD] : [f.key]));
+export const EC_COLUMN_KEYS: readonly string[] = EC_RECORD_FIELDS.flatMap((f) =>
+  f.key === 'ec_category_id' ? [f.key, AGGREGATE_FIELD] : f.key === 'ec_product_seller' ? [f.key, 'repeat_offender'] : f.key === 'ec_product_currency' ? [f.key, 'triage_price_score'] : [f.key],
+);
 
 /** The search bar before any search: a keyword looks in the title and the seller until the user changes the fields. */
 export const EC_INITIAL_SEARCH = initialSearch<EcDateField, EcWordField>(['ec_product_title', 'ec_product_seller']);
@@ -40,8 +42,11 @@ export const EC_DEFAULT_COLUMNS: readonly string[] = [
   'ec_scan_date',
   'ec_product_title',
   'ec_product_seller',
+  // Triage signals (issue 19): the seller's repeat-offender network, the abnormal-price score (analysts only).
+  'repeat_offender',
   'ec_product_price',
   'ec_product_currency',
+  'triage_price_score',
   'ec_categorize_date',
   'ec_category_id',
   AGGREGATE_FIELD,

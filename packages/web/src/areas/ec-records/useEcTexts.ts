@@ -1,9 +1,21 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignalTexts } from '../seller-networks/signalColumns';
 import type { EcTexts } from './ecFields';
 
 /** The few words the EC value formatters need, in the user's language. */
 export function useEcTexts(): EcTexts {
   const { t } = useTranslation('ecRecords');
-  return useMemo(() => ({ yes: t('value.yes'), no: t('value.no'), aggregateLabel: t('field.aggregate'), publishedLabel: t('field.published'), priceSortHint: t('list.priceSortHint') }), [t]);
+  const signals = useSignalTexts();
+  return useMemo(
+    () => ({
+      yes: t('value.yes'),
+      no: t('value.no'),
+      aggregateLabel: t('field.aggregate'),
+      publishedLabel: t('field.published'),
+      priceSortHint: t('list.priceSortHint'),
+      ...signals,
+    }),
+    [t, signals],
+  );
 }

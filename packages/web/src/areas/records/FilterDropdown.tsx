@@ -49,7 +49,7 @@ export function FilterDropdown({ visible, queryKey, load, applied, text, onApply
     const missing = applied.filter((v) => v !== null && v !== '' && !known.has(keyOf(v))).map((value) => ({ value, count: 0 }));
     return [
       { key: keyOf(null), value: null, label: t('filter.blank'), count: blank?.count },
-      ...[...rest, ...missing].map((o) => ({ key: keyOf(o.value), value: o.value, label: text(o.value) || String(o.value), count: o.count as number | undefined })),
+      ...[...rest, ...missing].map((o) => ({ key: keyOf(o.value), value: o.value, label: text(o.value) || String(o.value), count: o.count })),
     ];
   }, [options.data, applied, text, t]);
 

@@ -380,7 +380,8 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const antColumns = useMemo<ColumnsType<R>>(() => {
     const list: ColumnsType<R> = laidOut.list.map(({ column, width }, index) => {
       const applied = filters.find((f) => f.key === column.key)?.values ?? NO_VALUES;
-      const source = column.filterable ? filterOptions(column.key) : null;
+      const fixed = column.fixedOptions;
+      const source = fixed ? { queryKey: ['fixed-filter', column.key], load: () => Promise.resolve(fixed) } : column.filterable ? filterOptions(column.key) : null;
       return {
         key: column.key,
         title: column.tooltip ? (

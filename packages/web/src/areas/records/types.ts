@@ -14,6 +14,8 @@ export interface RecordColumn<R> {
   sortable?: boolean;
   /** The filter dropdown asks the server for this field's distinct values. */
   filterable?: boolean;
+  /** Fixed filter choices instead of the distinct values (a threshold, a flag of derived data): `text` labels them. */
+  fixedOptions?: FilterOption[];
   /** The cell's raw value (also what a filter on this column matches). */
   value: (record: R) => FilterValue;
   /** A raw value as the user reads it: for the cell and for the filter dropdown's options. */
@@ -29,7 +31,8 @@ export interface RecordColumn<R> {
 /** One distinct value of a column and how many records hold it (the filter call's answer). */
 export interface FilterOption {
   value: FilterValue;
-  count: number;
+  /** Absent for a fixed choice (RecordColumn.fixedOptions). */
+  count?: number;
 }
 
 /** A history row as both record kinds answer it. */

@@ -25,6 +25,7 @@ import {
   type SnsSortField,
   type SnsWordField,
 } from './snsModel';
+import { SIGNAL_KEYS, signalColumn, useSignalTexts } from '../seller-networks/signalColumns';
 
 /** The types the social media kind binds. */
 export interface SnsKindTypes {
@@ -41,18 +42,24 @@ export interface SnsKindTypes {
 /** The SNS columns, labels and batch values (analysts: the SNS categories; client users: the actions). */
 function useSnsView({ lookups, analyst, detailHref }: { lookups: SnsScreenLookups; analyst: boolean; detailHref: (record: SnsRecord) => string }): RecordListView<SnsRecord> {
   const { t } = useTranslation('snsRecords');
-  const columns = useMemo(() => snsColumns(lookups, detailHref), [lookups, detailHref]);
+  const signals = useSignalTexts();
+  const columns = useMemo(() => {
+    // The account's repeat-offender network (issue 19), after the account's id.
+    const list = snsColumns(lookups, detailHref);
+    const at = list.findIndex((c) => c.key === 'accountId') + 1;
+    return [...list.slice(0, at), signalColumn<SnsRecord>('repeatOffender', signals), ...list.slice(at)];
+  }, [lookups, detailHref, signals]);
   return useMemo(() => {
     const locale = lookups.locale;
     return {
       columns,
-      fieldLabel: (field: string) => snsFieldLabel(field, locale),
+      fieldLabel: (field: string) => (SIGNAL_KEYS.has(field) ? signals.signalLabel(field) : snsFieldLabel(field, locale)),
       batchOptions: codeOptions(analyst ? SNS_CATEGORIES : SNS_ACTIONS, locale),
       batchPlaceholder: t(analyst ? 'batch.categoryPlaceholder' : 'batch.actionPlaceholder'),
       historyLabel: (field: string) => snsFieldLabel(snsRecordFieldOf(field), locale),
       historyText: (field: string, value: HistoryEntry['fields'][string]) => snsValueText(snsRecordFieldOf(field), value, lookups),
     };
-  }, [columns, lookups, analyst, t]);
+  }, [columns, lookups, analyst, t, signals]);
 }
 
 /** The detail's title (the account), its platform and SNS category tags, and the post it opens. */
@@ -83,7 +90,7 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
   detailPath: (r) => `/sns-data/${r.client_id}/${r.id}`,
   fields: SNS_LIST_FIELDS,
   initialSearch: SNS_INITIAL_SEARCH,
-  defaultColumns: SNS_DEFAULT_COLUMNS,
+  defaultColumns: [...SNS_DEFAULT_COLUMNS, 'repeatOffender'],
   exportPath: '/api/sns-data/export-search-result',
   keys: snsKeys,
   recordId: (r) => r.id,
