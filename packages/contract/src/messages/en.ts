@@ -337,6 +337,7 @@ export const en = {
   "notice.request.draft.content": "The trademark {{title}} expires on {{date}}. Open the proposed renewal request and confirm it to have it renewed.",
   "validation.requestClientRequired": "Please select the client.",
   "validation.requestTrademarkRequired": "Please choose the trademark.",
+  "validation.taskCaptureEvidence": "Capture evidence must be on or off.",
 } as const;
 
 export type MessageKey = keyof typeof en;

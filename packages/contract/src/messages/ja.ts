@@ -335,4 +335,5 @@ export const ja: Record<MessageKey, string> = {
   "notice.request.draft.content": "商標{{title}}は{{date}}に期限を迎えます。提案された更新の依頼を開き、確定すると更新手続きを依頼できます。",
   "validation.requestClientRequired": "クライアントを選択してください。",
   "validation.requestTrademarkRequired": "商標を選択してください。",
+  "validation.taskCaptureEvidence": "証拠の取得はオンかオフで指定してください。",
 };

@@ -235,6 +235,8 @@ export interface CrawlerTaskTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Capture each listing as evidence once it is a record (migration 024). */
+  capture_evidence: Generated<boolean>;
 }
 export interface CrawlerSubtaskTable {
   id: Generated<number>;
@@ -317,6 +319,8 @@ export interface EvidenceCaptureTable {
   requested_by: number | null;
   requested_at: Date;
   captured_at: Date | null;
+  /** The crawled listing the capture was taken for (a crawler task's evidence, migration 024). */
+  crawler_listing_id: Generated<number | null>;
 }
 export interface TrademarkTable {
   trademark_id: Generated<number>;
