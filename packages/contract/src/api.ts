@@ -112,6 +112,7 @@ export const calls = {
   '/api/ec-crawler-task': { input: crawler.listTasksInput, output: crawler.listTasksOutput },
   '/api/ec-crawler-task/detail': { input: crawler.taskIdInput, output: crawler.taskOutput },
   '/api/ec-crawler-task/fetch-progress': { input: crawler.progressInput, output: crawler.progressOutput },
+  '/api/ec-crawler-task/fetch-sites': { input: crawler.fetchSitesInput, output: crawler.fetchSitesOutput },
   '/api/ec-crawler-task/create': { input: crawler.createTaskInput, output: crawler.taskOutput },
   '/api/ec-crawler-task/update': { input: crawler.updateTaskInput, output: crawler.taskOutput },
   '/api/ec-crawler-task/remove': { input: crawler.taskIdInput, output: crawler.removeTaskOutput },

@@ -67,6 +67,8 @@ export const task = z.object({
   total: z.number(),
   remarks: z.string(),
   reportId: z.number().nullable(),
+  /** Each listing of a normal-scraping task is captured as evidence (screenshot and HTML) once it is a record. */
+  captureEvidence: z.boolean(),
   createdAt: z.string(),
   subtasks: z.array(subtask),
 });
@@ -107,6 +109,7 @@ export const createTaskInput = z.object({
   title,
   type,
   remarks: remarks.optional().default(''),
+  captureEvidence: z.boolean({ error: 'validation.taskCaptureEvidence' }).optional().default(false),
   subtasksInfo: z.array(subtaskInput).max(SUBTASKS_MAX, 'validation.taskTooManySubtasks').optional().default([]),
 });
 
@@ -141,6 +144,7 @@ export const updateTaskInput = z.object({
   title: title.optional(),
   type: type.optional(),
   remarks: remarks.optional(),
+  captureEvidence: z.boolean({ error: 'validation.taskCaptureEvidence' }).optional(),
 });
 export const removeTaskOutput = z.object({ taskId: z.number() });
 
@@ -162,3 +166,7 @@ export const progressInput = z.object({ taskIds: z.array(id).min(1).max(500) });
 export const progressOutput = z.object({
   tasks: z.array(z.object({ id: z.number(), status: z.number(), total: z.number(), subtasks: z.array(subtask.pick({ id: true, status: true, recordCount: true, targetCount: true, error: true })) })),
 });
+
+/** The marketplace sites a subtask may name (those with a crawler), for the add-URL modal of analysts and administrators. */
+export const fetchSitesInput = z.object({});
+export const fetchSitesOutput = z.object({ sites: z.array(z.object({ id: z.number(), name: z.string(), url: z.string(), region: z.string() })) });

@@ -182,7 +182,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const crawlerWorker = opts.crawlerWorker ?? process.env.CRAWLER_WORKER !== '0';
   const startCrawler = async (boss: Parameters<BossWorker>[0]) => {
     await crawlerQueue.attach(boss);
-    return crawlerWorker ? startCrawlerWorker(services, boss, crawlerQueue) : undefined;
+    // The configuration's allowed origins (the demo market's among them when demo data is on), not the raw environment.
+    return crawlerWorker ? startCrawlerWorker(services, boss, crawlerQueue, { ...process.env, CRAWLER_ALLOW_ORIGINS: config.crawler.allowOrigins.join(',') }) : undefined;
   };
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;

@@ -2,24 +2,29 @@ import { buildPortal } from './app.js';
 import { ensureFirstAdmin } from './platform/bootstrap.js';
 import { readConfig } from './platform/config.js';
 import { seedDemo } from './demo/seed.js';
+import { prepareDemoMarket, seedDemoMarket } from './demo/market.js';
 
 /** An orchestrator (Kubernetes, systemd) kills after its own grace period; we are done well before: */
 const SHUTDOWN_LIMIT_MS = 9_500;
 
 /** Reads the environment, builds the portal, seeds what it should, listens, and shuts down cleanly. */
 async function main() {
-  const config = readConfig();
+  const base = readConfig();
+  // With demo data, the demo's own marketplace, and the crawler allowed that origin (and nothing else private).
+  const { config, market } = await prepareDemoMarket(base);
   const portal = await buildPortal({ config, jobs: true });
   const log = portal.app.log;
   const admin = await ensureFirstAdmin(portal.services);
   if (admin) log.info(`created the first administrator ${admin} from ADMIN_MAIL`);
   const demo = config.demo ? await seedDemo(portal.services) : [];
+  if (market) await seedDemoMarket(portal.services, market.origin);
 
   await portal.app.listen({ port: config.port, host: config.host });
   const lines = [
     `Portal ready at http://localhost:${config.port} (database: ${portal.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     ...(demo.length > 0 ? ['Demo accounts (sign-in codes are written to this log while SMTP_URL is not set):'] : []),
     ...demo.map((a) => `  ${a.role.padEnd(16)} ${a.mail.padEnd(24)} ${a.password}`),
+    ...(market ? [`Demo marketplace for crawler tasks at ${market.origin} (the crawler may reach this origin only)`] : []),
   ];
   console.log(lines.join('\n'));
 
@@ -32,7 +37,7 @@ async function main() {
       log.error(`${signal}: shutdown took longer than ${SHUTDOWN_LIMIT_MS} ms; exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    portal.close().then(
+    Promise.all([portal.close(), market?.close()]).then(
       () => {
         log.info(`${signal}: stopped`);
         process.exit(0);

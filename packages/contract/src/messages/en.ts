@@ -352,6 +352,7 @@ export const en = {
   'error.takedownForbidden': 'Some of the records are not records of this client. Nothing was composed.',
   "error.noPicture": "This record has no picture that can be shown.",
   "validation.recheckDays": "The days before a re-check must be a whole number from 1 to 14.",
+  "validation.taskCaptureEvidence": "Capture evidence must be on or off.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -350,4 +350,5 @@ export const ja: Record<MessageKey, string> = {
   'error.takedownForbidden': 'このクライアントのレコードではないものが含まれています。申請は作成されませんでした。',
   "error.noPicture": "このレコードには表示できる画像がありません。",
   "validation.recheckDays": "再確認までの日数は1から14の整数で入力してください。",
+  "validation.taskCaptureEvidence": "証拠の取得はオンかオフで指定してください。",
 };

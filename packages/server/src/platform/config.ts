@@ -30,6 +30,10 @@ export interface Config {
   uploadWorkers: number;
   /** Evidence captures (capture.ts): Debian's Chromium, how many browsers, and the limits a hostile page meets. */
   capture: { chromiumPath: string; browsers: number; timeoutMs: number; maxBytes: number; allowPrivate: boolean; allowOrigins: string[] };
+  /** The crawler's exceptions to the private-address rule: exact origins (CRAWLER_ALLOW_ORIGINS; the demo market's). */
+  crawler: { allowOrigins: string[] };
+  /** With demo data: the port of the demo's fixture marketplace on 127.0.0.1 (0: any free port). */
+  demoMarketPort: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,5 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Or only these exact origins (comma-separated, e.g. http://127.0.0.1:4100): what tests allow.
       allowOrigins: (env.CAPTURE_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     },
+    crawler: { allowOrigins: (env.CRAWLER_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
+    demoMarketPort: Math.max(0, Number(env.DEMO_MARKET_PORT) || 0),
   };
 }

@@ -237,6 +237,8 @@ export interface CrawlerTaskTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Capture each listing as evidence once it is a record (migration 024). */
+  capture_evidence: Generated<boolean>;
 }
 export interface CrawlerSubtaskTable {
   id: Generated<number>;
@@ -321,6 +323,8 @@ export interface EvidenceCaptureTable {
   captured_at: Date | null;
   /** Set on a capture the re-check job asked for: the round whose takedown it checks. */
   recheck_round: Generated<number | null>;
+  /** The crawled listing the capture was taken for (a crawler task's evidence, migration 024). */
+  crawler_listing_id: Generated<number | null>;
 }
 /** One row per record whose latest takedown round is to be (or was) re-checked (migration 026). */
 export interface TakedownRecheckTable {

@@ -16,6 +16,8 @@ export function registerCrawlerTaskCalls(call: CallRegistrar, download: Download
   call('/api/ec-crawler-task', { roles, access: 'read', transaction: false, handler: (ctx, i) => tasks.list(ctx, i) });
   call('/api/ec-crawler-task/detail', { roles, access: 'read', transaction: false, handler: (ctx, i) => tasks.detail(ctx, i.taskId) });
   call('/api/ec-crawler-task/fetch-progress', { roles, access: 'read', transaction: false, handler: (ctx, i) => tasks.progress(ctx, i.taskIds) });
+  // The add-URL modal's sites: the analysts' site list is theirs alone, and administrators make tasks too.
+  call('/api/ec-crawler-task/fetch-sites', { roles, access: 'read', transaction: false, handler: (ctx) => tasks.sites(ctx) });
   call('/api/ec-crawler-task/create', { roles, access: 'write', tenant: named, handler: (ctx, i) => tasks.create(ctx, i) });
   call('/api/ec-crawler-task/update', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.update(ctx, i) });
   call('/api/ec-crawler-task/remove', { roles, access: 'write', owner: task, handler: (ctx, i) => tasks.remove(ctx, i.taskId) });

@@ -33,7 +33,7 @@ const newTask = (extra: Record<string, unknown> = {}) => ({ planStartDate: '2026
 async function create(user: TestUser = analyst, extra: Record<string, unknown> = {}) {
   const res = await tp.post('/api/ec-crawler-task/create', newTask(extra), { token: user.token });
   expect(res.body.code, res.body.message).toBe(0);
-  return res.body.data!.task as { id: number; status: number; subtasks: { id: number; status: number; site: string; targetCount: number | null }[] };
+  return res.body.data!.task as { id: number; status: number; captureEvidence: boolean; subtasks: { id: number; status: number; site: string; targetCount: number | null }[] };
 }
 
 describe('crawler tasks', () => {
@@ -146,6 +146,31 @@ describe('crawler tasks', () => {
       expect((await tp.post(path, body, { token: outsider.token })).status, path).toBe(403);
     }
     expect((await tp.post('/api/ec-crawler-task/detail', { taskId: task.id }, { token: outsider.token })).body.data?.task).toMatchObject({ id: task.id, title: 'Bags sweep', status: 0 });
+  });
+
+  it('offer the sites with a crawler to analysts and administrators (not the analysts-only site list), never to client users', async () => {
+    const sites = async (user: TestUser) => tp.post('/api/ec-crawler-task/fetch-sites', {}, { token: user.token });
+    for (const user of [analyst, outsider, admin]) {
+      const res = await sites(user);
+      expect(res.body.data?.sites).toEqual([{ id: expect.any(Number), name: 'Fixture Mart', url: 'https://mart.example', region: 'JP' }]);
+    }
+    // The analysts' own site list stays theirs: an administrator without the analyst bit needs the call above.
+    expect((await tp.post('/api/analyst/fetch-ec-sites', { hasCrawler: true }, { token: admin.token })).status).toBe(403);
+    expect((await sites(clientUser)).status).toBe(403);
+    expect((await tp.post('/api/ec-crawler-task/fetch-sites', {})).status).toBe(401);
+  });
+
+  it('keep the evidence setting: created, updated, cloned; refused when not on or off', async () => {
+    const task = await create(analyst, { captureEvidence: true });
+    expect(task).toMatchObject({ captureEvidence: true });
+    expect((await create()).captureEvidence).toBe(false);
+    const off = await tp.post('/api/ec-crawler-task/update', { taskId: task.id, captureEvidence: false }, { token: analyst.token });
+    expect(off.body.data?.task).toMatchObject({ captureEvidence: false, title: 'Bags sweep' });
+    const on = await tp.post('/api/ec-crawler-task/update', { taskId: task.id, captureEvidence: true }, { token: analyst.token });
+    const clone = await tp.post('/api/ec-crawler-task/clone', { taskId: (on.body.data?.task as { id: number }).id }, { token: analyst.token });
+    expect(clone.body.data?.task).toMatchObject({ captureEvidence: true, status: TaskStatus.NEW });
+    const bad = await tp.post('/api/ec-crawler-task/update', { taskId: task.id, captureEvidence: 1 }, { token: analyst.token });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Capture evidence must be on or off.']);
   });
 
   it('keep a crawl recipe, concurrency and the robots.txt choice on the site, edited by analysts', async () => {

@@ -7,12 +7,13 @@ import { queryId } from '../../platform/boundary.js';
 import { AppError, fail } from '../../platform/errors.js';
 import { safeText } from '../records/export.js';
 import { LISTING_FIELDS } from './extract.js';
+import { evidenceZip } from './evidence.js';
 import { scrapedRows, templateHeader, templateRow } from './report.js';
 
 /**
  * GET /api/ec-crawler-command/download?taskId=&exportType=&subtaskIds= (spec README): 1 an .xlsx in the EC upload
- * template's columns (uploadable as a new report), 2 every scraped field as .csv; both streamed row by row. Only a
- * finished task downloads (section 4). 3 (the evidence .zip) waits for the evidence capture.
+ * template's columns (uploadable as a new report), 2 every scraped field as .csv; both streamed row by row; 3 the
+ * listings' evidence as a .zip with a manifest (evidence.ts). Only a finished task downloads (section 4).
  */
 export async function download(ctx: AuthedContext, q: Record<string, string>): Promise<DownloadAnswer> {
   const taskId = queryId(q.taskId);
@@ -31,7 +32,7 @@ export async function download(ctx: AuthedContext, q: Record<string, string>): P
   if (task.status !== TaskStatus.FINISHED) fail('taskState', { status: translate(ctx.locale, `task.status.${task.status}` as MessageKey) });
   const only = subtaskIds as number[];
   const id: number = taskId;
-  if (exportType === 3) fail('taskNoEvidence');
+  if (exportType === 3) return evidenceZip(ctx, id, only);
   if (exportType === 1) {
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });

@@ -9,6 +9,7 @@ import { recordsChanged } from '../records/changes.js';
 import { columnLabel } from '../records/columns.js';
 import { safeText } from '../records/export.js';
 import { uploadNewReport } from '../records/upload.js';
+import { captureListings } from './evidence.js';
 import type { Listing } from './extract.js';
 
 /**
@@ -106,13 +107,39 @@ export async function templateSheet(services: Services, taskId: number, locale: 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** How long a report waits for the analyst's own upload to end, and how often it looks. */
+const BUSY_LIMIT_MS = 30 * 60_000;
+const BUSY_RETRY_MS = 1_000;
+
+/**
+ * The report is an upload of the task's analyst, so it counts as their one upload in progress (records/upload.ts):
+ * while they upload, their own upload is refused with the usual message. The other way round, a report that finds
+ * the analyst uploading waits its turn instead of failing (nobody would be there to try it again).
+ */
+async function uploadWhenFree(ctx: AuthedContext, clientId: number): Promise<{ reportId: number }> {
+  for (let waited = 0; ; waited += BUSY_RETRY_MS) {
+    try {
+      return await uploadNewReport(ctx, clientId, EC_UPLOAD);
+    } catch (err) {
+      if (!(err instanceof AppError && err.name_ === 'uploadBusy') || waited >= BUSY_LIMIT_MS) throw err;
+    }
+    await new Promise((r) => setTimeout(r, BUSY_RETRY_MS));
+  }
+}
+
 /**
  * Makes the EC report of a finished normal-scraping task, once: the task row is claimed first (report_id 0 while
  * it is made), so two workers finishing its last subtasks at once make one report. A sheet the checks refuse
  * leaves no report and says why on the task's first subtask.
  */
 export async function makeReport(services: Services, taskId: number): Promise<number | null> {
-  const claimed = await services.db.updateTable('crawler_task').set({ report_id: 0 }).where('id', '=', taskId).where('report_id', 'is', null).returning(['client_id', 'created_by']).executeTakeFirst();
+  const claimed = await services.db
+    .updateTable('crawler_task')
+    .set({ report_id: 0 })
+    .where('id', '=', taskId)
+    .where('report_id', 'is', null)
+    .returning(['client_id', 'created_by', 'capture_evidence'])
+    .executeTakeFirst();
   if (!claimed) return null;
   try {
     const bytes = await templateSheet(services, taskId, 'en');
@@ -128,11 +155,17 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
       files: [{ filename: `crawler-task-${taskId}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }],
       signal: new AbortController().signal,
     };
-    const { reportId } = await uploadNewReport(ctx, claimed.client_id, EC_UPLOAD);
+    const { reportId } = await uploadWhenFree(ctx, claimed.client_id);
     await services.db.transaction().execute(async (trx) => {
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);
       await trx.updateTable('crawler_task').set({ report_id: reportId }).where('id', '=', taskId).execute();
     });
+    if (claimed.capture_evidence) {
+      // The report stands whatever happens to its evidence (a capture can also be asked for on the record).
+      await captureListings(services, { id: taskId, clientId: claimed.client_id, requestedBy: claimed.created_by }, reportId).catch((err: unknown) =>
+        services.log.error({ err, task: taskId }, 'crawler evidence could not be queued'),
+      );
+    }
     return reportId;
   } catch (err) {
     await services.db.updateTable('crawler_task').set({ report_id: null }).where('id', '=', taskId).execute();

@@ -29,7 +29,7 @@ export async function ownerOfSubtask(db: Db | Tx, subtaskId: number): Promise<nu
   return row ? ownerOfTask(db, row.task_id) : undefined;
 }
 
-const taskColumns = ['t.id', 't.client_id', 'c.client_name', 't.title', 't.type', 't.status', 't.plan_start_date', 't.remarks', 't.report_id', 't.created_at'] as const;
+const taskColumns = ['t.id', 't.client_id', 'c.client_name', 't.title', 't.type', 't.status', 't.plan_start_date', 't.remarks', 't.report_id', 't.capture_evidence', 't.created_at'] as const;
 const totalOf = sql<number>`(SELECT coalesce(sum(s.record_count), 0) FROM crawler_subtask s WHERE s.task_id = t.id)`;
 
 function tasksQuery(db: Db | Tx) {
@@ -54,7 +54,7 @@ async function subtasksOf(db: Db | Tx, taskIds: number[]) {
   return byTask;
 }
 
-type TaskRow = { id: number; client_id: number; client_name: string; title: string; type: number; status: number; plan_start_date: string; remarks: string; report_id: number | null; created_at: Date; total: number };
+type TaskRow = { id: number; client_id: number; client_name: string; title: string; type: number; status: number; plan_start_date: string; remarks: string; report_id: number | null; capture_evidence: boolean; created_at: Date; total: number };
 function present(r: TaskRow, subtasks: CrawlerTask['subtasks']): CrawlerTask {
   return {
     id: r.id,
@@ -67,6 +67,7 @@ function present(r: TaskRow, subtasks: CrawlerTask['subtasks']): CrawlerTask {
     total: Number(r.total),
     remarks: r.remarks,
     reportId: r.report_id || null, // 0 while the report is being made
+    captureEvidence: r.capture_evidence,
     createdAt: new Date(r.created_at).toISOString(),
     subtasks,
   };
@@ -134,6 +135,12 @@ export async function progress(ctx: AuthedContext, taskIds: number[]) {
   };
 }
 
+/** The sites a subtask may name: marketplace sites with a crawler (for analysts and administrators alike). */
+export async function sites(ctx: AuthedContext) {
+  const rows = await ctx.db.selectFrom('ec_site').select(['id', 'name', 'url', 'region']).where('has_crawler', '=', true).orderBy('name').orderBy('id').execute();
+  return { sites: rows.map((r) => ({ id: r.id, name: r.name, url: r.url, region: r.region })) };
+}
+
 /** A subtask names its site by name: one of the marketplace sites with a crawler (case ignored). */
 async function siteIdOf(ctx: AuthedContext, name: string): Promise<number> {
   const row = await ctx.db.selectFrom('ec_site').select('id').where(sql`lower(name)`, '=', name.trim().toLowerCase()).where('has_crawler', '=', true).executeTakeFirst();
@@ -151,7 +158,7 @@ async function insertSubtasks(ctx: AuthedContext, taskId: number, subtasks: Inpu
 export async function create(ctx: AuthedContext, input: Input<'createTaskInput'>) {
   const { id } = await ctx.db
     .insertInto('crawler_task')
-    .values({ client_id: input.clientId, title: input.title, type: input.type, plan_start_date: input.planStartDate, remarks: input.remarks, created_by: ctx.user.userId, created_at: ctx.now, updated_at: ctx.now })
+    .values({ client_id: input.clientId, title: input.title, type: input.type, plan_start_date: input.planStartDate, remarks: input.remarks, capture_evidence: input.captureEvidence, created_by: ctx.user.userId, created_at: ctx.now, updated_at: ctx.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertSubtasks(ctx, id, input.subtasksInfo);
@@ -174,6 +181,8 @@ export async function update(ctx: AuthedContext, input: Input<'updateTaskInput'>
     ...(input.title !== undefined && { title: input.title }),
     ...(input.type !== undefined && { type: input.type }),
     ...(input.remarks !== undefined && { remarks: input.remarks }),
+    // Applies to the listings that become records after the change (a report already made is not captured again).
+    ...(input.captureEvidence !== undefined && { capture_evidence: input.captureEvidence }),
   };
   if (Object.keys(changes).length > 0) {
     // The type decides what a run produces: it changes only while nothing has run.
@@ -195,7 +204,7 @@ export async function clone(ctx: AuthedContext, taskId: number) {
   const source = await ctx.db.selectFrom('crawler_task').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
   const { id } = await ctx.db
     .insertInto('crawler_task')
-    .values({ client_id: source.client_id, title: source.title, type: source.type, plan_start_date: source.plan_start_date, remarks: source.remarks, created_by: ctx.user.userId, created_at: ctx.now, updated_at: ctx.now })
+    .values({ client_id: source.client_id, title: source.title, type: source.type, plan_start_date: source.plan_start_date, remarks: source.remarks, capture_evidence: source.capture_evidence, created_by: ctx.user.userId, created_at: ctx.now, updated_at: ctx.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await ctx.db

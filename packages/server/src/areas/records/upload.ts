@@ -48,7 +48,8 @@ export async function trademarkLookups(db: Db | Tx, clientId: number): Promise<L
 }
 
 const slotsByServices = new WeakMap<Services, UploadSlots>();
-function slotsOf(services: Services): UploadSlots {
+/** The process's upload slots (a crawler task's report takes its analyst's slot like any upload). */
+export function slotsOf(services: Services): UploadSlots {
   let slots = slotsByServices.get(services);
   if (!slots) slotsByServices.set(services, (slots = new UploadSlots(UPLOADS_PER_USER, services.config.uploadWorkers)));
   return slots;

@@ -21,6 +21,7 @@ import * as m019 from './019_crawler_tasks.js';
 import * as m020 from './020_evidence.js';
 import * as m021 from './021_price_usd.js';
 import * as m023 from './023_service_requests.js';
+import * as m024 from './024_crawler_evidence.js';
 import * as m026 from './026_takedown_rechecks.js';
 import * as m027 from './027_takedown_notices.js';
 import * as m030 from './030_triage_signals.js';
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '020_evidence': m020,
   '021_price_usd': m021,
   '023_service_requests': m023,
+  '024_crawler_evidence': m024,
   '026_takedown_rechecks': m026,
   '027_takedown_notices': m027,
   '030_triage_signals': m030,

@@ -77,7 +77,7 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
   return (
     <Form<TaskFormValues>
       layout="vertical"
-      initialValues={{ planStartDate: dayjs(saved.planStartDate), clientId: saved.clientId, title: saved.title, type: saved.type, remarks: saved.remarks }}
+      initialValues={{ planStartDate: dayjs(saved.planStartDate), clientId: saved.clientId, title: saved.title, type: saved.type, remarks: saved.remarks, captureEvidence: saved.captureEvidence }}
       onFinish={update}
       onFinishFailed={({ errorFields }) => errorFields[0]?.errors[0] && void message.error(errorFields[0].errors[0])}
     >

@@ -1,4 +1,4 @@
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TASK_TYPES, crawlerTasks } from '@portal/contract';
@@ -12,6 +12,7 @@ export interface TaskFormValues {
   title: string;
   type: number | undefined;
   remarks: string;
+  captureEvidence: boolean;
 }
 
 /**
@@ -49,6 +50,11 @@ export function TaskFields({ fixedClient }: { fixedClient?: { id: number; name: 
           <Input.TextArea rows={3} maxLength={crawlerTasks.TASK_REMARKS_MAX} showCount data-testid="task-remarks" />
         </Form.Item>
       </Col>
+      <Col span={24}>
+        <Form.Item name="captureEvidence" label={t('field.captureEvidence')} valuePropName="checked" extra={t('field.captureEvidenceHelp')}>
+          <Switch data-testid="task-capture-evidence" />
+        </Form.Item>
+      </Col>
     </Row>
   );
 }
@@ -59,4 +65,5 @@ export const taskValuesOf = (v: TaskFormValues) => ({
   title: v.title ?? '',
   type: v.type,
   remarks: v.remarks ?? '',
+  captureEvidence: Boolean(v.captureEvidence),
 });

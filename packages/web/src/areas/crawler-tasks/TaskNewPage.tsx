@@ -45,6 +45,7 @@ export default function TaskNewPage() {
         title: v.title.trim(),
         type: v.type as 0 | 1 | 2,
         remarks: v.remarks,
+        captureEvidence: v.captureEvidence,
         subtasksInfo: subtasks.map((s) => ({ site: s.site, keyword: s.keyword, startUrl: s.startUrl, targetCount: s.targetCount, key: s.key })),
       });
       void message.success(t('toast.saved'));
@@ -60,7 +61,7 @@ export default function TaskNewPage() {
     <Form<TaskFormValues>
       form={form}
       layout="vertical"
-      initialValues={{ planStartDate: dayjs(), type: 0, title: '', remarks: '' }}
+      initialValues={{ planStartDate: dayjs(), type: 0, title: '', remarks: '', captureEvidence: false }}
       onFinish={(values) => void submit(values)}
       // Section 5: a field error is shown as a toast too.
       onFinishFailed={({ errorFields }) => errorFields[0]?.errors[0] && void message.error(errorFields[0].errors[0])}

@@ -5,7 +5,7 @@ import { emptyState } from '../records/listQuery';
 
 const subtask = { id: 11, status: 2, siteId: 1, site: 'Demo market', keyword: 'bag', startUrl: 'https://m.example/s?q=bag', targetCount: 40, recordCount: 10, error: null };
 const task: CrawlerTask = {
-  id: 5, clientId: 2, clientName: 'Acme', title: 'Bags', type: 0, status: 2, planStartDate: '2026-11-24', total: 10, remarks: '', reportId: null, createdAt: '2026-11-24T00:00:00Z',
+  id: 5, clientId: 2, clientName: 'Acme', title: 'Bags', type: 0, status: 2, planStartDate: '2026-11-24', total: 10, remarks: '', reportId: null, captureEvidence: false, createdAt: '2026-11-24T00:00:00Z',
   subtasks: [subtask, { ...subtask, id: 12, status: 99, targetCount: null, recordCount: 3, error: 'The site answered 403.' }],
 };
 
@@ -43,12 +43,13 @@ describe('progress', () => {
 });
 
 describe('changes sent by the detail', () => {
-  const values = { planStartDate: task.planStartDate, clientId: 2, title: task.title, type: 0, remarks: '' };
+  const values = { planStartDate: task.planStartDate, clientId: 2, title: task.title, type: 0, remarks: '', captureEvidence: false };
   it('sends nothing when nothing changed', () => {
     expect(taskChanges(task, values)).toEqual({});
   });
   it('sends only changed, non-empty fields', () => {
     expect(taskChanges(task, { ...values, title: ' Wallets ', type: 2, planStartDate: '' })).toEqual({ title: 'Wallets', type: 2 });
+    expect(taskChanges(task, { ...values, captureEvidence: true })).toEqual({ captureEvidence: true });
     expect(subtaskChanges(subtask, { site: subtask.site, keyword: 'wallet', startUrl: '', targetCount: null })).toEqual({ keyword: 'wallet', targetCount: null });
   });
 });

@@ -91,6 +91,7 @@ export interface TaskValues {
   title: string;
   type: number | undefined;
   remarks: string;
+  captureEvidence: boolean;
 }
 
 export interface SubtaskValues {
@@ -115,6 +116,7 @@ export function taskChanges(task: CrawlerTask, values: TaskValues): TaskChanges 
   if (title && title !== task.title) changes.title = title;
   if (values.type !== undefined && values.type !== task.type) changes.type = values.type as 0 | 1 | 2;
   if (values.remarks !== task.remarks) changes.remarks = values.remarks;
+  if (values.captureEvidence !== task.captureEvidence) changes.captureEvidence = values.captureEvidence;
   return changes;
 }
 

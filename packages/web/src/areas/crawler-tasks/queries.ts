@@ -28,11 +28,14 @@ export function useLiveTasks(tasks: readonly CrawlerTask[]): CrawlerTask[] {
   }, [tasks, answered]);
 }
 
-/** The marketplace sites a subtask may name: those with a crawler (spec 3 "Site (for task choice)"). */
+/**
+ * The marketplace sites a subtask may name: those with a crawler (spec 3 "Site (for task choice)"), from the tasks'
+ * own call, which administrators may use too (the analysts' site list is theirs alone).
+ */
 export function useCrawlerSites() {
   return useQuery({
     queryKey: taskKeys.sites,
-    queryFn: async () => (await api('/api/analyst/fetch-ec-sites', { hasCrawler: true, current: 1, pageSize: 500 })).sites,
+    queryFn: async () => (await api('/api/ec-crawler-task/fetch-sites', {})).sites,
     staleTime: 60_000,
   });
 }

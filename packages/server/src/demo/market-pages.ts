@@ -1,0 +1,66 @@
+/**
+ * The pages of the demo's fixture marketplace (market.ts): a search of two pages with `rel="next"`, and listing
+ * pages carrying schema.org Product/Offer JSON-LD, as many real marketplaces publish. The listings are of the first
+ * demo client's brands (some named in English, some in Japanese, as on a Japanese marketplace), so the report the
+ * crawler makes has matches for its brand keywords, and one is of nothing of theirs.
+ */
+interface DemoListing {
+  title: string;
+  price: string;
+  currency: string;
+  seller: string;
+  region: string;
+  brand?: string;
+}
+
+export const DEMO_LISTINGS: DemoListing[] = [
+  { title: 'SAKURA BEAUTY SK-Serum 30ml — 70% off, no box', price: '1980', currency: 'JPY', seller: 'Tokyo Bargain Shop', region: 'JP', brand: 'SAKURA BEAUTY' },
+  { title: 'さくらビューティー 美容液 30ml 箱なし 激安', price: '1500', currency: 'JPY', seller: '大阪激安ストア', region: 'JP', brand: 'さくらビューティー' },
+  { title: 'Hanami HN Lip Tint, set of 3 colours', price: '9.99', currency: 'USD', seller: 'Global Beauty Deals', region: 'CN' },
+  { title: '花見コスメ リップティント 3本セット 送料無料', price: '1200', currency: 'JPY', seller: '花見ショップ', region: 'JP' },
+  { title: 'SKB serum refill pouch 100ml', price: '5.50', currency: 'USD', seller: 'Refill World', region: 'CN' },
+  { title: 'Cherry blossom face cream 50g', price: '1280', currency: 'JPY', seller: 'Cosme Outlet', region: 'JP' },
+  { title: 'SAKURA BEAUTY SK-Cream 50g tester', price: '3.00', currency: 'USD', seller: 'Sample Store', region: 'HK', brand: 'SAKURA BEAUTY' },
+  { title: 'さくらビューティー クリーム 50g 並行輸入品', price: '2400', currency: 'JPY', seller: '美肌マート', region: 'JP', brand: 'さくらビューティー' },
+];
+const PER_PAGE = 4;
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const STYLE = 'body{font-family:sans-serif;margin:0;color:#222}header{background:#c2185b;color:#fff;padding:12px 24px;font-size:20px}main{padding:16px 24px}.hit{display:block;padding:8px 0;border-bottom:1px solid #eee}.price{font-size:22px;color:#c2185b}';
+
+function layout(title: string, body: string, head = ''): string {
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${escape(title)} | Demo Market デモマーケット</title><style>${STYLE}</style>${head}</head>` +
+    `<body><header>Demo Market デモマーケット</header><main>${body}</main></body></html>`;
+}
+
+/** The search result page `page` (1-based) for any keyword: links to listings, and to the next page while there is one. */
+export function searchPage(keyword: string, page: number): string {
+  const pages = Math.ceil(DEMO_LISTINGS.length / PER_PAGE);
+  const n = Math.min(Math.max(1, page), pages);
+  const hits = DEMO_LISTINGS.slice((n - 1) * PER_PAGE, n * PER_PAGE)
+    .map((l, i) => `<a class="hit" href="/item/${(n - 1) * PER_PAGE + i + 1}">${escape(l.title)}</a>`)
+    .join('');
+  const q = encodeURIComponent(keyword);
+  const next = n < pages ? `<p><a rel="next" href="/search?q=${q}&amp;page=${n + 1}">Next 次へ</a></p>` : '';
+  return layout(`${keyword} (${n}/${pages})`, `<h1>“${escape(keyword)}” ${n}/${pages}</h1>${hits}${next}`);
+}
+
+/** A listing page (1-based number), or undefined when there is none. */
+export function listingPage(no: number, origin: string): string | undefined {
+  const l = DEMO_LISTINGS[no - 1];
+  if (!l) return undefined;
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: l.title,
+    sku: `DM-${String(no).padStart(4, '0')}`,
+    url: `${origin}/item/${no}`,
+    ...(l.brand && { brand: { '@type': 'Brand', name: l.brand } }),
+    offers: { '@type': 'Offer', price: l.price, priceCurrency: l.currency, areaServed: l.region, seller: { '@type': 'Organization', name: l.seller, url: `${origin}/seller/${no}` } },
+  };
+  // JSON-LD inside a <script>: "<" is escaped so a title can never end the script.
+  const ld = `<script type="application/ld+json">${JSON.stringify(product).replace(/</g, '\\u003c')}</script>`;
+  return layout(l.title, `<h1>${escape(l.title)}</h1><p class="price">${escape(l.price)} ${escape(l.currency)}</p><p>Seller 出品者: ${escape(l.seller)}</p>`, ld);
+}
+
+export const homePage = () => layout('Home', '<p><a href="/search?q=sakura&amp;page=1">Search 検索: sakura</a></p>');

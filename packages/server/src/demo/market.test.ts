@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Role, TaskStatus } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../platform/config.js';
+import { startJobs, type Jobs } from '../platform/jobs.js';
+import { createUser, manage, startTestPortal, type TestPortal } from '../testing/index.js';
+import type { CrawlerQueue } from '../areas/crawler-tasks/queue.js';
+import { startCrawlerWorker } from '../areas/crawler-tasks/worker.js';
+import { DEMO_MARKET_SITE, prepareDemoMarket, seedDemoMarket, type DemoMarket } from './market.js';
+import { seedDemo } from './seed.js';
+
+/**
+ * The demo's fixture marketplace: with demo data on, main starts it and allows exactly its origin to the crawler
+ * and the capture browsers; the demo gets a site and a new task for it, and that task, started, finishes with an
+ * EC report of the demo client.
+ */
+let tp: TestPortal;
+let market: DemoMarket | undefined;
+let jobs: Jobs | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  tp = await startTestPortal();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-demo-market-'));
+});
+afterAll(async () => {
+  await jobs?.stop();
+  await tp?.close();
+  await market?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the demo marketplace', () => {
+  it('is allowed alone, seeded with a site and a ready task, and a task against it ends in a report', async () => {
+    // Demo data off: no market, nothing allowed.
+    const off = await prepareDemoMarket(readConfig({ DEMO: '0' }));
+    expect([off.market, off.config.crawler.allowOrigins, off.config.capture.allowOrigins]).toEqual([undefined, [], []]);
+    const on = await prepareDemoMarket(readConfig({}));
+    market = on.market!;
+    expect(market.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(on.config.crawler.allowOrigins).toEqual([market.origin]);
+    expect(on.config.capture).toMatchObject({ allowOrigins: [market.origin], allowPrivate: false });
+
+    const services = { ...tp.portal.services, config: { ...tp.portal.services.config, dataDir } };
+    await seedDemo(services);
+    // A start on another port moves the demo's addresses; starting twice seeds once.
+    await seedDemoMarket(services, 'http://127.0.0.1:9');
+    await seedDemoMarket(services, market.origin);
+    const db = services.db;
+    const site = await db.selectFrom('ec_site').selectAll().where('name', '=', DEMO_MARKET_SITE).executeTakeFirstOrThrow();
+    expect([site.url, site.has_crawler]).toEqual([market.origin, true]);
+    const tasks = await db.selectFrom('crawler_task as t').innerJoin('crawler_subtask as s', 's.task_id', 't.id').select(['t.id', 't.client_id', 't.status', 's.start_url']).where('s.site_id', '=', site.id).execute();
+    expect(tasks).toHaveLength(1);
+    const task = tasks[0]!;
+    expect([task.status, task.start_url]).toEqual([TaskStatus.NEW, `${market.origin}/search?q=sakura&page=1`]);
+
+    // A newcomer starts it: the crawler, allowed the configuration's origins only, reads the market into a report.
+    const queue = tp.portal.services.crawler as CrawlerQueue;
+    const env = { CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_ALLOW_ORIGINS: on.config.crawler.allowOrigins.join(',') };
+    jobs = await startJobs(tp.portal.services, tp.portal.database.pool, [], 1_000, [
+      async (boss) => {
+        await queue.attach(boss);
+        return startCrawlerWorker(tp.portal.services, boss, queue, env);
+      },
+    ]);
+    const analyst = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, analyst, task.client_id);
+    const started = await tp.post('/api/ec-crawler-command/start', { taskId: task.id, subtaskIds: [] }, { token: analyst.token, locale: 'ja' });
+    expect(started.body.code, started.body.message).toBe(0);
+    const end = Date.now() + 30_000;
+    let detail: { status: number; total: number; reportId: number | null; subtasks: { error: string | null }[] };
+    for (;;) {
+      detail = (await tp.post('/api/ec-crawler-task/detail', { taskId: task.id }, { token: analyst.token })).body.data!.task as typeof detail;
+      if (detail.reportId !== null || Date.now() > end) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect([detail.status, detail.total, detail.subtasks[0]!.error]).toEqual([TaskStatus.FINISHED, 8, null]);
+    const records = await db.selectFrom('ec_record').select(['ec_product_title', 'ec_site', 'ec_brand_hint_word', 'client_id']).where('report_id', '=', detail.reportId!).orderBy('ec_id').execute();
+    expect(records).toHaveLength(8);
+    expect(records.every((r) => r.client_id === task.client_id && r.ec_site === DEMO_MARKET_SITE)).toBe(true);
+    expect(records.map((r) => r.ec_product_title)).toContain('さくらビューティー 美容液 30ml 箱なし 激安');
+    // The demo client's brand keywords match in both languages.
+    expect(records.filter((r) => r.ec_brand_hint_word).length).toBeGreaterThanOrEqual(4);
+  }, 90_000);
+});

@@ -1,0 +1,115 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Role, TaskStatus, TaskType } from '@portal/contract';
+import type { Config } from '../platform/config.js';
+import type { Services } from '../platform/context.js';
+import { demoUsers } from './data.js';
+import { homePage, listingPage, searchPage } from './market-pages.js';
+
+/**
+ * The demo's fixture marketplace (issue 15, "Done when"): with demo data on, the portal serves a small marketplace
+ * itself, on its own port of 127.0.0.1 (not a path of the portal: the crawler's exception to the private-address
+ * rule is then this market's origin exactly, never the portal's own API). The crawler and the capture browsers
+ * allow that origin and nothing else private; the demo has a site for it and a new task ready to start.
+ */
+export const DEMO_MARKET_SITE = 'Demo Market';
+
+export interface DemoMarket {
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startDemoMarket(port = 0): Promise<DemoMarket> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://demo-market');
+    const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'GET only');
+    if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
+    if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', homePage());
+    if (url.pathname === '/search') return send(200, 'text/html; charset=utf-8', searchPage(url.searchParams.get('q') ?? '', Number(url.searchParams.get('page')) || 1));
+    const item = /^\/item\/(\d{1,4})$/.exec(url.pathname);
+    const page = item ? listingPage(Number(item[1]), origin) : undefined;
+    if (page) return send(200, 'text/html; charset=utf-8', page);
+    send(404, 'text/html; charset=utf-8', '<!doctype html><title>Not found</title><h1>Not found / 見つかりません</h1>');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** The configuration with the demo market's origin allowed to the crawler and the capture browsers (nothing else). */
+export function allowDemoMarket(config: Config, origin: string): Config {
+  const add = (list: string[]) => (list.includes(origin) ? list : [...list, origin]);
+  return { ...config, crawler: { allowOrigins: add(config.crawler.allowOrigins) }, capture: { ...config.capture, allowOrigins: add(config.capture.allowOrigins) } };
+}
+
+/** What main starts with: with demo data on, the market started and its origin allowed; otherwise the configuration as it is. */
+export async function prepareDemoMarket(base: Config): Promise<{ config: Config; market: DemoMarket | undefined }> {
+  if (!base.demo) return { config: base, market: undefined };
+  const market = await startDemoMarket(base.demoMarketPort);
+  return { config: allowDemoMarket(base, market.origin), market };
+}
+
+/**
+ * Points the demo at the market, on every start (the market's port may change): the site "Demo Market" with a
+ * crawler, created once with a new task of the first demo client by the demo analyst, ready to start; later starts
+ * move the site's and its subtasks' addresses to the market's current origin. Without the demo's client (demo data
+ * not seeded) nothing is done.
+ */
+export async function seedDemoMarket(services: Services, origin: string): Promise<void> {
+  const { db } = services;
+  const site = await db.selectFrom('ec_site').select(['id', 'url']).where('name', '=', DEMO_MARKET_SITE).executeTakeFirst();
+  if (site) {
+    if (site.url === origin) return;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('ec_site').set({ url: origin }).where('id', '=', site.id).execute();
+      const subtasks = await trx.selectFrom('crawler_subtask').select(['id', 'start_url']).where('site_id', '=', site.id).execute();
+      for (const s of subtasks) {
+        const moved = new URL(s.start_url);
+        if (moved.origin === origin) continue;
+        await trx.updateTable('crawler_subtask').set({ start_url: origin + moved.pathname + moved.search }).where('id', '=', s.id).execute();
+      }
+    });
+    return;
+  }
+  const clientMail = demoUsers.find((u) => u.role === Role.CLIENT)!.mail;
+  const analystMail = demoUsers.find((u) => u.role === Role.ANALYST)!.mail;
+  const client = await db.selectFrom('users').select('client_id').where('user_mail', '=', clientMail).executeTakeFirst();
+  const analyst = await db.selectFrom('users').select('user_id').where('user_mail', '=', analystMail).executeTakeFirst();
+  if (!client?.client_id) return;
+  const now = services.clock();
+  await db.transaction().execute(async (trx) => {
+    const category = await trx.selectFrom('infringement_category').select('id').orderBy('id').executeTakeFirst();
+    const { id: siteId } = await trx
+      .insertInto('ec_site')
+      .values({ name: DEMO_MARKET_SITE, url: origin, region: 'JP', category_id: category?.id ?? null, has_crawler: true, max_concurrency: 2, remarks: 'The demo’s own fixture marketplace / デモ用の練習マーケット' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: taskId } = await trx
+      .insertInto('crawler_task')
+      .values({
+        client_id: client.client_id!,
+        title: 'Demo market: Sakura listings (デモマーケット：さくら出品)',
+        type: TaskType.NORMAL,
+        status: TaskStatus.NEW,
+        plan_start_date: now.toISOString().slice(0, 10),
+        remarks: 'Start it to see the crawler make an EC report. / 開始するとクローラーがECレポートを作成します。',
+        capture_evidence: true,
+        created_by: analyst?.user_id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('crawler_subtask').values({ task_id: taskId, site_id: siteId, keyword: 'sakura', start_url: `${origin}/search?q=sakura&page=1`, target_count: 20 }).execute();
+  });
+}
