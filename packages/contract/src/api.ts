@@ -19,6 +19,7 @@ import * as dashboards from './dashboards.js';
 import * as evidence from './evidence.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
+import { triageCalls } from './triage.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -26,6 +27,7 @@ import * as crawler from './crawler-tasks.js';
  * so a payload the server would refuse does not type-check in the browser either.
  */
 export const calls = {
+  ...triageCalls,
   '/api/requestcode': { input: session.requestCodeInput, output: session.requestCodeOutput },
   '/api/login': { input: session.loginInput, output: session.loginOutput },
   '/api/signup': { input: session.signupInput, output: session.signupOutput },

@@ -62,3 +62,6 @@ export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_C
 export * as crawlerTasks from './crawler-tasks.js';
 export type { CrawlerTask, Subtask as CrawlerSubtask, CrawlRecipe } from './crawler-tasks.js';
 export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';
+export * as triage from './triage.js';
+export type { TriageKind, TriageCondition, TriageConditionType, TriageRule, TriageRuleBody, TriageSuggestion, BacktestAnswer } from './triage.js';
+export { TRIAGE_KINDS, KIND_CONDITIONS, BACKTEST_DISAGREEMENTS, ACCEPT_MAX, TRIAGE_PATTERN_MAX, patternProblem } from './triage.js';

@@ -32,6 +32,8 @@ import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
+import { registerTriageCalls } from './areas/triage/calls.js';
+import { startTriageQueue } from './areas/triage/evaluate.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -78,6 +80,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerEcReportCalls(registry.call);
   registerEcRecordCalls(registry.call, registry.download);
   registerEvidenceCalls(registry.call, registry.download);
+  registerTriageCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -149,6 +152,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     captures: null,
     reprices: null,
+    triage: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -175,6 +179,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
   const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
+  const triage = opts.jobs ? await startTriageQueue(services, database.pool) : undefined;
 
   return {
     app,
@@ -186,7 +191,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), triage?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

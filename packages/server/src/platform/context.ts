@@ -27,6 +27,8 @@ export interface Services {
   captures: { send(captureId: number, db: Db | Tx): Promise<void> } | null;
   /** The repricing of a currency's records after a rate change (ec-records/reprice.ts), sent in the caller's transaction. */
   reprices: { send(currency: string, db: Db | Tx): Promise<void> } | null;
+  /** The triage evaluation of a client's records (areas/triage/evaluate.ts), sent in the caller's transaction. */
+  triage: { send(job: { clientId: number; kind?: 'ec' | 'ws' | 'sns'; reportId?: number }, db: Db | Tx): Promise<void> } | null;
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

@@ -21,6 +21,7 @@ import * as m019 from './019_crawler_tasks.js';
 import * as m020 from './020_evidence.js';
 import * as m021 from './021_price_usd.js';
 import * as m023 from './023_service_requests.js';
+import * as m029 from './029_triage_rules.js';
 import * as m030 from './030_triage_signals.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '020_evidence': m020,
   '021_price_usd': m021,
   '023_service_requests': m023,
+  '029_triage_rules': m029,
   '030_triage_signals': m030,
 };

@@ -1,0 +1,187 @@
+import type { TriageKind } from '@portal/contract';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Tx } from '../../platform/db.js';
+import { EC_KIND } from '../ec-records/kind.js';
+import type { KindName } from '../records/kind.js';
+import { SNS_KIND } from '../sns-records/kind.js';
+import { WS_KIND } from '../ws-records/kind.js';
+import type { TriageRow } from './compile.js';
+
+/**
+ * Where each kind keeps what the rules look at, and what accepting a suggestion writes. The seller signals
+ * (migration 030, computed by the seller-network job) join on (client, kind, site, seller): EC's site and seller,
+ * SNS's platform and account (its id or its name); the price signals on EC's record id.
+ */
+export interface TriageSource {
+  kind: TriageKind;
+  /** The record kind as the engine describes it (batches, history, notices). */
+  record: typeof EC_KIND | typeof WS_KIND | typeof SNS_KIND;
+  table: string;
+  idColumn: string;
+  /** The analysts' category: its column and its answer field (history key). */
+  categoryColumn: string;
+  categoryField: string;
+  /** Accepting a suggestion also sets these, by answer field: EC's aggregate category follows the subcategory. */
+  remarkField: string;
+  productCategoryField: string | null;
+  aggregateField: string | null;
+  /** Each triage value of a record `r` (selected under TriageRow's names, in snake case below). */
+  text: RawBuilder<string>;
+  seller: RawBuilder<string>;
+  site: RawBuilder<string>;
+  region: RawBuilder<string>;
+  black: RawBuilder<string>;
+  white: RawBuilder<string>;
+  brandHint: RawBuilder<string>;
+  sold: RawBuilder<number | null>;
+  stock: RawBuilder<number | null>;
+  /** The seller's network: (sellers, repeat offender) of the largest cluster one of the record's seller keys is in. */
+  cluster: RawBuilder<unknown> | null;
+  price: RawBuilder<unknown> | null;
+}
+
+const none = sql<string>`''`;
+const nothing = sql<number | null>`NULL::integer`;
+
+export const SOURCES: Record<TriageKind, TriageSource> = {
+  ec: {
+    kind: 'ec',
+    record: EC_KIND,
+    table: 'ec_record',
+    idColumn: 'ec_id',
+    categoryColumn: 'ec_category_id',
+    categoryField: 'ec_category_id',
+    remarkField: 'ec_categorize_remarks',
+    productCategoryField: 'ec_product_category_id',
+    aggregateField: 'ec_category_common_type_id',
+    text: sql`r.ec_product_title`,
+    seller: sql`r.ec_product_seller`,
+    site: sql`r.ec_site`,
+    region: sql`r.ec_product_region`,
+    black: sql`r.ec_blacklist_object`,
+    white: sql`r.ec_whitelist_object`,
+    brandHint: sql`r.ec_brand_hint_word`,
+    sold: sql`r.ec_product_sold_count`,
+    stock: sql`r.ec_product_onsell_count`,
+    cluster: sql`LEFT JOIN LATERAL (
+      SELECT c.sellers, c.repeat_offender FROM triage_seller_member m
+      JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id
+      WHERE m.client_id = r.client_id AND m.kind = 'ec' AND m.site = r.ec_site AND m.seller = r.ec_product_seller) sc ON TRUE`,
+    price: sql`LEFT JOIN triage_price_score ps ON ps.ec_id = r.ec_id`,
+  },
+  ws: {
+    kind: 'ws',
+    record: WS_KIND,
+    table: 'ws_record',
+    idColumn: 'ws_id',
+    categoryColumn: 'category_id',
+    categoryField: 'categoryId',
+    remarkField: 'remarks',
+    productCategoryField: null,
+    aggregateField: null,
+    text: sql`(r.page_domain || ' ' || r.page_url)`,
+    seller: none,
+    site: sql`r.search_engine`,
+    region: sql`r.domain_region`,
+    black: none,
+    white: none,
+    brandHint: none,
+    sold: nothing,
+    stock: nothing,
+    cluster: null,
+    price: null,
+  },
+  sns: {
+    kind: 'sns',
+    record: SNS_KIND,
+    table: 'sns_record',
+    idColumn: 'sns_id',
+    categoryColumn: 'category_id',
+    categoryField: 'categoryId',
+    remarkField: 'remarks',
+    productCategoryField: null,
+    aggregateField: null,
+    text: sql`r.post_text`,
+    seller: sql`CASE WHEN r.account_id <> '' THEN r.account_id ELSE r.account_name END`,
+    site: sql`r.platform`,
+    region: sql`r.region`,
+    black: sql`r.blacklist`,
+    white: sql`r.whitelist`,
+    brandHint: none,
+    sold: nothing,
+    stock: nothing,
+    cluster: sql`LEFT JOIN LATERAL (
+      SELECT c.sellers, c.repeat_offender FROM triage_seller_member m
+      JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id
+      WHERE m.client_id = r.client_id AND m.kind = 'sns' AND m.site = r.platform AND m.seller IN (r.account_id, r.account_name)
+      ORDER BY c.sellers DESC LIMIT 1) sc ON TRUE`,
+    price: null,
+  },
+};
+
+export const sourceOf = (kind: KindName): TriageSource => SOURCES[kind];
+
+interface RawRow {
+  id: string;
+  text: string;
+  seller: string;
+  site: string;
+  region: string;
+  black: string;
+  white: string;
+  hint: string;
+  sold: number | null;
+  stock: number | null;
+  model_ratio: number | null;
+  score: number | null;
+  cluster_sellers: number | null;
+  repeat_offender: boolean | null;
+  category: number | null;
+}
+
+export interface ReadOptions {
+  /** Join the seller and price signals (only when a rule asks for them). */
+  signals: { cluster: boolean; price: boolean };
+  /** Only the records of one report (after an upload). */
+  reportId?: number | undefined;
+  /** Only records the analysts categorized (the backtest). */
+  categorized?: boolean;
+  /** Also the records of an upload still being imported (the job runs while nobody can see them yet). */
+  after: number;
+  limit: number;
+}
+
+/** One keyset batch of a client's records in id order, as the rules see them. */
+export async function readBatch(db: Db | Tx, source: TriageSource, clientId: number, o: ReadOptions): Promise<TriageRow[]> {
+  const id = sql.ref(`r.${source.idColumn}`);
+  const cluster = o.signals.cluster && source.cluster;
+  const price = o.signals.price && source.price;
+  const { rows } = await sql<RawRow>`
+    SELECT ${id} AS id, ${source.text} AS text, ${source.seller} AS seller, ${source.site} AS site, ${source.region} AS region,
+      ${source.black} AS black, ${source.white} AS white, ${source.brandHint} AS hint, ${source.sold} AS sold, ${source.stock} AS stock,
+      ${price ? sql`ps.model_ratio, ps.score` : sql`NULL::float8 AS model_ratio, NULL::float8 AS score`},
+      ${cluster ? sql`sc.sellers AS cluster_sellers, sc.repeat_offender` : sql`NULL::integer AS cluster_sellers, NULL::boolean AS repeat_offender`},
+      r.${sql.ref(source.categoryColumn)} AS category
+    FROM ${sql.table(source.table)} r ${price || sql``} ${cluster || sql``}
+    WHERE r.client_id = ${clientId} AND ${id} > ${o.after}
+      ${o.reportId !== undefined ? sql`AND r.report_id = ${o.reportId}` : sql``}
+      ${o.categorized ? sql`AND r.${sql.ref(source.categoryColumn)} IS NOT NULL` : sql``}
+    ORDER BY ${id} LIMIT ${o.limit}`.execute(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    text: r.text ?? '',
+    seller: r.seller ?? '',
+    site: r.site ?? '',
+    region: r.region ?? '',
+    black: r.black ?? '',
+    white: r.white ?? '',
+    brandHint: r.hint ?? '',
+    sold: r.sold,
+    stock: r.stock,
+    modelRatio: r.model_ratio === null ? null : Number(r.model_ratio),
+    score: r.score === null ? null : Number(r.score),
+    clusterSellers: r.cluster_sellers,
+    repeatOffender: r.repeat_offender,
+    category: r.category,
+  }));
+}
