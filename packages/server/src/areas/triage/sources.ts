@@ -103,7 +103,7 @@ export const SOURCES: Record<TriageKind, TriageSource> = {
     aggregateField: null,
     text: sql`r.post_text`,
     seller: sql`CASE WHEN r.account_id <> '' THEN r.account_id ELSE r.account_name END`,
-    site: sql`r.platform`,
+    site: sql`r.platform::text`,
     region: sql`r.region`,
     black: sql`r.blacklist`,
     white: sql`r.whitelist`,
@@ -113,7 +113,7 @@ export const SOURCES: Record<TriageKind, TriageSource> = {
     cluster: sql`LEFT JOIN LATERAL (
       SELECT c.sellers, c.repeat_offender FROM triage_seller_member m
       JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id
-      WHERE m.client_id = r.client_id AND m.kind = 'sns' AND m.site = r.platform AND m.seller IN (r.account_id, r.account_name)
+      WHERE m.client_id = r.client_id AND m.kind = 'sns' AND m.site = r.platform::text AND m.seller IN (r.account_id, r.account_name)
       ORDER BY c.sellers DESC LIMIT 1) sc ON TRUE`,
     price: null,
   },
