@@ -27,6 +27,7 @@ import enRecords from '../locales/en/records.json';
 import enSnsRecords from '../locales/en/snsRecords.json';
 import enDashboards from '../locales/en/dashboards.json';
 import enCrawlerTasks from '../locales/en/crawlerTasks.json';
+import enTriage from '../locales/en/triage.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -38,7 +39,7 @@ const contractEn: Record<MessageKey, string> = en;
 
 /** English is in the shell (and the fallback); Japanese is its own chunk, loaded before it is shown (./ja.ts). */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, contract: contractEn },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, triage: enTriage, contract: contractEn },
 } as const;
 
 export type EnglishResources = (typeof resources)['en'];

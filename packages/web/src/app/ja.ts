@@ -22,6 +22,7 @@ import jaSnsRecords from '../locales/ja/snsRecords.json';
 import jaRecords from '../locales/ja/records.json';
 import jaDashboards from '../locales/ja/dashboards.json';
 import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
+import jaTriage from '../locales/ja/triage.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -50,6 +51,7 @@ export const ja = {
   snsRecords: jaSnsRecords satisfies EnglishResources['snsRecords'],
   dashboards: jaDashboards satisfies EnglishResources['dashboards'],
   crawlerTasks: jaCrawlerTasks satisfies EnglishResources['crawlerTasks'],
+  triage: jaTriage satisfies EnglishResources['triage'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };
