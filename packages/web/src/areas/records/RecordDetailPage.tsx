@@ -17,6 +17,7 @@ import { isEmptyUpdate, type KindTypes, type RecordKind } from './kind';
 import { problemField } from './saveField';
 import type { ListState } from './listQuery';
 
+import { SuggestionCard } from '../triage/SuggestionCard';
 /** Spec 2: S update, L back, O open, P previous, N next. */
 const ACCESS_KEYS = ['s', 'l', 'o', 'p', 'n'] as const;
 
@@ -168,6 +169,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
       </Card>
 
       {Before && <Before {...partProps} />}
+      {analyst && <SuggestionCard kind={kind.name} clientId={clientId} recordId={id} />}
       <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
       {readOnly && <Alert type="info" showIcon message={t('detail.notManager')} style={{ marginBottom: 16 }} data-testid={`${prefix}-detail-read-only`} />}
       <Form<T['values']> form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid={`${prefix}-detail-form`} onFinish={() => void save()}>

@@ -18,6 +18,7 @@ import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type 
 import { useListQuery } from './useListQuery';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
+import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../triage/ListParts';
 import type { FilterOption } from './types';
 
 const ACTIONS_WIDTH = 150;
@@ -32,6 +33,7 @@ const HISTORY_SOURCES = {
   'batch-category': 'history.source.batchCategory',
   'batch-action': 'history.source.batchAction',
   'batch-undo': 'history.source.batchUndo',
+  'triage-accept': 'history.source.triageAccept',
   update: 'history.source.update',
   'upload-update': 'history.source.uploadUpdate',
   inherit: 'history.source.inherit',
@@ -137,7 +139,12 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     if (chosenColumns) return new Set(allKeys.filter((k) => chosenColumns.has(k)));
     return saved.isFetched ? visibleKeys(saved.data ?? null, allKeys, kind.defaultColumns) : defaults;
   }, [chosenColumns, saved.isFetched, saved.data, allKeys, defaults, kind.defaultColumns]);
-  const shownColumns = useMemo(() => allColumns.filter((c) => visible.has(c.key)), [allColumns, visible]);
+  // Issue 19: the triage suggestion of each row, analysts only (client users never see suggestions).
+  const suggestedColumn = useSuggestedColumn(kind.name, clientId, records, kind.recordId, analyst);
+  const shownColumns = useMemo(() => {
+    const shown = allColumns.filter((c) => visible.has(c.key));
+    return suggestedColumn ? [suggestedColumn, ...shown] : shown;
+  }, [allColumns, visible, suggestedColumn]);
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);
@@ -280,6 +287,15 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                   >
                     {t('list.abnormalOnly')}
                   </Checkbox>
+                  <SuggestedFilter
+                    kind={kind.name}
+                    value={state.suggested}
+                    testPrefix={prefix}
+                    onChange={(suggested) => {
+                      setSelected([]);
+                      update({ suggested, current: 1 });
+                    }}
+                  />
                 </>
               )}
               {state.noticeId !== undefined && (
@@ -343,6 +359,16 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
               fieldLabel={view.batchPlaceholder}
             />
             <UndoBatchButton kind={kind} clientId={clientId} view={view} onDone={afterBatch} />
+            {analyst && (
+              <AcceptSuggestions
+                kind={kind.name}
+                clientId={clientId}
+                selected={selected}
+                search={input ? (({ limit: _l, offset: _o, ...rest }) => rest)(input) : null}
+                disabledReason={mayWrite === false ? t('detail.notManager') : undefined}
+                onDone={afterBatch}
+              />
+            )}
             {analyst && <CaptureBatch kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} />}
             <Button
               icon={<DownloadOutlined />}

@@ -55,6 +55,8 @@ export interface ListState<D extends string = string, W extends string = string,
   pageSize: number;
   /** The records a notice was about. */
   noticeId: number | undefined;
+  /** Analysts: records with a triage suggestion (any), without one (none), or suggesting one category id. */
+  suggested?: 'any' | 'none' | number | undefined;
 }
 
 /** Spec 9. */
@@ -66,7 +68,7 @@ const KEYWORD_MAX = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's query parameters; the detail page adds `num` and `total` to them. */
-export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'current', 'pageSize', 'noticeId'] as const;
+export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'current', 'pageSize', 'noticeId', 'suggested'] as const;
 
 export function emptyState<D extends string, W extends string, F extends string, S extends string>(): ListState<D, W, F, S> {
   return { search: null, sorter: null, filters: [], clientId: undefined, filterErrorRecord: false, current: 1, pageSize: PAGE_SIZE, noticeId: undefined };
@@ -146,7 +148,13 @@ export function parseListQuery<D extends string, W extends string, F extends str
     current: positiveInt(params.get('current')) ?? 1,
     pageSize: pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE,
     noticeId: positiveInt(params.get('noticeId')),
+    suggested: parseSuggested(params.get('suggested')),
   };
+}
+
+function parseSuggested(text: string | null): ListState['suggested'] {
+  if (text === 'any' || text === 'none') return text;
+  return positiveInt(text);
 }
 
 /** Conditions that narrow nothing are no search at all (the URL stays short). */
@@ -165,6 +173,7 @@ export function listQueryParams(state: ListState): URLSearchParams {
   if (state.current !== 1) params.set('current', String(state.current));
   if (state.pageSize !== PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.noticeId !== undefined) params.set('noticeId', String(state.noticeId));
+  if (state.suggested !== undefined) params.set('suggested', String(state.suggested));
   return params;
 }
 
@@ -187,6 +196,7 @@ export function searchPayload<D extends string, W extends string, F extends stri
     orderFields: state.sorter ? [{ key: state.sorter.field, value: state.sorter.order === 'ascend' ? (1 as const) : (2 as const) }] : [],
     filterErrorRecord: state.filterErrorRecord ? (1 as const) : (0 as const),
     ...(state.noticeId !== undefined ? { noticeId: state.noticeId } : {}),
+    ...(state.suggested !== undefined ? { suggested: state.suggested } : {}),
     limit: page.limit,
     offset: page.offset,
   };
