@@ -55,6 +55,10 @@ describe('demo data', () => {
     // Evidence: a done capture (its hashes match its files) and a failed one with its reason.
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
     expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
+    // Issue 19: the demo client's records of every kind carry triage suggestions with their trace.
+    const suggested = await services.db.selectFrom('triage_suggestion').select(['kind', 'trace']).execute();
+    expect(new Set(suggested.map((s) => s.kind))).toEqual(new Set(['ec', 'ws', 'sns']));
+    expect(suggested.every((s) => Array.isArray(s.trace) && (s.trace as unknown[]).length > 0)).toBe(true);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.

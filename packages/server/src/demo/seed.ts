@@ -12,6 +12,7 @@ import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demo
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
 import { seedSnsRecords } from './sns-records.js';
+import { seedTriage } from './triage.js';
 import { seedWsRecords } from './ws-records.js';
 
 export interface DemoAccount {
@@ -130,6 +131,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedTriage(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);

@@ -32,7 +32,7 @@ export interface TriageQueue {
 }
 
 /** Runs the job: answers how many records were judged and how many got a suggestion. */
-export async function evaluateClient(db: Db, job: EvaluateJob, now: Date, batchSize = EVALUATE_BATCH): Promise<{ records: number; suggested: number }> {
+export async function evaluateClient(db: Db | Tx, job: EvaluateJob, now: Date, batchSize = EVALUATE_BATCH): Promise<{ records: number; suggested: number }> {
   const all = await loadRules(db, job.clientId);
   let records = 0;
   let suggested = 0;
@@ -45,7 +45,7 @@ export async function evaluateClient(db: Db, job: EvaluateJob, now: Date, batchS
   return { records, suggested };
 }
 
-async function evaluateKind(db: Db, clientId: number, kind: TriageKind, rules: CompiledRule[], now: Date, batchSize: number, reportId?: number) {
+async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rules: CompiledRule[], now: Date, batchSize: number, reportId?: number) {
   const source = SOURCES[kind];
   const types = usedTypes(rules.map((r) => r.rule));
   const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
@@ -76,7 +76,8 @@ async function evaluateKind(db: Db, clientId: number, kind: TriageKind, rules: C
       remarks.push(found.rule.remark);
       traces.push(JSON.stringify(found.trace));
     }
-    await db.transaction().execute(async (tx) => {
+    // Each batch its own transaction; inside one already (the demo seeding), part of it.
+    await inTransaction(db, async (tx) => {
       // The ids walked: a full run clears the whole id range (records removed since lose their rows too).
       const walked =
         reportId !== undefined
@@ -99,6 +100,10 @@ async function evaluateKind(db: Db, clientId: number, kind: TriageKind, rules: C
     after = last;
   }
   return { records, suggested };
+}
+
+function inTransaction(db: Db | Tx, fn: (tx: Db | Tx) => Promise<void>): Promise<void> {
+  return db.isTransaction ? fn(db) : (db as Db).transaction().execute(fn);
 }
 
 /** Judges rules over records already read (the backtest and tests): the first match per record. */
