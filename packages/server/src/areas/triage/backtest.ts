@@ -1,7 +1,7 @@
 import { BACKTEST_DISAGREEMENTS, type BacktestAnswer, type TriageRuleBody } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { compileRule } from './compile.js';
-import { SOURCES, readBatch } from './sources.js';
+import { SOURCES, loadClusters, readBatch } from './sources.js';
 
 /**
  * The backtest (issue 19, point 3): one rule, as written in the editor, over the records of its kind the analysts
@@ -22,9 +22,10 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   let agreed = 0;
   let inSubcategory = 0;
   const disagreements: BacktestAnswer['disagreements'] = [];
+  const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
   let after = 0;
   for (;;) {
-    const rows = await readBatch(ctx.db, source, clientId, { signals, categorized: true, after, limit: BACKTEST_BATCH });
+    const rows = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, after, limit: BACKTEST_BATCH });
     for (const row of rows) {
       categorized += 1;
       const mine = row.category === body.subcategoryId;

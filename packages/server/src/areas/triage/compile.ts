@@ -58,13 +58,16 @@ function compileCondition(c: TriageCondition): Check {
       if (c.match === 'any') {
         return (_row, lower) => {
           const text = lower();
-          const found = words.filter((w) => text.includes(w));
-          return found.length > 0 ? found : null;
+          // Most records match none: no array is made until a word is found.
+          let i = 0;
+          while (i < words.length && !text.includes(words[i]!)) i += 1;
+          return i === words.length ? null : words.slice(i).filter((w) => text.includes(w));
         };
       }
       return (_row, lower) => {
         const text = lower();
-        return words.every((w) => text.includes(w)) ? words : null;
+        for (const w of words) if (!text.includes(w)) return null;
+        return words;
       };
     }
     case 'pattern': {
@@ -98,6 +101,16 @@ function compileCondition(c: TriageCondition): Check {
   }
 }
 
+let lastRow: TriageRow | null = null;
+let lastLower = '';
+function loweredOf(row: TriageRow): string {
+  if (row !== lastRow) {
+    lastRow = row;
+    lastLower = row.text.toLowerCase();
+  }
+  return lastLower;
+}
+
 export interface CompiledRule {
   rule: RuleLike;
   /** The trace when every condition holds, else null. */
@@ -106,16 +119,18 @@ export interface CompiledRule {
 
 export function compileRule(rule: RuleLike): CompiledRule {
   const checks = rule.conditions.map((c) => ({ type: c.type, check: compileCondition(c) }));
+  // The lower-cased text is made once per record and shared by every rule (loweredOf keeps the last one).
+  const check = (row: TriageRow, i: number) => checks[i]!.check(row, () => loweredOf(row));
   return {
     rule,
     match(row) {
-      let lowered: string | null = null;
-      const lower = () => (lowered ??= row.text.toLowerCase());
-      const trace: TraceStep[] = [];
-      for (const { type, check } of checks) {
-        const values = check(row, lower);
-        if (values === null) return null;
-        trace.push({ type, values });
+      const values = check(row, 0);
+      if (values === null) return null;
+      const trace: TraceStep[] = [{ type: checks[0]!.type, values }];
+      for (let i = 1; i < checks.length; i += 1) {
+        const more = check(row, i);
+        if (more === null) return null;
+        trace.push({ type: checks[i]!.type, values: more });
       }
       return trace;
     },

@@ -6,7 +6,7 @@ import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { compileRule, firstMatch, usedTypes, type CompiledRule, type RuleLike } from './compile.js';
 import { loadRules } from './rules.js';
-import { SOURCES, readBatch } from './sources.js';
+import { SOURCES, loadClusters, readBatch } from './sources.js';
 
 /**
  * The evaluation job (issue 19, point 2): every record of a client (or of one uploaded report) gets the suggestion
@@ -32,33 +32,41 @@ export interface TriageQueue {
 }
 
 /** Runs the job: answers how many records were judged and how many got a suggestion. */
-export async function evaluateClient(db: Db | Tx, job: EvaluateJob, now: Date, batchSize = EVALUATE_BATCH): Promise<{ records: number; suggested: number }> {
-  const all = await loadRules(db, job.clientId);
-  let records = 0;
-  let suggested = 0;
-  for (const kind of job.kind ? [job.kind] : (['ec', 'ws', 'sns'] as const)) {
-    const rules = all.filter((r) => r.kind === kind && r.enabled !== false).map(compileRule);
-    const done = await evaluateKind(db, job.clientId, kind, rules, now, batchSize, job.reportId);
-    records += done.records;
-    suggested += done.suggested;
-  }
-  return { records, suggested };
+/** What a run did, and where its time went (milliseconds reading, judging and writing; the benchmark shows them). */
+export interface EvaluateResult {
+  records: number;
+  suggested: number;
+  readMs: number;
+  judgeMs: number;
+  writeMs: number;
 }
 
-async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rules: CompiledRule[], now: Date, batchSize: number, reportId?: number) {
+export async function evaluateClient(db: Db | Tx, job: EvaluateJob, now: Date, batchSize = EVALUATE_BATCH): Promise<EvaluateResult> {
+  const all = await loadRules(db, job.clientId);
+  const total: EvaluateResult = { records: 0, suggested: 0, readMs: 0, judgeMs: 0, writeMs: 0 };
+  for (const kind of job.kind ? [job.kind] : (['ec', 'ws', 'sns'] as const)) {
+    const rules = all.filter((r) => r.kind === kind && r.enabled !== false).map(compileRule);
+    await evaluateKind(db, job.clientId, kind, rules, now, batchSize, job.reportId, total);
+  }
+  return { ...total, readMs: Math.round(total.readMs), judgeMs: Math.round(total.judgeMs), writeMs: Math.round(total.writeMs) };
+}
+
+async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rules: CompiledRule[], now: Date, batchSize: number, reportId: number | undefined, done: EvaluateResult) {
   const source = SOURCES[kind];
   const types = usedTypes(rules.map((r) => r.rule));
   const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
   let after = 0;
-  let records = 0;
-  let suggested = 0;
-  if (rules.length === 0 && reportId === undefined) {
-    // No rule of this kind: nothing to read, every suggestion of the kind goes.
-    await db.deleteFrom('triage_suggestion').where('client_id', '=', clientId).where('kind', '=', kind).execute();
-    return { records, suggested };
+  if (rules.length === 0) {
+    // No rule of this kind: nothing to read, every suggestion of the kind (or of the report) goes.
+    if (reportId === undefined) await db.deleteFrom('triage_suggestion').where('client_id', '=', clientId).where('kind', '=', kind).execute();
+    return;
   }
+  const clusters = signals.cluster ? await loadClusters(db, clientId, kind) : null;
   for (;;) {
-    const rows = await readBatch(db, source, clientId, { signals, reportId, after, limit: batchSize });
+    let started = performance.now();
+    const rows = await readBatch(db, source, clientId, { signals, clusters, reportId, after, limit: batchSize });
+    done.readMs += performance.now() - started;
+    started = performance.now();
     const last = rows.length > 0 ? rows[rows.length - 1]!.id : null;
     const ids: number[] = [];
     const ruleIds: number[] = [];
@@ -76,6 +84,8 @@ async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rul
       remarks.push(found.rule.remark);
       traces.push(JSON.stringify(found.trace));
     }
+    done.judgeMs += performance.now() - started;
+    started = performance.now();
     // Each batch its own transaction; inside one already (the demo seeding), part of it.
     await inTransaction(db, async (tx) => {
       // The ids walked: a full run clears the whole id range (records removed since lose their rows too).
@@ -85,21 +95,26 @@ async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rul
           : last === null
             ? sql`record_id > ${after}`
             : sql`record_id > ${after} AND record_id <= ${last}`;
-      await sql`DELETE FROM triage_suggestion WHERE client_id = ${clientId} AND kind = ${kind} AND ${walked}`.execute(tx);
+      // Suggestions that went away; then the new and the changed ones (a re-run with the same rules writes little).
+      await sql`DELETE FROM triage_suggestion WHERE client_id = ${clientId} AND kind = ${kind} AND ${walked} AND NOT (record_id = ANY(${ids}::bigint[]))`.execute(tx);
       if (ids.length > 0) {
         await sql`
-          INSERT INTO triage_suggestion (client_id, kind, record_id, rule_id, subcategory_id, product_category_id, remark, trace, computed_at)
+          INSERT INTO triage_suggestion AS s (client_id, kind, record_id, rule_id, subcategory_id, product_category_id, remark, trace, computed_at)
           SELECT ${clientId}, ${kind}, t.id, t.rule_id, t.sub, t.pc, t.remark, t.trace::jsonb, ${now}
           FROM unnest(${ids}::bigint[], ${ruleIds}::integer[], ${subcategories}::integer[], ${productCategories}::integer[], ${remarks}::text[], ${traces}::text[])
-            AS t(id, rule_id, sub, pc, remark, trace)`.execute(tx);
+            AS t(id, rule_id, sub, pc, remark, trace)
+          ON CONFLICT (client_id, kind, record_id) DO UPDATE SET rule_id = EXCLUDED.rule_id, subcategory_id = EXCLUDED.subcategory_id,
+            product_category_id = EXCLUDED.product_category_id, remark = EXCLUDED.remark, trace = EXCLUDED.trace, computed_at = EXCLUDED.computed_at
+          WHERE (s.rule_id, s.subcategory_id, s.product_category_id, s.remark, s.trace)
+            IS DISTINCT FROM (EXCLUDED.rule_id, EXCLUDED.subcategory_id, EXCLUDED.product_category_id, EXCLUDED.remark, EXCLUDED.trace)`.execute(tx);
       }
     });
-    records += rows.length;
-    suggested += ids.length;
+    done.writeMs += performance.now() - started;
+    done.records += rows.length;
+    done.suggested += ids.length;
     if (last === null || rows.length < batchSize) break;
     after = last;
   }
-  return { records, suggested };
 }
 
 function inTransaction(db: Db | Tx, fn: (tx: Db | Tx) => Promise<void>): Promise<void> {
