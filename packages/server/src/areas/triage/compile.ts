@@ -22,6 +22,8 @@ export interface TriageRow {
   stock: number | null;
   modelRatio: number | null;
   score: number | null;
+  /** The seller key found in a network (SNS: the account id or name), and that network's size. */
+  clusterSeller: string | null;
   clusterSellers: number | null;
   repeatOffender: boolean | null;
   /** The analysts' category (null: not categorized). */
@@ -81,7 +83,7 @@ function compileCondition(c: TriageCondition): Check {
       return c.list === 'black' ? (row) => (row.black ? [row.black] : null) : (row) => (row.white ? [row.white] : null);
     case 'cluster':
       return (row) =>
-        row.clusterSellers !== null && row.clusterSellers >= c.minSellers && (!c.repeatOffender || row.repeatOffender === true) ? [row.seller, row.clusterSellers] : null;
+        row.clusterSellers !== null && row.clusterSellers >= c.minSellers && (!c.repeatOffender || row.repeatOffender === true) ? [row.clusterSeller ?? row.seller, row.clusterSellers] : null;
     case 'site': {
       const sites = new Set(c.sites.map((s) => s.toLowerCase()));
       return (row) => (sites.has(row.site.toLowerCase()) ? [row.site] : null);

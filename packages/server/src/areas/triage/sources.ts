@@ -181,10 +181,10 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
     ORDER BY ${id} LIMIT ${o.limit}`.execute(db);
   const clusterOf = (r: RawRow) => {
     if (!clusters || !r.keys) return undefined;
-    let best: { sellers: number; repeatOffender: boolean } | undefined;
+    let best: { sellers: number; repeatOffender: boolean; seller: string } | undefined;
     for (const key of r.keys.split('\u0001')) {
       const found = key ? clusters.get(clusterKey(r.site, key)) : undefined;
-      if (found && (!best || found.sellers > best.sellers)) best = found;
+      if (found && (!best || found.sellers > best.sellers)) best = { ...found, seller: key };
     }
     return best;
   };
@@ -203,6 +203,7 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
       stock: r.stock,
       modelRatio: r.model_ratio === null ? null : Number(r.model_ratio),
       score: r.score === null ? null : Number(r.score),
+      clusterSeller: cluster?.seller ?? null,
       clusterSellers: cluster?.sellers ?? null,
       repeatOffender: cluster?.repeatOffender ?? null,
       category: r.category,

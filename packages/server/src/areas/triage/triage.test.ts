@@ -275,6 +275,35 @@ describe('accepting suggestions', () => {
   });
 });
 
+describe('SNS records through the same engine', () => {
+  it('an account in a seller network on a platform, its trace, acceptance of the selection and its undo', async () => {
+    const client = await createClient(tp, 'SNS Co');
+    await manage(tp, analyst, client);
+    const db = tp.portal.services.db;
+    const report = await db.insertInto('sns_report').values({ client_id: client, report_name: 'Posts', upload_date: tp.clock.now }).returning('report_id').executeTakeFirstOrThrow();
+    const post = (n: number, account: string, text: string) => ({
+      client_id: client, report_id: report.report_id, platform: 1, account_name: account, account_id: `id${n}`, account_url: `https://sns.example/${n}`,
+      post_url: `https://sns.example/p/${n}`, post_text: text, remarks: 'mine', published: false, updated_at: tp.clock.now,
+    });
+    const ids = (await db.insertInto('sns_record').values([post(1, 'Ring Shop', 'Replica bags'), post(2, 'Lone Shop', 'Replica bags'), post(3, 'Ring Shop', 'Genuine')]).returning('sns_id').execute()).map((r) => Number(r.sns_id));
+    await sql`INSERT INTO triage_seller_cluster VALUES (${client}, 1, 2, 5, 0, false, now())`.execute(db);
+    await sql`INSERT INTO triage_seller_member VALUES (${client}, 1, 1, 'sns', '1', 'Ring Shop', 3, 0), (${client}, 1, 2, 'sns', '1', 'other', 2, 0)`.execute(db);
+    await ok('/api/triage/create-rule', {
+      clientId: client,
+      rule: { kind: 'sns', name: 'Ring', conditions: [{ type: 'site', sites: ['1'] }, { type: 'cluster' }, { type: 'words', match: 'any', words: ['replica'] }], subcategoryId: 3, remark: 'Network' },
+    });
+    await evaluate(client);
+    const found = (await ok('/api/triage/fetch-suggestions', { clientId: client, kind: 'sns', recordIds: ids })).suggestions;
+    expect(found.map((f) => [f.recordId, f.trace])).toEqual([[ids[0], [{ type: 'site', values: ['1'] }, { type: 'cluster', values: ['Ring Shop', 2] }, { type: 'words', values: ['replica'] }]]]);
+    const accepted = await ok('/api/triage/accept-suggestions', { clientId: client, target: { kind: 'sns', recordIds: ids } });
+    expect(accepted.updateCount).toBe(1);
+    const row = async () => db.selectFrom('sns_record').select(['category_id', 'remarks']).where('sns_id', '=', ids[0]!).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ category_id: 3, remarks: 'Network' });
+    expect(await ok('/api/sns-data/undo-batch', { clientId: client, batchId: accepted.batchId })).toEqual({ updateCount: 1 });
+    expect(await row()).toEqual({ category_id: null, remarks: 'mine' });
+  });
+});
+
 describe('tenancy and roles', () => {
   it('client users are refused everywhere (suggestions are internal); other clients\' analysts may not write; lists ignore a client user\'s filter', async () => {
     await clearRules();
