@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { insertRecords, insertReport, insertSubcategory, type RecordValues } from '../ec-records/fixtures.js';
+import { HEADER_EN, listing, xlsxOf } from '../ec-reports/fixtures.js';
 import { evaluateClient, startTriageQueue, TRIAGE_QUEUE, type TriageQueue } from './evaluate.js';
 
 /** Issue 19, points 1 to 3: triage rules, their suggestions with a trace, the backtest, accepting and undoing. */
@@ -178,6 +179,18 @@ describe('rules', () => {
     await ok('/api/triage/create-rule', { clientId: acme, rule: rule([{ type: 'brandHint' }]) });
     const after = await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${TRIAGE_QUEUE} AND data->>'clientId' = ${String(acme)}`.execute(db);
     expect(Number(after.rows[0]!.n)).toBe(Number(before.rows[0]!.n) + 1);
+  });
+
+  it('an upload queues the evaluation of its report\'s records, which then carry their suggestions', async () => {
+    await clearRules();
+    await ok('/api/triage/create-rule', { clientId: acme, rule: rule([{ type: 'site', sites: ['Amazon', 'Taobao', 'eBay'] }]) });
+    const res = await tp.upload('/api/ec-report/upload-report', { clientId: acme }, { name: 'scan.xlsx', bytes: await xlsxOf(HEADER_EN, [listing(1), listing(2)]) }, { token: analyst.token });
+    expect(res.body.code, res.body.message).toBe(0);
+    const reportId = (res.body.data as { reportId: number }).reportId;
+    const jobs = await sql<{ data: { clientId: number; kind: string; reportId: number } }>`SELECT data FROM pgboss.job WHERE name = ${TRIAGE_QUEUE} AND (data->>'reportId')::int = ${reportId}`.execute(tp.portal.services.db);
+    expect(jobs.rows.map((j) => j.data)).toEqual([{ clientId: acme, kind: 'ec', reportId }]);
+    const done = await evaluateClient(tp.portal.services.db, jobs.rows[0]!.data as { clientId: number; kind: 'ec'; reportId: number }, tp.clock.now);
+    expect([done.records, done.suggested]).toEqual([2, 2]);
   });
 
   it('refuses, in the user\'s language and without writing, a catastrophic pattern, a condition of another kind, an unknown category or rule', async () => {
