@@ -1,7 +1,8 @@
 import { BACKTEST_DISAGREEMENTS, type BacktestAnswer, type TriageRuleBody } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { compileRule } from './compile.js';
-import { SOURCES, loadClusters, readBatch } from './sources.js';
+import { sql, type SqlBool } from 'kysely';
+import { SOURCES, loadClusters, prefilter, readBatch } from './sources.js';
 
 /**
  * The backtest (issue 19, point 3): one rule, as written in the editor, over the records of its kind the analysts
@@ -17,23 +18,27 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   const compiled = compileRule({ ...body, ruleId: 0 });
   const types = new Set(body.conditions.map((c) => c.type));
   const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
-  let categorized = 0;
+  const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
+  // What the rule is measured against, counted in the database; then only the records it may match are read.
+  const category = sql.ref(`r.${source.categoryColumn}`);
+  const counts = await sql<{ categorized: string; in_sub: string }>`
+    SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category} = ${body.subcategoryId}) AS in_sub
+    FROM ${sql.table(source.table)} r WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL`.execute(ctx.db);
+  const categorized = Number(counts.rows[0]?.categorized ?? 0);
+  const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
+  const pushed = body.conditions.map((c) => prefilter(source, c)).filter((w): w is NonNullable<typeof w> => w !== null);
+  const where = pushed.length > 0 ? sql<SqlBool>`(${sql.join(pushed, sql` AND `)})` : null;
   let matched = 0;
   let agreed = 0;
-  let inSubcategory = 0;
   const disagreements: BacktestAnswer['disagreements'] = [];
-  const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
   let after = 0;
   for (;;) {
-    const rows = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, after, limit: BACKTEST_BATCH });
+    const rows = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, where, after, limit: BACKTEST_BATCH });
     for (const row of rows) {
-      categorized += 1;
-      const mine = row.category === body.subcategoryId;
-      if (mine) inSubcategory += 1;
       const trace = compiled.match(row);
       if (!trace) continue;
       matched += 1;
-      if (mine) agreed += 1;
+      if (row.category === body.subcategoryId) agreed += 1;
       else if (disagreements.length < BACKTEST_DISAGREEMENTS) disagreements.push({ recordId: row.id, text: row.text.slice(0, 300), subcategoryId: row.category, trace });
     }
     if (rows.length < BACKTEST_BATCH) break;

@@ -62,12 +62,20 @@ async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rul
     return;
   }
   const clusters = signals.cluster ? await loadClusters(db, clientId, kind) : null;
+  const read = (from: number) => {
+    const started = performance.now();
+    return readBatch(db, source, clientId, { signals, clusters, reportId, after: from, limit: batchSize }).then((rows) => {
+      done.readMs += performance.now() - started;
+      return rows;
+    });
+  };
+  let next = read(0);
   for (;;) {
-    let started = performance.now();
-    const rows = await readBatch(db, source, clientId, { signals, clusters, reportId, after, limit: batchSize });
-    done.readMs += performance.now() - started;
-    started = performance.now();
+    const rows = await next;
     const last = rows.length > 0 ? rows[rows.length - 1]!.id : null;
+    // The next batch is read while this one is judged and written (the database works while TypeScript does).
+    if (last !== null && rows.length === batchSize) next = read(last);
+    let started = performance.now();
     const ids: number[] = [];
     const ruleIds: number[] = [];
     const subcategories: number[] = [];

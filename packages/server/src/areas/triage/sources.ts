@@ -1,5 +1,6 @@
 import type { TriageKind } from '@portal/contract';
-import { sql, type RawBuilder } from 'kysely';
+import type { TriageCondition } from '@portal/contract';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { EC_KIND } from '../ec-records/kind.js';
 import type { KindName } from '../records/kind.js';
@@ -160,6 +161,8 @@ export interface ReadOptions {
   categorized?: boolean;
   /** The last record id of the previous batch (0 first). */
   after: number;
+  /** Only records that may match (prefilter): a superset of what the rule matches, checked again in TypeScript. */
+  where?: RawBuilder<SqlBool> | null;
   limit: number;
 }
 
@@ -178,6 +181,7 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
     WHERE r.client_id = ${clientId} AND ${id} > ${o.after}
       ${o.reportId !== undefined ? sql`AND r.report_id = ${o.reportId}` : sql``}
       ${o.categorized ? sql`AND r.${sql.ref(source.categoryColumn)} IS NOT NULL` : sql``}
+      ${o.where ? sql`AND ${o.where}` : sql``}
     ORDER BY ${id} LIMIT ${o.limit}`.execute(db);
   const clusterOf = (r: RawRow) => {
     if (!clusters || !r.keys) return undefined;
@@ -209,4 +213,44 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
       category: r.category,
     };
   });
+}
+
+/**
+ * Text whose lower case PostgreSQL and JavaScript surely agree on (ASCII, CJK and full-width forms): only such words,
+ * sites and regions are pushed down to the database in a prefilter.
+ */
+const SAME_CASE = /^[ -~\u3000-\u9fff\uff00-\uffef]*$/;
+const likeOf = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A condition as SQL over a record `r` (and its price score `ps`), or null when it cannot be said there exactly
+ * (patterns: another regular-expression dialect; networks: read into memory): the backtest reads only the records
+ * the pushed-down conditions admit, and judges them with the compiled rule as the job does.
+ */
+export function prefilter(source: TriageSource, c: TriageCondition): RawBuilder<SqlBool> | null {
+  const lowered = (values: string[], column: RawBuilder<string>) =>
+    values.every((v) => SAME_CASE.test(v)) ? sql<SqlBool>`lower(${column}) = ANY(${values.map((v) => v.toLowerCase())}::text[])` : null;
+  switch (c.type) {
+    case 'words': {
+      if (!c.words.every((w) => SAME_CASE.test(w))) return null;
+      const likes = c.words.map((w) => sql<SqlBool>`lower(${source.text}) LIKE ${likeOf(w)}`);
+      return sql<SqlBool>`(${sql.join(likes, c.match === 'any' ? sql` OR ` : sql` AND `)})`;
+    }
+    case 'site':
+      return lowered(c.sites, source.site);
+    case 'region':
+      return lowered(c.regions, source.region);
+    case 'list':
+      return sql<SqlBool>`${c.list === 'black' ? source.black : source.white} <> ''`;
+    case 'brandHint':
+      return sql<SqlBool>`${source.brandHint} <> ''`;
+    case 'count':
+      return sql<SqlBool>`${c.field === 'sold' ? source.sold : source.stock} > ${c.above}`;
+    case 'priceScore':
+      return source.price ? sql<SqlBool>`ps.score > ${c.above}` : null;
+    case 'modelPrice':
+      return source.price ? sql<SqlBool>`ps.model_ratio * 100 < ${c.belowPercent}` : null;
+    default:
+      return null;
+  }
 }
