@@ -224,7 +224,7 @@ const likeOf = (word: string) => `%${word.toLowerCase().replace(/[\\%_]/g, (c) =
 
 /**
  * A condition as SQL over a record `r` (and its price score `ps`), or null when it cannot be said there exactly
- * (patterns: another regular-expression dialect; networks: read into memory): the backtest reads only the records
+ * (patterns: another regular-expression dialect): the backtest reads only the records
  * the pushed-down conditions admit, and judges them with the compiled rule as the job does.
  */
 export function prefilter(source: TriageSource, c: TriageCondition): RawBuilder<SqlBool> | null {
@@ -250,6 +250,14 @@ export function prefilter(source: TriageSource, c: TriageCondition): RawBuilder<
       return source.price ? sql<SqlBool>`ps.score > ${c.above}` : null;
     case 'modelPrice':
       return source.price ? sql<SqlBool>`ps.model_ratio * 100 < ${c.belowPercent}` : null;
+    case 'cluster': {
+      // A superset of the rule's check (which takes the largest network among an account's id and name).
+      if (!source.sellerKeys) return null;
+      const seller = source.kind === 'ec' ? sql`m.seller = r.ec_product_seller` : sql`m.seller IN (r.account_id, r.account_name)`;
+      return sql<SqlBool>`EXISTS (SELECT 1 FROM triage_seller_member m JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id
+        WHERE m.client_id = r.client_id AND m.kind = ${source.kind} AND m.site = ${source.site} AND ${seller}
+          AND c.sellers >= ${c.minSellers} ${c.repeatOffender ? sql`AND c.repeat_offender` : sql``})`;
+    }
     default:
       return null;
   }

@@ -317,6 +317,11 @@ describe('SNS records through the same engine', () => {
     expect(await row()).toEqual({ category_id: 3, remarks: 'Network' });
     expect(await ok('/api/sns-data/undo-batch', { clientId: client, batchId: accepted.batchId })).toEqual({ updateCount: 1 });
     expect(await row()).toEqual({ category_id: null, remarks: 'mine' });
+    // The backtest of the same rule (its network condition pushed down to the database) once both are categorized.
+    await db.updateTable('sns_record').set({ category_id: 3 }).where('sns_id', 'in', ids.slice(0, 2)).execute();
+    const rule = (await ok('/api/triage/fetch-rules', { clientId: client })).rules[0]!;
+    const answer = await ok('/api/triage/backtest', { clientId: client, rule: { kind: 'sns', name: rule.name, conditions: rule.conditions, subcategoryId: 3 } });
+    expect(answer).toMatchObject({ categorized: 2, matched: 1, agreed: 1, inSubcategory: 2, precision: 1, recall: 0.5 });
   });
 });
 
