@@ -1,6 +1,7 @@
 import { BACKTEST_DISAGREEMENTS, type BacktestAnswer, type TriageRuleBody } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { compileRule } from './compile.js';
+import { checkSuggestion } from './rules.js';
 import { sql, type SqlBool } from 'kysely';
 import { SOURCES, loadClusters, prefilter, readBatch } from './sources.js';
 
@@ -14,6 +15,8 @@ const BACKTEST_BATCH = 50_000;
 
 export async function backtest(ctx: AuthedContext, clientId: number, body: TriageRuleBody): Promise<BacktestAnswer> {
   const started = Date.now();
+  // A category the kind does not have is refused as the rule's save would refuse it.
+  await checkSuggestion(ctx.db, clientId, body);
   const source = SOURCES[body.kind];
   const compiled = compileRule({ ...body, ruleId: 0 });
   const types = new Set(body.conditions.map((c) => c.type));
@@ -22,7 +25,7 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   // What the rule is measured against, counted in the database; then only the records it may match are read.
   const category = sql.ref(`r.${source.categoryColumn}`);
   const counts = await sql<{ categorized: string; in_sub: string }>`
-    SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category} = ${body.subcategoryId}) AS in_sub
+    SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS in_sub
     FROM ${sql.table(source.table)} r WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL`.execute(ctx.db);
   const categorized = Number(counts.rows[0]?.categorized ?? 0);
   const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
