@@ -24,11 +24,12 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
   // What the rule is measured against, counted in the database; then only the records it may match are read.
   const category = sql.ref(`r.${source.categoryColumn}`);
-  const counts = await sql<{ categorized: string; in_sub: string }>`
+  // Counted beside the reading (PostgreSQL: another pooled connection; PGlite: queued on its one).
+  const counting = sql<{ categorized: string; in_sub: string }>`
     SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS in_sub
     FROM ${sql.table(source.table)} r WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL`.execute(ctx.db);
-  const categorized = Number(counts.rows[0]?.categorized ?? 0);
-  const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
+  // Should the reading fail first, the count's own failure is not left unhandled (the call answers the first one).
+  counting.catch(() => undefined);
   const pushed = body.conditions.map((c) => prefilter(source, c)).filter((w): w is NonNullable<typeof w> => w !== null);
   const where = pushed.length > 0 ? sql<SqlBool>`(${sql.join(pushed, sql` AND `)})` : null;
   let matched = 0;
@@ -47,6 +48,9 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
     if (rows.length < BACKTEST_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
+  const counts = await counting;
+  const categorized = Number(counts.rows[0]?.categorized ?? 0);
+  const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
   return {
     categorized,
     matched,
