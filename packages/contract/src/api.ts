@@ -23,6 +23,7 @@ import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
+import { triageCalls } from './triage.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -30,6 +31,7 @@ import * as sellerNetworks from './seller-networks.js';
  * so a payload the server would refuse does not type-check in the browser either.
  */
 export const calls = {
+  ...triageCalls,
   '/api/requestcode': { input: session.requestCodeInput, output: session.requestCodeOutput },
   '/api/login': { input: session.loginInput, output: session.loginOutput },
   '/api/signup': { input: session.signupInput, output: session.signupOutput },

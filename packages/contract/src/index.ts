@@ -74,3 +74,6 @@ export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActi
 export * as sellerNetworks from './seller-networks.js';
 export type { SellerCluster, NetworkSeller, SellerLinkReason } from './seller-networks.js';
 export { SELLER_LINK_REASONS, REPEAT_OFFENDER_TAKEDOWNS } from './seller-networks.js';
+export * as triage from './triage.js';
+export type { TriageKind, TriageCondition, TriageConditionType, TriageRule, TriageRuleBody, TriageSuggestion, BacktestAnswer } from './triage.js';
+export { TRIAGE_KINDS, KIND_CONDITIONS, BACKTEST_DISAGREEMENTS, ACCEPT_MAX, TRIAGE_PATTERN_MAX, patternProblem } from './triage.js';

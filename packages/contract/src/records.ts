@@ -49,6 +49,8 @@ export function recordSearchSchema<W extends string, D extends string, F extends
       noticeId: id.optional(),
       /** 1: only the records whose re-check after a takedown found the listing still live. */
       filterStillLive: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
+      /** Triage suggestions (analysts only; ignored for client users): any, none, or one suggested subcategory id. */
+      suggested: z.union([z.literal('any'), z.literal('none'), id], { error: 'validation.searchField' }).optional(),
     })
     .refine((c) => !c.startDate || !c.endDate || c.endDate >= c.startDate, { message: 'validation.endBeforeStart', path: ['endDate'] });
 }

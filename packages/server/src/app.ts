@@ -38,6 +38,8 @@ import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
 import { startRepriceQueue } from './areas/ec-records/reprice.js';
 import { nightlySignalsJob, startSignalsQueue } from './areas/triage-signals/queue.js';
 import { registerTriageSignalCalls } from './areas/triage-signals/calls.js';
+import { registerTriageCalls } from './areas/triage/calls.js';
+import { startTriageQueue } from './areas/triage/evaluate.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -89,6 +91,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTakedownRecheckCalls(registry.call);
   registerTakedownAcceptanceCalls(registry.call);
   registerTriageSignalCalls(registry.call);
+  registerTriageCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
 }
 
@@ -161,6 +164,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     captures: null,
     reprices: null,
     triageSignals: null,
+    triage: null,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -189,6 +193,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
   const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
   const signals = opts.jobs ? await startSignalsQueue(services, database.pool) : undefined;
+  const triage = opts.jobs ? await startTriageQueue(services, database.pool) : undefined;
 
   return {
     app,
@@ -200,7 +205,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), signals?.stop()]);
+      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), signals?.stop(), triage?.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

@@ -353,6 +353,21 @@ export const en = {
   "error.noPicture": "This record has no picture that can be shown.",
   "validation.recheckDays": "The days before a re-check must be a whole number from 1 to 14.",
   "validation.taskCaptureEvidence": "Capture evidence must be on or off.",
+  "validation.tooMany": "{{field}}: too many entries (at most {{maximum}}).",
+  "validation.triageKind": "Choose the kind of records: EC, WS or SNS.",
+  "validation.triageWordsRequired": "Enter at least one word.",
+  "validation.triageNumber": "Enter a number of 0 or more.",
+  "validation.triagePatternTooLong": "The pattern is too long: at most 100 characters.",
+  "validation.triagePatternUnsafe": "This pattern could take very long to match: back-references, look-arounds, a repeated group that itself repeats or has alternatives (like (a+)+ or (a|b)*), and more than two open-ended repeats (*, +, {n,}) are not allowed.",
+  "validation.triagePatternInvalid": "The pattern is not a valid regular expression (check the brackets and escapes).",
+  "validation.triageCondition": "Choose the type of condition.",
+  "validation.triageConditionKind": "This condition cannot be used with this kind of records.",
+  "validation.triageConditionsRequired": "A rule needs at least one condition.",
+  "validation.triageAcceptTarget": "Choose the records to accept: the selected records or the search result.",
+  "error.triageRuleNotFound": "This triage rule does not exist (it may have been removed). Please reload the page.",
+  "error.triageTooManyRules": "A client can have at most {{max}} triage rules. Please remove one first.",
+  "error.triageAcceptTooMany": "At most {{max}} suggestions can be accepted at once ({{count}} asked). Please narrow the search and accept in several steps.",
+  "error.triageUnknownCategory": "The suggested category does not exist for this kind of records. Please choose one from the list.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -63,6 +63,10 @@ describe('demo data', () => {
     const page = await services.db.selectFrom('evidence_capture as e').innerJoin('stored_file as f', 'f.name', 'e.png_file').select('f.bytes').where('e.kind', '=', 'sns').executeTakeFirstOrThrow();
     const header = decodeImageHeader(page.bytes);
     expect(header.ok && header.image).toEqual({ type: 'png', width: 480, height: 600 });
+    // Issue 19: the demo client's records of every kind carry triage suggestions with their trace.
+    const suggested = await services.db.selectFrom('triage_suggestion').select(['kind', 'trace']).execute();
+    expect(new Set(suggested.map((s) => s.kind))).toEqual(new Set(['ec', 'ws', 'sns']));
+    expect(suggested.every((s) => Array.isArray(s.trace) && (s.trace as unknown[]).length > 0)).toBe(true);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
     // Takedown: listings naming the client's trademark to compose for, and a VeRO notice sent for the captured one.
     expect((await services.db.selectFrom('ec_record').select('ec_id').where('ec_response_trademark', 'is not', null).execute()).length).toBeGreaterThan(1);

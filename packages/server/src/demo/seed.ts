@@ -16,6 +16,7 @@ import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
 import { seedSnsRecords } from './sns-records.js';
 import { seedSellerNetworks } from './seller-networks.js';
+import { seedTriage } from './triage.js';
 import { seedWsRecords } from './ws-records.js';
 
 export interface DemoAccount {
@@ -139,6 +140,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedPictures(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedRechecks(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSellerNetworks(trx, clientIds[0]!, now);
+    // After the signals: rules on seller networks and abnormal prices see them.
+    await seedTriage(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 

@@ -29,6 +29,8 @@ export interface Services {
   reprices: { send(currency: string, db: Db | Tx): Promise<void> } | null;
   /** A client's abnormal prices and seller networks, recomputed by a job (triage-signals/queue.ts), sent in the caller's transaction. */
   triageSignals: { send(clientId: number, db: Db | Tx): Promise<void> } | null;
+  /** The triage evaluation of a client's records (areas/triage/evaluate.ts), sent in the caller's transaction. */
+  triage: { send(job: { clientId: number; kind?: 'ec' | 'ws' | 'sns'; reportId?: number }, db: Db | Tx): Promise<void> } | null;
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

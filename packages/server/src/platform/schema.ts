@@ -589,6 +589,35 @@ export interface RecordBatchItemTable {
   batch_id: number;
   record_id: number | string;
   previous: number | null;
+  /** Migration 029: the record's own new value (accepted suggestions), and companion columns' previous values. */
+  value?: number | null;
+  also?: unknown;
+}
+
+export interface TriageRuleTable {
+  rule_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  position: number;
+  name: string;
+  enabled: Generated<boolean>;
+  conditions: unknown;
+  subcategory_id: number;
+  product_category_id: number | null;
+  remark: Generated<string>;
+  created_by: number | null;
+  updated_at: Date;
+}
+export interface TriageSuggestionTable {
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  record_id: number | string;
+  rule_id: number;
+  subcategory_id: number;
+  product_category_id: number | null;
+  remark: Generated<string>;
+  trace: unknown;
+  computed_at: Date;
 }
 
 export interface ServiceRequestTable {
@@ -665,6 +694,8 @@ export interface Database {
   exchange_rate: ExchangeRateTable;
   record_batch: RecordBatchTable;
   record_batch_item: RecordBatchItemTable;
+  triage_rule: TriageRuleTable;
+  triage_suggestion: TriageSuggestionTable;
   evidence_capture: EvidenceCaptureTable;
   takedown_notice: TakedownNoticeTable;
   takedown_recheck: TakedownRecheckTable;

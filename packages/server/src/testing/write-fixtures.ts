@@ -40,6 +40,7 @@ export interface ClientObjects {
   crawlSite: string;
   taskId: number;
   subtaskId: number;
+  triageRuleId: number;
 }
 
 export interface WriteFixture {
@@ -57,6 +58,7 @@ let sheetNo = 1000;
 const ecSheet = async (): Promise<TestFile> => ({ name: 'ec.xlsx', bytes: await xlsxOf(HEADER_EN, [listing((sheetNo += 1))]) });
 const wsSheet = async (): Promise<TestFile> => ({ name: 'ws.xlsx', bytes: await xlsxOf(WS_HEADER_EN, [site((sheetNo += 1))]) });
 const snsSheet = async (): Promise<TestFile> => ({ name: 'sns.xlsx', bytes: await xlsxOf(SNS_HEADER_EN, [post((sheetNo += 1))]) });
+const triageRule = { kind: 'ws', name: 'Seed rule', conditions: [{ type: 'words', match: 'any', words: ['seed'] }], subcategoryId: 3 };
 const letter = { region: 'CN', startDate: '2026-01-01', endDate: '2026-12-31', remindFlag: false };
 const mark = { no: 'TM-2', region: 'JP', type: '25', text: 'ACME' };
 
@@ -171,6 +173,14 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ec-crawler-command/start', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
   { path: '/api/ec-crawler-command/stop', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
   { path: '/api/ec-crawler-task/remove', payload: (o) => ({ taskId: o.taskId }) },
+
+  { path: '/api/triage/create-rule', payload: (o) => ({ clientId: o.clientId, rule: triageRule }) },
+  { path: '/api/triage/update-rule', payload: (o) => ({ clientId: o.clientId, ruleId: o.triageRuleId, rule: { ...triageRule, name: 'Renamed rule' } }) },
+  { path: '/api/triage/move-rule', payload: (o) => ({ clientId: o.clientId, ruleId: o.triageRuleId, position: 1 }) },
+  { path: '/api/triage/backtest', payload: (o) => ({ clientId: o.clientId, rule: triageRule }) },
+  { path: '/api/triage/evaluate', payload: (o) => ({ clientId: o.clientId }) },
+  { path: '/api/triage/accept-suggestions', payload: (o) => ({ clientId: o.clientId, target: { kind: 'ws', recordIds: o.wsRecordIds } }) },
+  { path: '/api/triage/remove-rule', payload: (o) => ({ clientId: o.clientId, ruleId: o.triageRuleId }) },
 ];
 
 /** Runs one fixture as the user given. */
@@ -231,6 +241,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   await db.insertInto('ec_site').values({ name: crawlSite, url: 'https://shop.example', region: 'JP', category_id: null, has_crawler: true }).execute();
   const crawl = await ok('/api/ec-crawler-task/create', { clientId, planStartDate: '2026-07-01', title: 'Seed sweep', type: 0, subtasksInfo: [{ site: crawlSite, keyword: 'seed', startUrl: 'https://shop.example/s?q=seed' }] });
   const crawlTask = crawl.task as { id: number; subtasks: { id: number }[] };
+  const triage = await ok('/api/triage/create-rule', { clientId, rule: triageRule });
   return {
     clientId,
     brandId,
@@ -257,6 +268,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     crawlSite,
     taskId: crawlTask.id,
     subtaskId: crawlTask.subtasks[0]!.id,
+    triageRuleId: (triage.rules as { ruleId: number }[])[0]!.ruleId,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

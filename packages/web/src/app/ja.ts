@@ -25,6 +25,7 @@ import jaAcceptance from '../locales/ja/acceptance.json';
 import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
 import jaTakedown from '../locales/ja/takedown.json';
 import jaSellerNetworks from '../locales/ja/sellerNetworks.json';
+import jaTriage from '../locales/ja/triage.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -56,6 +57,7 @@ export const ja = {
   takedown: jaTakedown satisfies EnglishResources['takedown'],
   acceptance: jaAcceptance satisfies EnglishResources['acceptance'],
   sellerNetworks: jaSellerNetworks satisfies EnglishResources['sellerNetworks'],
+  triage: jaTriage satisfies EnglishResources['triage'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

@@ -159,6 +159,7 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
     await services.db.transaction().execute(async (trx) => {
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);
       await trx.updateTable('crawler_task').set({ report_id: reportId }).where('id', '=', taskId).execute();
+      await services.triage?.send({ clientId: claimed.client_id, kind: 'ec', reportId }, trx);
     });
     if (claimed.capture_evidence) {
       // The report stands whatever happens to its evidence (a capture can also be asked for on the record).

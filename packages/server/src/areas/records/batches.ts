@@ -107,7 +107,7 @@ export async function undoBatch(ctx: AuthedContext, kind: BatchKind & NoticeKind
     SELECT i.record_id AS id FROM record_batch_item i
     LEFT JOIN ${sql.table(kind.table)} r ON r.${id} = i.record_id AND ${visibleTo(ctx, clientId, kind.table)}
     WHERE i.batch_id = ${batchId} AND (
-      r.${id} IS NULL OR r.${column} IS DISTINCT FROM ${batch.value}
+      r.${id} IS NULL OR r.${column} IS DISTINCT FROM coalesce(i.value, ${batch.value})
       OR EXISTS (SELECT 1 FROM ${sql.table(kind.historyTable)} h
                  WHERE h.record_id = i.record_id AND h.id > ${batch.last_history_id} AND h.fields ? ${batch.field}))
     ORDER BY i.record_id`.execute(ctx.db);
@@ -120,13 +120,32 @@ export async function undoBatch(ctx: AuthedContext, kind: BatchKind & NoticeKind
     UPDATE ${sql.table(kind.table)} AS r SET ${column} = i.previous, updated_at = ${ctx.now}
     FROM record_batch_item i WHERE i.batch_id = ${batchId} AND r.${id} = i.record_id AND r.client_id = ${clientId}
     RETURNING r.${id} AS id, r.published`.execute(ctx.db);
+  await restoreCompanions(ctx, kind, clientId, batchId);
   await sql`
     INSERT INTO ${sql.table(kind.historyTable)} (record_id, client_id, user_id, source, fields, created_at)
-    SELECT i.record_id, ${clientId}, ${ctx.user.userId}, 'batch-undo', jsonb_build_object(${batch.field}::text, i.previous), ${ctx.now}
+    SELECT i.record_id, ${clientId}, ${ctx.user.userId}, 'batch-undo', jsonb_build_object(${batch.field}::text, i.previous) || coalesce(i.also, '{}'::jsonb), ${ctx.now}
     FROM record_batch_item i WHERE i.batch_id = ${batchId} ORDER BY i.record_id`.execute(ctx.db);
   await ctx.db.updateTable('record_batch').set({ undone_at: ctx.now }).where('batch_id', '=', batchId).execute();
   await recordsChanged(ctx.services, ctx.db, kind, clientId, [batch.field]);
   const published = restored.rows.filter((r) => r.published).map((r) => Number(r.id)).sort((a, b) => a - b);
   await notifyRecordsChanged(ctx, ctx.db, kind, clientId, published);
   return { updateCount: restored.rows.length };
+}
+
+/**
+ * A batch that set companion columns beside its field (accepted triage suggestions: EC's aggregate category,
+ * product category and remark) kept their previous values by answer field in `also` (migration 029): each goes
+ * back too. Only whitelisted fields of the kind are written.
+ */
+async function restoreCompanions(ctx: AuthedContext, kind: BatchKind, clientId: number, batchId: number): Promise<void> {
+  const keys = await sql<{ key: string }>`
+    SELECT DISTINCT jsonb_object_keys(also) AS key FROM record_batch_item WHERE batch_id = ${batchId} AND also IS NOT NULL`.execute(ctx.db);
+  for (const { key } of keys.rows) {
+    const field = kind.fields[key];
+    if (!field) continue;
+    const value = field.kind === 'text' ? sql`i.also->>${key}` : field.kind === 'int' ? sql`(i.also->>${key})::integer` : sql`(i.also->>${key})::numeric`;
+    await sql`
+      UPDATE ${sql.table(kind.table)} AS r SET ${sql.ref(field.column)} = ${value}
+      FROM record_batch_item i WHERE i.batch_id = ${batchId} AND i.also ? ${key} AND r.${sql.ref(kind.idColumn)} = i.record_id AND r.client_id = ${clientId}`.execute(ctx.db);
+  }
 }

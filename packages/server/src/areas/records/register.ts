@@ -106,6 +106,8 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
     handler: async (ctx, i) => {
       const { reportId, count } = await uploadNewReport(ctx, i.clientId, kind.upload);
       await recordsChanged(ctx.services, ctx.db, kind, i.clientId);
+      // The new records' triage suggestions (areas/triage/evaluate.ts), judged in the background.
+      await ctx.services.triage?.send({ clientId: i.clientId, kind: kind.name, reportId }, ctx.db);
       return { reports: await listReports(ctx, kind, i.clientId), reportId, count };
     },
   });

@@ -7,7 +7,7 @@ import { searchCondition } from '../../platform/search.js';
 import { recordCaches, type FilterAnswer } from './changes.js';
 import { notImporting } from './imports.js';
 import type { AnyRow, Field, FieldKind, ListKind } from './kind.js';
-import { RECORD_TABLES } from './tables.js';
+import { RECORD_TABLES, type KindName } from './tables.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
@@ -41,6 +41,7 @@ export type RecordSearch = SearchConditions & {
   noticeId?: number | undefined;
   /** Only records whose re-check after a takedown found the listing still live. */
   filterStillLive?: boolean | undefined;
+  suggested?: 'any' | 'none' | number | undefined;
 };
 export type SearchInput = RecordSearch & { limit: number; offset: number };
 
@@ -140,12 +141,22 @@ async function stillLiveCount(ctx: AuthedContext, kind: ListKind, clientId: numb
   return Number(row.rows[0]?.n ?? 0);
 }
 
+/** Records with a triage suggestion (issue 19): any, none, or one suggested subcategory. */
+function suggestedCondition(kind: ListKind, clientId: number, suggested: 'any' | 'none' | number): Expression<SqlBool> {
+  const name = (Object.keys(RECORD_TABLES) as KindName[]).find((k) => RECORD_TABLES[k].records === kind.table)!;
+  const exists = sql<SqlBool>`EXISTS (SELECT 1 FROM triage_suggestion s WHERE s.client_id = ${clientId} AND s.kind = ${name}
+    AND s.record_id = ${colOf(kind, kind.idField)} ${typeof suggested === 'number' ? sql`AND s.subcategory_id = ${suggested}` : sql``})`;
+  return suggested === 'none' ? sql<SqlBool>`NOT ${exists}` : exists;
+}
+
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
 export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch): Promise<Expression<SqlBool>> {
   const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table)];
   if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
   if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
   if (input.filterStillLive) parts.push(stillLive(kind));
+  // Triage suggestions are internal: the filter is the analysts' (a client user's is ignored, as if not sent).
+  if (input.suggested !== undefined && isAnalyst(ctx)) parts.push(suggestedCondition(kind, input.clientId, input.suggested));
   parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
   for (const w of input.whereFields) {
     const derived = kind.derived[w.key];

@@ -24,6 +24,7 @@ import * as m023 from './023_service_requests.js';
 import * as m024 from './024_crawler_evidence.js';
 import * as m026 from './026_takedown_rechecks.js';
 import * as m027 from './027_takedown_notices.js';
+import * as m029 from './029_triage_rules.js';
 import * as m030 from './030_triage_signals.js';
 import * as m031 from './031_seller_contacts.js';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '024_crawler_evidence': m024,
   '026_takedown_rechecks': m026,
   '027_takedown_notices': m027,
+  '029_triage_rules': m029,
   '030_triage_signals': m030,
   '031_seller_contacts': m031,
 };

@@ -9,6 +9,7 @@ import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
 import { RecheckSettingsPanel } from './RecheckSettingsPanel';
 import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
+import { TriageRulesPanel } from '../triage/TriageRulesPanel';
 
 /**
  * Spec 2.12, the data settings tab of a client, for the analysts who manage it (the detail page gates the tab; the
@@ -16,6 +17,7 @@ import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
  */
 export default function DataSettingsTab({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
+  const { t: tt } = useTranslation('triage');
   return (
     <Tabs
       defaultActiveKey="ecMaster"
@@ -27,6 +29,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
         { key: 'snsReport', label: t('tab.snsReport'), children: <StandardReportPanel clientId={clientId} report={SNS_REPORT} /> },
         { key: 'letters', label: t('tab.letters'), children: <AttorneyLetterTable clientId={clientId} /> },
         { key: 'trademark', label: t('tab.trademark'), children: <TrademarkCountriesPanel clientId={clientId} /> },
+        { key: 'triage', label: tt('tab'), children: <TriageRulesPanel clientId={clientId} /> },
         { key: 'other', label: t('tab.other'), children: <ImpactSettingsPanel clientId={clientId} /> },
         { key: 'recheck', label: t('tab.recheck'), children: <RecheckSettingsPanel clientId={clientId} /> },
       ]}

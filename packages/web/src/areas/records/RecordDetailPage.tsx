@@ -19,6 +19,7 @@ import { isEmptyUpdate, type KindTypes, type RecordKind } from './kind';
 import { problemField } from './saveField';
 import type { ListState } from './listQuery';
 
+import { SuggestionCard } from '../triage/SuggestionCard';
 /** Spec 2: S update, L back, O open, P previous, N next. */
 const ACCESS_KEYS = ['s', 'l', 'o', 'p', 'n'] as const;
 
@@ -187,6 +188,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
             </ConfigProvider>
           </Col>
           <Col xs={24} xl={14} data-testid={`${prefix}-detail-main`}>
+            {analyst && <SuggestionCard kind={kind.name} clientId={clientId} recordId={id} />}
             <Sections {...partProps} />
           </Col>
         </Row>

@@ -20,6 +20,7 @@ import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type 
 import { useListQuery } from './useListQuery';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
+import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../triage/ListParts';
 import type { FilterOption } from './types';
 
 const ACTIONS_WIDTH = 150;
@@ -34,6 +35,7 @@ const HISTORY_SOURCES = {
   'batch-category': 'history.source.batchCategory',
   'batch-action': 'history.source.batchAction',
   'batch-undo': 'history.source.batchUndo',
+  'triage-accept': 'history.source.triageAccept',
   update: 'history.source.update',
   'upload-update': 'history.source.uploadUpdate',
   inherit: 'history.source.inherit',
@@ -140,10 +142,12 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     if (chosenColumns) return new Set(allKeys.filter((k) => chosenColumns.has(k)));
     return saved.isFetched ? visibleKeys(saved.data ?? null, allKeys, kind.defaultColumns) : defaults;
   }, [chosenColumns, saved.isFetched, saved.data, allKeys, defaults, kind.defaultColumns]);
-  const shownColumns = useMemo(
-    () => withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column') }),
-    [allColumns, visible, kind, clientId, t],
-  );
+  // Issue 19: the triage suggestion of each row, analysts only (client users never see suggestions).
+  const suggestedColumn = useSuggestedColumn(kind.name, clientId, records, kind.recordId, analyst);
+  const shownColumns = useMemo(() => {
+    const shown = withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column') });
+    return suggestedColumn ? [suggestedColumn, ...shown] : shown;
+  }, [allColumns, visible, kind, clientId, t, suggestedColumn]);
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);
@@ -286,6 +290,15 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                   >
                     {t('list.abnormalOnly')}
                   </Checkbox>
+                  <SuggestedFilter
+                    kind={kind.name}
+                    value={state.suggested}
+                    testPrefix={prefix}
+                    onChange={(suggested) => {
+                      setSelected([]);
+                      update({ suggested, current: 1 });
+                    }}
+                  />
                 </>
               )}
               {state.noticeId !== undefined && (
@@ -365,6 +378,16 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
               fieldLabel={view.batchPlaceholder}
             />
             <UndoBatchButton kind={kind} clientId={clientId} view={view} onDone={afterBatch} />
+            {analyst && (
+              <AcceptSuggestions
+                kind={kind.name}
+                clientId={clientId}
+                selected={selected}
+                search={input ? (({ limit: _l, offset: _o, ...rest }) => rest)(input) : null}
+                disabledReason={mayWrite === false ? t('detail.notManager') : undefined}
+                onDone={afterBatch}
+              />
+            )}
             {analyst && <CaptureBatch kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} />}
             {analyst && <TakedownCompose kind={kind.name} clientId={clientId} selected={selected} disabledReason={mayWrite === false ? t('detail.notManager') : undefined} onSent={afterBatch} />}
             <Button

@@ -58,6 +58,8 @@ export interface ListState<D extends string = string, W extends string = string,
   pageSize: number;
   /** The records a notice was about. */
   noticeId: number | undefined;
+  /** Analysts: records with a triage suggestion (any), without one (none), or suggesting one category id. */
+  suggested?: 'any' | 'none' | number | undefined;
 }
 
 /** Spec 9. */
@@ -69,7 +71,7 @@ const KEYWORD_MAX = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's query parameters; the detail page adds `num` and `total` to them. */
-export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'stillLive', 'current', 'pageSize', 'noticeId'] as const;
+export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'stillLive', 'current', 'pageSize', 'noticeId', 'suggested'] as const;
 
 export function emptyState<D extends string, W extends string, F extends string, S extends string>(): ListState<D, W, F, S> {
   return { search: null, sorter: null, filters: [], clientId: undefined, filterErrorRecord: false, filterStillLive: false, current: 1, pageSize: PAGE_SIZE, noticeId: undefined };
@@ -150,7 +152,13 @@ export function parseListQuery<D extends string, W extends string, F extends str
     current: positiveInt(params.get('current')) ?? 1,
     pageSize: pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE,
     noticeId: positiveInt(params.get('noticeId')),
+    suggested: parseSuggested(params.get('suggested')),
   };
+}
+
+function parseSuggested(text: string | null): ListState['suggested'] {
+  if (text === 'any' || text === 'none') return text;
+  return positiveInt(text);
 }
 
 /** Conditions that narrow nothing are no search at all (the URL stays short). */
@@ -170,6 +178,7 @@ export function listQueryParams(state: ListState): URLSearchParams {
   if (state.current !== 1) params.set('current', String(state.current));
   if (state.pageSize !== PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.noticeId !== undefined) params.set('noticeId', String(state.noticeId));
+  if (state.suggested !== undefined) params.set('suggested', String(state.suggested));
   return params;
 }
 
@@ -193,6 +202,7 @@ export function searchPayload<D extends string, W extends string, F extends stri
     filterErrorRecord: state.filterErrorRecord ? (1 as const) : (0 as const),
     filterStillLive: state.filterStillLive ? (1 as const) : (0 as const),
     ...(state.noticeId !== undefined ? { noticeId: state.noticeId } : {}),
+    ...(state.suggested !== undefined ? { suggested: state.suggested } : {}),
     limit: page.limit,
     offset: page.offset,
   };

@@ -1,0 +1,64 @@
+import { BACKTEST_DISAGREEMENTS, type BacktestAnswer, type TriageRuleBody } from '@portal/contract';
+import type { AuthedContext } from '../../platform/context.js';
+import { compileRule } from './compile.js';
+import { checkSuggestion } from './rules.js';
+import { sql, type SqlBool } from 'kysely';
+import { SOURCES, loadClusters, prefilter, readBatch } from './sources.js';
+
+/**
+ * The backtest (issue 19, point 3): one rule, as written in the editor, over the records of its kind the analysts
+ * already categorized. matched: records it matches; agreed: those the analysts put in the rule's subcategory;
+ * precision agreed / matched; recall agreed / all categorized in that subcategory; and the first disagreements
+ * (matched but categorized otherwise) with their trace, to look at. Nothing is written.
+ */
+const BACKTEST_BATCH = 50_000;
+
+export async function backtest(ctx: AuthedContext, clientId: number, body: TriageRuleBody): Promise<BacktestAnswer> {
+  const started = Date.now();
+  // A category the kind does not have is refused as the rule's save would refuse it.
+  await checkSuggestion(ctx.db, clientId, body);
+  const source = SOURCES[body.kind];
+  const compiled = compileRule({ ...body, ruleId: 0 });
+  const types = new Set(body.conditions.map((c) => c.type));
+  const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
+  const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
+  // What the rule is measured against, counted in the database; then only the records it may match are read.
+  const category = sql.ref(`r.${source.categoryColumn}`);
+  // Counted beside the reading (PostgreSQL: another pooled connection; PGlite: queued on its one).
+  const counting = sql<{ categorized: string; in_sub: string }>`
+    SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS in_sub
+    FROM ${sql.table(source.table)} r WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL`.execute(ctx.db);
+  // Should the reading fail first, the count's own failure is not left unhandled (the call answers the first one).
+  counting.catch(() => undefined);
+  const pushed = body.conditions.map((c) => prefilter(source, c)).filter((w): w is NonNullable<typeof w> => w !== null);
+  const where = pushed.length > 0 ? sql<SqlBool>`(${sql.join(pushed, sql` AND `)})` : null;
+  let matched = 0;
+  let agreed = 0;
+  const disagreements: BacktestAnswer['disagreements'] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, where, after, limit: BACKTEST_BATCH });
+    for (const row of rows) {
+      const trace = compiled.match(row);
+      if (!trace) continue;
+      matched += 1;
+      if (row.category === body.subcategoryId) agreed += 1;
+      else if (disagreements.length < BACKTEST_DISAGREEMENTS) disagreements.push({ recordId: row.id, text: row.text.slice(0, 300), subcategoryId: row.category, trace });
+    }
+    if (rows.length < BACKTEST_BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  const counts = await counting;
+  const categorized = Number(counts.rows[0]?.categorized ?? 0);
+  const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
+  return {
+    categorized,
+    matched,
+    agreed,
+    inSubcategory,
+    precision: matched === 0 ? null : agreed / matched,
+    recall: inSubcategory === 0 ? null : agreed / inSubcategory,
+    disagreements,
+    ms: Date.now() - started,
+  };
+}
