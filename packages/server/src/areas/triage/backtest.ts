@@ -35,8 +35,26 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   let matched = 0;
   let agreed = 0;
   const disagreements: BacktestAnswer['disagreements'] = [];
+  // Every condition said exactly in SQL (network membership is only a superset there): the database counts the
+  // matches and the agreements, and only the first disagreements are read and judged, for their trace. Reading
+  // every admitted record into the process was the backtest's cost (a fifth of a million-record client: ~2 s).
+  const exact = where !== null && pushed.length === body.conditions.length && !types.has('cluster');
+  if (exact) {
+    const { rows } = await sql<{ matched: string; agreed: string }>`
+      SELECT count(*) AS matched, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS agreed
+      FROM ${sql.table(source.table)} r ${signals.price && source.price ? source.price : sql``}
+      WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL AND ${where}`.execute(ctx.db);
+    matched = Number(rows[0]?.matched ?? 0);
+    agreed = Number(rows[0]?.agreed ?? 0);
+    const others = sql<SqlBool>`(${where} AND ${category}::integer <> ${body.subcategoryId}::integer)`;
+    const rowsOff = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, where: others, after: 0, limit: BACKTEST_DISAGREEMENTS });
+    for (const row of rowsOff) {
+      const trace = compiled.match(row);
+      if (trace) disagreements.push({ recordId: row.id, text: row.text.slice(0, 300), subcategoryId: row.category, trace });
+    }
+  }
   let after = 0;
-  for (;;) {
+  for (; !exact; ) {
     const rows = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, where, after, limit: BACKTEST_BATCH });
     for (const row of rows) {
       const trace = compiled.match(row);
