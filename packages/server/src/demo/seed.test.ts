@@ -56,6 +56,9 @@ describe('demo data', () => {
     const captures = await services.db.selectFrom('evidence_capture as e').leftJoin('stored_file as f', 'f.name', 'e.html_file').select(['e.state', 'e.reason', 'e.sha256_html', 'f.bytes']).orderBy('e.capture_id').execute();
     expect(captures.map((c) => [c.state, c.reason])).toEqual([['done', null], ['failed', 'unreachable']]);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
+    // Price history: three listings read by a price-monitoring task on six runs (one run without a price).
+    const prices = await services.db.selectFrom('crawler_price').select(['listing_id', 'price']).execute();
+    expect([new Set(prices.map((p) => p.listing_id)).size, prices.length, prices.filter((p) => p.price === null).length]).toEqual([3, 18, 1]);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
     const notices = await services.db.selectFrom('notice').innerJoin('users', 'users.user_id', 'notice.user_id').select(['title', 'user_locale']).execute();

@@ -8,6 +8,7 @@ import { newApiKey } from '../platform/api-keys.js';
 import { hashPassword } from '../platform/passwords.js';
 import { storeImage } from '../platform/files.js';
 import { seedEvidence } from './evidence.js';
+import { seedPriceHistory } from './prices.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
@@ -131,6 +132,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedPriceHistory(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 

@@ -9,8 +9,8 @@ let other: number;
 let acmeUser: TestUser;
 let otherUser: TestUser;
 let analyst: TestUser;
-let published: number;
-let draft: number;
+let published: number | undefined;
+let draft: number | undefined;
 const URL_A = 'https://mart.example/item/1';
 const NOT_FOUND = { code: ErrorCode.OBJECT_NOT_FOUND };
 

@@ -3,12 +3,14 @@ import type { DetailPartProps } from '../../records/kind';
 import type { Step } from '../../records/ReportSteps';
 import type { EcKindTypes } from '../ecKind';
 import { useEcTexts } from '../useEcTexts';
+import { PriceHistory } from './PriceHistory';
 import { CategorizeSection, ReportSection, ResponseSection } from './RecordSections';
 import { RecordTabs } from './RecordTabs';
 
 /**
  * The EC detail's form (document 3, section 2): the tabs (web page, thumbnail, evidence, scraped info), then the
- * categorized info, the client's response and the report info.
+ * the listing's price history (when price monitoring read one), the categorized info, the client's response and the
+ * report info.
  */
 export function EcSections({ record, clientId, analyst, lookups, setRecord }: DetailPartProps<EcKindTypes>) {
   const texts = useEcTexts();
@@ -17,6 +19,7 @@ export function EcSections({ record, clientId, analyst, lookups, setRecord }: De
   return (
     <>
       <RecordTabs record={record} clientId={clientId} analyst={analyst} lookups={lookups} texts={texts} onEvidence={onEvidence} />
+      <PriceHistory clientId={clientId} recordId={record.ec_id} />
       <CategorizeSection analyst={analyst} lookups={lookups} />
       <ResponseSection analyst={analyst} lookups={lookups} />
       <ReportSection analyst={analyst} lookups={lookups} step={step} onStep={setStep} record={record} />
