@@ -99,5 +99,5 @@ async function run(browsers: number): Promise<{ perMinute: number; peakMb: numbe
 
 for (const browsers of [1, 2]) {
   const { perMinute, peakMb } = await run(browsers);
-  console.log(`captures (${process.env.TEST_DB ?? 'pglite'}), ${browsers} browser(s): ${perMinute.toFixed(1)} per minute over ${COUNT}; peak memory (server and Chromium) ${peakMb.toFixed(0)} MB`);
+  console.log(`captures (${process.env.TEST_DB ?? 'pglite'}), ${browsers} browser(s): ${perMinute.toFixed(1)} per minute (${(perMinute / 60).toFixed(2)} listings/s) over ${COUNT}; peak memory (server and Chromium) ${peakMb.toFixed(0)} MB`);
 }

@@ -159,6 +159,7 @@ export const calls = {
   '/api/ec-data/fetch-filters': { input: ecRecords.fetchFiltersInput, output: ecRecords.fetchFiltersOutput },
   '/api/ec-data/get-record': { input: ecRecords.recordIdInput, output: ecRecords.recordOutput },
   '/api/ec-data/get-record-history': { input: ecRecords.recordIdInput, output: ecRecords.historyOutput },
+  '/api/ec-data/fetch-price-history': { input: ecRecords.recordIdInput, output: ecRecords.priceHistoryOutput },
   '/api/ec-data/update-record': { input: ecRecords.updateRecordInput, output: ecRecords.updateRecordOutput },
   '/api/ec-data/batch-update-category': { input: ecRecords.batchCategoryInput, output: ecRecords.batchOutput },
   '/api/ec-data/batch-update-action': { input: ecRecords.batchActionInput, output: ecRecords.batchOutput },

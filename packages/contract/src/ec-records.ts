@@ -242,6 +242,13 @@ export const deleteEvidenceInput = z.object({ clientId: id, recordId, name: z.st
 export const deleteEvidenceOutput = z.object({ names: z.string() });
 
 /**
+ * The listing's price per run of the client's price-monitoring crawler tasks (the listing is the record's product
+ * URL), oldest first. `price` is the text the page gave; `amount` its number when it reads as one (for the chart).
+ */
+export const priceHistoryRow = z.object({ seenAt: z.string(), taskId: z.number(), taskTitle: z.string(), runNo: z.number(), price: z.string().nullable(), amount: z.number().nullable(), currency: z.string().nullable() });
+export const priceHistoryOutput = z.object({ prices: z.array(priceHistoryRow) });
+
+/**
  * Section 4: a row is an error when a round's or the final result lacks its date (or the reverse), a later round is
  * filled while the one before is empty, or the final result is filled while no round is.
  */

@@ -80,6 +80,9 @@ describe('demo data', () => {
     expect(verdicts.filter((v) => v.verdict === 'gone')).toHaveLength(2);
     expect(verdicts.every((v) => v.verdict !== null || v.attempts >= 3)).toBe(true);
     expect(captures.filter((c) => c.recheck_round !== null)).toHaveLength(5);
+    // Price history: three listings read by a price-monitoring task on six runs (one run without a price).
+    const prices = await services.db.selectFrom('crawler_price').select(['listing_id', 'price']).execute();
+    expect([new Set(prices.map((p) => p.listing_id)).size, prices.length, prices.filter((p) => p.price === null).length]).toEqual([3, 18, 1]);
     // Each reader's language (issue 16, point 7): notices in the recipient's, news for the request's, and no
     // "English / Japanese" pairs in notices, custom column labels or trademark remarks.
     const notices = await services.db.selectFrom('notice').innerJoin('users', 'users.user_id', 'notice.user_id').select(['title', 'user_locale']).execute();

@@ -11,6 +11,7 @@ import { seedEvidence } from './evidence.js';
 import { seedTakedown } from './takedown.js';
 import { seedPictures } from './pictures.js';
 import { seedRechecks } from './rechecks.js';
+import { seedPriceHistory } from './prices.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
 import { demoLogo } from './image.js';
 import { seedEcRecords } from './ec-records.js';
@@ -142,6 +143,7 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedSellerNetworks(trx, clientIds[0]!, now);
     // After the signals: rules on seller networks and abnormal prices see them.
     await seedTriage(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    await seedPriceHistory(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 

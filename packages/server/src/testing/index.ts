@@ -181,3 +181,7 @@ export async function manage(tp: TestPortal, user: TestUser, ...clientIds: numbe
 
 /** The evidence capture queue (Debian's Chromium on pg-boss), for tests and journeys that capture fixture pages. */
 export { startCaptureQueue, type CaptureQueue } from '../areas/evidence/queue.js';
+
+/** The crawler's worker and the fixture marketplace of its tests, for journeys and benchmarks. */
+export { startCrawlerForTest } from './crawler.js';
+export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/fixture-market.js';

@@ -163,6 +163,8 @@ function fromMicrodata($: cheerio.CheerioAPI, put: (f: ListingField, v: string |
 /** A page that asks to sign in rather than show a listing (the account is blocked or signed out). */
 export function looksLikeLogin(html: string, url: string): boolean {
   if (/\/(login|signin|sign-in)\b/i.test(new URL(url).pathname)) return true;
+  // Most pages have no password field: no second parse of every page (the profile of bench/crawler.ts showed it).
+  if (!/password/i.test(html)) return false;
   const $ = cheerio.load(html);
   return $('input[type="password"]').length > 0 && $('script[type="application/ld+json"], [itemtype*="schema.org/Product"]').length === 0;
 }

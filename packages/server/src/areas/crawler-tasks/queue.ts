@@ -17,6 +17,7 @@ const PUMP_BATCH = 500;
 
 export class CrawlerQueue {
   private boss: PgBoss | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly db: Db) {}
 
@@ -29,9 +30,17 @@ export class CrawlerQueue {
     this.boss = undefined;
   }
 
+  /** Sends the jobs in one statement (a row's job already waiting is kept) and wakes this process's intake. */
   async send(jobs: CrawlJob[]): Promise<void> {
-    if (!this.boss) return;
-    for (const job of jobs) await this.boss.send(CRAWLER_QUEUE, job, { singletonKey: `${job.kind}:${job.id}` });
+    if (!this.boss || jobs.length === 0) return;
+    await this.boss.insert(jobs.map((job) => ({ name: CRAWLER_QUEUE, data: job, singletonKey: `${job.kind}:${job.id}` })));
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` after each send of this process (the intake takes the new jobs without waiting for its poll). */
+  onSend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**

@@ -5,7 +5,8 @@ import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { readListing, readSearchPage } from './extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
-import { CRAWLER_QUEUE, type CrawlJob, type CrawlerQueue } from './queue.js';
+import { startIntake } from './intake.js';
+import { type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
 
@@ -31,29 +32,38 @@ interface JobContext {
   site: SiteForFetch;
 }
 
-async function contextOf(db: Db, subtaskId: number): Promise<JobContext | undefined> {
-  const row = await db
-    .selectFrom('crawler_subtask as s')
-    .innerJoin('crawler_task as t', 't.id', 's.task_id')
-    .innerJoin('ec_site as e', 'e.id', 's.site_id')
-    .select(['s.id', 's.task_id', 's.status', 's.target_count', 't.type', 't.run_no', 'e.crawl_recipe', 'e.max_concurrency', 'e.ignore_robots', 'e.id as site_id'])
-    .where('s.id', '=', subtaskId)
-    .executeTakeFirst();
+/**
+ * The job's row (still to do?) with its subtask, task, site and accounts, in one round trip: it is read for every
+ * page and listing, and three reads each made the crawler wait on the database more than on the marketplace.
+ */
+async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: number; ctx: JobContext } | undefined> {
+  const table = sql.table(job.kind === 'page' ? 'crawler_page' : 'crawler_listing');
+  type Account = { id: number; account: string; freeze_seconds: number | null; headers_sealed: string; cookies_sealed: string };
+  const { rows } = await sql<{ url: string; state: number; subtask_id: number; task_id: number; status: number; target_count: number | null; type: number; run_no: number; crawl_recipe: JobContext['recipe']; max_concurrency: number; ignore_robots: boolean; site_id: number; accounts: Account[] }>`
+    SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.id AS site_id,
+      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'account', a.account, 'freeze_seconds', a.freeze_seconds, 'headers_sealed', a.headers_sealed, 'cookies_sealed', a.cookies_sealed) ORDER BY a.id), '[]')
+         FROM ec_site_account a WHERE a.site_id = e.id) AS accounts
+    FROM ${table} r JOIN crawler_subtask s ON s.id = r.subtask_id JOIN crawler_task t ON t.id = s.task_id JOIN ec_site e ON e.id = s.site_id
+    WHERE r.id = ${job.id}`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
-  const accounts = await db.selectFrom('ec_site_account').select(['id', 'account', 'freeze_seconds', 'headers_sealed', 'cookies_sealed']).where('site_id', '=', row.site_id).orderBy('id').execute();
   return {
-    subtaskId: row.id,
-    taskId: row.task_id,
-    status: row.status,
-    targetCount: row.target_count,
-    taskType: row.type,
-    runNo: row.run_no,
-    recipe: row.crawl_recipe,
-    site: {
-      id: row.site_id,
-      maxConcurrency: row.max_concurrency,
-      ignoreRobots: row.ignore_robots,
-      accounts: accounts.map((a) => ({ id: a.id, account: a.account, freezeSeconds: a.freeze_seconds ?? 0, headersSealed: a.headers_sealed, cookiesSealed: a.cookies_sealed })),
+    url: row.url,
+    state: row.state,
+    ctx: {
+      subtaskId: row.subtask_id,
+      taskId: row.task_id,
+      status: row.status,
+      targetCount: row.target_count,
+      taskType: row.type,
+      runNo: row.run_no,
+      recipe: row.crawl_recipe,
+      site: {
+        id: row.site_id,
+        maxConcurrency: row.max_concurrency,
+        ignoreRobots: row.ignore_robots,
+        accounts: row.accounts.map((a) => ({ id: a.id, account: a.account, freezeSeconds: a.freeze_seconds ?? 0, headersSealed: a.headers_sealed, cookiesSealed: a.cookies_sealed })),
+      },
     },
   };
 }
@@ -88,10 +98,10 @@ export class CrawlerWorker {
 
   private async runJob(job: CrawlJob): Promise<void> {
     const table = job.kind === 'page' ? 'crawler_page' : 'crawler_listing';
-    const row = await this.db.selectFrom(table).select(['subtask_id', 'url', 'state']).where('id', '=', job.id).executeTakeFirst();
+    const row = await jobOf(this.db, job);
     if (!row || row.state !== 0) return;
-    const ctx = await contextOf(this.db, row.subtask_id);
-    if (!ctx || !RUNNING.includes(ctx.status)) return;
+    const { ctx } = row;
+    if (!RUNNING.includes(ctx.status)) return;
     if (ctx.status === TaskStatus.PENDING) {
       await this.db.updateTable('crawler_subtask').set({ status: TaskStatus.SCRAPING }).where('id', '=', ctx.subtaskId).where('status', '=', TaskStatus.PENDING).execute();
       await settleTask(this.db, ctx.taskId, this.services.clock());
@@ -151,24 +161,18 @@ export class CrawlerWorker {
   private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
     const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
     const fields = readListing(fetched.html, url, ctx.recipe);
-    await this.db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('crawler_listing')
-        .set({ state: 1, fields: JSON.stringify(fields), scraped_at: this.services.clock(), error: null })
-        .where('id', '=', listingId)
-        .where('state', '=', 0)
-        .returning('id')
-        .executeTakeFirst();
-      if (!done) return;
-      await trx.updateTable('crawler_subtask').set((eb) => ({ record_count: eb('record_count', '+', 1) })).where('id', '=', ctx.subtaskId).execute();
-      if (ctx.taskType === TaskType.PRICE) {
-        await trx
-          .insertInto('crawler_price')
-          .values({ listing_id: listingId, run_no: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null, seen_at: this.services.clock() })
-          .onConflict((oc) => oc.columns(['listing_id', 'run_no']).doNothing())
-          .execute();
-      }
-    });
+    // One statement (atomic, one round trip): the listing done only if still to do, then its count and its price.
+    const now = this.services.clock();
+    const price = ctx.taskType === TaskType.PRICE
+      ? sql`INSERT INTO crawler_price (listing_id, run_no, price, currency, seen_at)
+          SELECT id, ${ctx.runNo}, ${fields.price?.slice(0, 100) ?? null}, ${fields.currency?.slice(0, 10) ?? null}, ${now} FROM done
+          ON CONFLICT (listing_id, run_no) DO NOTHING`
+      : sql`SELECT 1`;
+    await sql`WITH done AS (
+        UPDATE crawler_listing SET state = 1, fields = ${JSON.stringify(fields)}::jsonb, scraped_at = ${now}, error = NULL
+        WHERE id = ${listingId} AND state = 0 RETURNING id),
+      counted AS (UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${ctx.subtaskId} AND EXISTS (SELECT 1 FROM done))
+      ${price}`.execute(this.db);
   }
 
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */
@@ -204,23 +208,18 @@ export class CrawlerWorker {
 }
 
 /**
- * Runs the crawler on a started pg-boss: `CRAWLER_WORKERS` (default 2) pollers taking `CRAWLER_BATCH` (default 4)
- * jobs each, the pump every 30 s (and at once), the stop watcher every second. Answers the function that stops it.
+ * Runs the crawler on a started pg-boss: up to `CRAWLER_WORKERS` × `CRAWLER_BATCH` (default 2 × 4, 1 × 2 on PGlite) jobs at once,
+ * taken as slots free up (intake.ts), the queue polled every `CRAWLER_POLL_SECONDS` when empty, the pump every 30 s
+ * (and at once), the stop watcher every second. Answers the function that stops it.
  */
 export async function startCrawlerWorker(services: Services, boss: PgBoss, queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env): Promise<() => Promise<void>> {
   const worker = new CrawlerWorker(services, queue, env);
-  const workers = Math.max(1, Number(env.CRAWLER_WORKERS ?? 2));
-  const batchSize = Math.max(1, Number(env.CRAWLER_BATCH ?? 4));
-  const pollingIntervalSeconds = Math.max(0.5, Number(env.CRAWLER_POLL_SECONDS ?? 1));
-  const ids: string[] = [];
-  for (let i = 0; i < workers; i++) {
-    ids.push(
-      await boss.work<CrawlJob>(CRAWLER_QUEUE, { batchSize, pollingIntervalSeconds }, async (jobs) => {
-        const results = await Promise.allSettled(jobs.map((j) => worker.run(j.data)));
-        for (const r of results) if (r.status === 'rejected') services.log.error({ err: r.reason }, 'crawler job failed');
-      }),
-    );
-  }
+  // The embedded PGlite has one connection for the whole portal: eight jobs queueing on it starved the pages' own
+  // calls (seen in the browser journey), so there the default is 1 x 2; PostgreSQL's pool takes 2 x 4.
+  const embedded = services.dbKind === 'pglite';
+  const concurrency = Math.max(1, Number(env.CRAWLER_WORKERS ?? (embedded ? 1 : 2))) * Math.max(1, Number(env.CRAWLER_BATCH ?? (embedded ? 2 : 4)));
+  const pollMs = Math.max(100, Number(env.CRAWLER_POLL_SECONDS ?? 1) * 1000);
+  const intake = startIntake(boss, queue, { concurrency, pollMs, run: (job) => worker.run(job), onError: (err) => services.log.error({ err }, 'crawler job failed') });
   const pump = () => queue.wake().catch((err: unknown) => services.log.error({ err }, 'crawler pump failed'));
   await pump();
   const pumpTimer = setInterval(() => void pump(), Number(env.CRAWLER_PUMP_MS ?? 30_000));
@@ -228,8 +227,9 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
   return async () => {
     clearInterval(pumpTimer);
     clearInterval(watchTimer);
+    await intake.stop();
     queue.detach();
-    for (const id of ids) void boss.offWork({ id }).catch(() => undefined);
     await worker.drain(5_000);
+    await intake.settled(1_000);
   };
 }

@@ -1,6 +1,7 @@
 import { EVIDENCE_MAX_BYTES, Role } from '@portal/contract';
 import type { CallRegistrar, DownloadRegistrar } from '../../platform/call.js';
 import * as evidence from './evidence.js';
+import { priceHistory } from './prices.js';
 
 /**
  * Document 3, marketplace (EC) records: the calls only EC has, its evidence screenshots (analysts among the
@@ -13,5 +14,6 @@ export function registerEcRecordCalls(call: CallRegistrar, download: DownloadReg
   const managers = { field: 'clientId', analysts: 'managers' as const };
   call('/api/ec-data/upload-image', { roles: Role.ANALYST, access: 'write', tenant: managers, upload: { maxBytes: EVIDENCE_MAX_BYTES }, handler: (ctx, i) => evidence.upload(ctx, i) });
   call('/api/ec-data/delete-upload-pic', { roles: Role.ANALYST, access: 'write', tenant: managers, handler: (ctx, i) => evidence.remove(ctx, i) });
+  call('/api/ec-data/fetch-price-history', { roles, access: 'read', tenant, transaction: false, handler: (ctx, i) => priceHistory(ctx, i.clientId, i.recordId) });
   download('/api/ec-data/get-upload-pic', { roles, tenant, handler: (ctx, q) => evidence.serve(ctx, q) });
 }
