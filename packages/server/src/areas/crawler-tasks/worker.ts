@@ -5,8 +5,8 @@ import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { readListing, readSearchPage } from './extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
-import { startIntake } from './intake.js';
-import { type CrawlJob, type CrawlerQueue } from './queue.js';
+import { startIntake, type Intake } from './intake.js';
+import { CRAWLER_QUEUE, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
 
@@ -219,7 +219,12 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
   const embedded = services.dbKind === 'pglite';
   const concurrency = Math.max(1, Number(env.CRAWLER_WORKERS ?? (embedded ? 1 : 2))) * Math.max(1, Number(env.CRAWLER_BATCH ?? (embedded ? 2 : 4)));
   const pollMs = Math.max(100, Number(env.CRAWLER_POLL_SECONDS ?? 1) * 1000);
-  const intake = startIntake(boss, queue, { concurrency, pollMs, run: (job) => worker.run(job), onError: (err) => services.log.error({ err }, 'crawler job failed') });
+  // PGlite: pg-boss's own work loop. The intake's refills, on the one connection the whole portal shares, left the
+  // calls of the pages waiting after a worker restart (crawler.test.ts); the embedded database is for one machine's
+  // small crawls, where the work loop's pace (a poll between batches) is enough.
+  const intake = embedded
+    ? workLoop(boss, { workers: Math.max(1, Number(env.CRAWLER_WORKERS ?? 1)), batchSize: Math.max(1, Number(env.CRAWLER_BATCH ?? 2)), pollMs, run: (job) => worker.run(job), onError: (err) => services.log.error({ err }, 'crawler job failed') })
+    : startIntake(boss, queue, { concurrency, pollMs, run: (job) => worker.run(job), onError: (err) => services.log.error({ err }, 'crawler job failed') });
   const pump = () => queue.wake().catch((err: unknown) => services.log.error({ err }, 'crawler pump failed'));
   await pump();
   const pumpTimer = setInterval(() => void pump(), Number(env.CRAWLER_PUMP_MS ?? 30_000));
@@ -231,5 +236,25 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
     queue.detach();
     await worker.drain(5_000);
     await intake.settled(1_000);
+  };
+}
+
+/** pg-boss's own work loop as an Intake: `workers` loops taking `batchSize` jobs, polling every `pollMs` (at least 0.5 s). */
+function workLoop(boss: PgBoss, opts: { workers: number; batchSize: number; pollMs: number; run: (job: CrawlJob) => Promise<void>; onError: (err: unknown) => void }): Intake {
+  const ids: Promise<string>[] = [];
+  for (let i = 0; i < opts.workers; i++) {
+    ids.push(
+      boss.work<CrawlJob>(CRAWLER_QUEUE, { batchSize: opts.batchSize, pollingIntervalSeconds: Math.max(0.5, opts.pollMs / 1000) }, async (jobs) => {
+        const results = await Promise.allSettled(jobs.map((j) => opts.run(j.data)));
+        for (const r of results) if (r.status === 'rejected') opts.onError(r.reason);
+      }),
+    );
+  }
+  return {
+    async stop() {
+      for (const id of await Promise.all(ids)) void boss.offWork({ id }).catch(() => undefined);
+    },
+    // The work loop completes or fails its jobs itself, before it takes the next batch.
+    settled: () => Promise.resolve(),
   };
 }
