@@ -35,10 +35,10 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   let matched = 0;
   let agreed = 0;
   const disagreements: BacktestAnswer['disagreements'] = [];
-  // Every condition said exactly in SQL (network membership is only a superset there): the database counts the
+  // Every condition said exactly in SQL (an SNS account's network membership is only a superset there): the database counts the
   // matches and the agreements, and only the first disagreements are read and judged, for their trace. Reading
   // every admitted record into the process was the backtest's cost (a fifth of a million-record client: ~2 s).
-  const exact = where !== null && pushed.length === body.conditions.length && !types.has('cluster');
+  const exact = where !== null && pushed.length === body.conditions.length && !(types.has('cluster') && body.kind !== 'ec');
   if (exact) {
     const { rows } = await sql<{ matched: string; agreed: string }>`
       SELECT count(*) AS matched, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS agreed

@@ -251,9 +251,10 @@ export function prefilter(source: TriageSource, c: TriageCondition): RawBuilder<
     case 'modelPrice':
       return source.price ? sql<SqlBool>`ps.model_ratio * 100 < ${c.belowPercent}` : null;
     case 'cluster': {
-      // A superset of the rule's check (which takes the largest network among an account's id and name).
+      // EC: exactly the rule's check (one seller per record; no seller, no network). SNS: a superset of it (the rule
+      // takes the largest network among an account's id and name).
       if (!source.sellerKeys) return null;
-      const seller = source.kind === 'ec' ? sql`m.seller = r.ec_product_seller` : sql`m.seller IN (r.account_id, r.account_name)`;
+      const seller = source.kind === 'ec' ? sql`m.seller = r.ec_product_seller AND r.ec_product_seller <> ''` : sql`m.seller IN (r.account_id, r.account_name)`;
       return sql<SqlBool>`EXISTS (SELECT 1 FROM triage_seller_member m JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id
         WHERE m.client_id = r.client_id AND m.kind = ${source.kind} AND m.site = ${source.site} AND ${seller}
           AND c.sellers >= ${c.minSellers} ${c.repeatOffender ? sql`AND c.repeat_offender` : sql``})`;

@@ -234,6 +234,35 @@ describe('the backtest', () => {
     const none = await ok('/api/triage/backtest', { clientId: client, rule: rule([{ type: 'words', match: 'any', words: ['nothing-like-this'] }]) });
     expect(none).toMatchObject({ matched: 0, precision: null, recall: 0 });
   });
+
+  it('counts a marketplace seller-network rule in the database with the same figures as judging every record', async () => {
+    const client = await createClient(tp, 'Network Backtest Co');
+    await manage(tp, analyst, client);
+    const db = tp.portal.services.db;
+    await sql`INSERT INTO triage_seller_cluster VALUES (${client}, 1, 3, 9, 1, false, now()), (${client}, 2, 2, 2, 0, false, now())`.execute(db);
+    await sql`INSERT INTO triage_seller_member VALUES (${client}, 1, 1, 'ec', 'Shop', 'Ring A', 3, 1), (${client}, 2, 2, 'ec', 'Shop', 'Pair A', 1, 0), (${client}, 2, 3, 'ec', 'Shop', '', 1, 0)`.execute(db);
+    // Ring A (a network of 3): 3 fake, 1 grey; Pair A (2): 1 fake; Ring A on another site and a seller without a
+    // name (a member named '' must not match a record without a seller): no network.
+    await records(
+      [
+        ...Array.from({ length: 3 }, () => ({ ec_site: 'Shop', ec_product_seller: 'Ring A', ec_product_title: 'bag', ec_category_id: fake })),
+        { ec_site: 'Shop', ec_product_seller: 'Ring A', ec_product_title: 'bag', ec_category_id: grey },
+        { ec_site: 'Shop', ec_product_seller: 'Pair A', ec_product_title: 'bag', ec_category_id: fake },
+        { ec_site: 'Other', ec_product_seller: 'Ring A', ec_product_title: 'bag', ec_category_id: fake },
+        { ec_site: 'Shop', ec_product_seller: '', ec_product_title: 'bag', ec_category_id: fake },
+      ],
+      client,
+    );
+    const counted = await ok('/api/triage/backtest', { clientId: client, rule: rule([{ type: 'cluster', minSellers: 3 }]) });
+    expect(counted).toMatchObject({ categorized: 7, matched: 4, agreed: 3, inSubcategory: 6 });
+    expect(counted.disagreements).toHaveLength(1);
+    expect(counted.disagreements[0]).toMatchObject({ subcategoryId: grey, trace: [{ type: 'cluster', values: ['Ring A', 3] }] });
+    // A pattern is judged in TypeScript only, so this rule reads every admitted record: the same figures.
+    const judged = await ok('/api/triage/backtest', { clientId: client, rule: rule([{ type: 'cluster', minSellers: 3 }, { type: 'pattern', pattern: 'b.g' }]) });
+    expect(judged).toMatchObject({ categorized: 7, matched: 4, agreed: 3, inSubcategory: 6 });
+    const wider = await ok('/api/triage/backtest', { clientId: client, rule: rule([{ type: 'cluster', minSellers: 2 }]) });
+    expect(wider).toMatchObject({ matched: 5, agreed: 4 });
+  });
 });
 
 describe('accepting suggestions', () => {
