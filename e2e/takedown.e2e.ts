@@ -107,6 +107,9 @@ describe('takedown notices in the browser', () => {
     await eventually(async () => (await db.selectFrom('ec_record').select('ec_process1_date').where('ec_id', 'in', ids).execute()).map((r) => r.ec_process1_date)).toEqual([today, today, today]);
     await eventually(() => page.locator('.ant-message').innerText()).toContain('Marked sent: 3 record(s)');
     expect(await db.selectFrom('takedown_notice').select('channel').where('client_id', '=', clientId).execute()).toEqual([{ channel: 'ebay-vero' }]);
+    // The record's detail shows the notice as it was sent.
+    await page.goto(`${j.baseUrl}/ec-data/${clientId}/${captured}`);
+    await eventually(() => page.getByTestId('ec-sent-notices').innerText()).toContain('eBay VeRO');
 
     // 6. In Japanese: a Mercari notice, and the problems in the analyst's language.
     const jaAnalyst = await createUser(j.tp, { role: Role.ANALYST, name: '佐藤 蓮', locale: 'ja' });

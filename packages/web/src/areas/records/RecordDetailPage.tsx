@@ -12,6 +12,7 @@ import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
 import { RecordPicture } from './RecordPicture';
 import { RecheckPanel } from './RecheckPanel';
+import { SentNotices } from './SentNotices';
 import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
@@ -185,6 +186,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
             <ConfigProvider componentDisabled={false}>
               <CaptureEvidence kind={kind.name} clientId={clientId} recordId={id} mayCapture={analyst && !readOnly} />
               <RecheckPanel kind={kind.name} clientId={clientId} recordId={id} />
+              <SentNotices kind={kind.name} clientId={clientId} recordId={id} />
             </ConfigProvider>
           </Col>
           <Col xs={24} xl={14} data-testid={`${prefix}-detail-main`}>
