@@ -176,4 +176,11 @@ describe('re-check after a takedown', () => {
     const kept = await tp.post('/api/evidence/list', { clientId: acme, kind: 'ec', recordId: live }, { token: analyst.token });
     expect((kept.body.data as { evidence: { recheckRound: number | null }[] }).evidence.map((e) => e.recheckRound)).toEqual([1, null]);
   });
+
+  it('goes with its record: a removed record leaves no re-check behind', async () => {
+    const gone = await db().selectFrom('takedown_recheck').select('ec_id').where('ec_id', 'is not', null).executeTakeFirstOrThrow();
+    await db().deleteFrom('ec_record').where('ec_id', '=', gone.ec_id!).execute();
+    expect(await db().selectFrom('takedown_recheck').select('recheck_id').where('ec_id', '=', gone.ec_id).execute()).toEqual([]);
+    expect((await db().selectFrom('takedown_recheck').select('recheck_id').execute()).length).toBeGreaterThan(0);
+  });
 });

@@ -31,9 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recheck_id serial PRIMARY KEY,
       client_id integer NOT NULL REFERENCES client (client_id) ON DELETE CASCADE,
       kind varchar(3) NOT NULL CHECK (kind IN ('ec', 'ws', 'sns')),
-      ec_id bigint UNIQUE REFERENCES ec_record (ec_id) ON DELETE CASCADE,
-      ws_id bigint UNIQUE REFERENCES ws_record (ws_id) ON DELETE CASCADE,
-      sns_id bigint UNIQUE REFERENCES sns_record (sns_id) ON DELETE CASCADE,
+      ec_id bigint UNIQUE,
+      ws_id bigint UNIQUE,
+      sns_id bigint UNIQUE,
       round smallint NOT NULL CHECK (round BETWEEN 1 AND 3),
       takedown_at timestamptz NOT NULL,
       capture_id integer REFERENCES evidence_capture (capture_id) ON DELETE SET NULL,
@@ -63,8 +63,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END`;
     await sql`CREATE FUNCTION ${sql.id(fn)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(body)}`.execute(db);
     const rounds = [1, 2, 3].map((n) => `${k.prefix}${n}_result`).join(', ');
-    await sql.raw(`CREATE TRIGGER takedown_recheck_insert AFTER INSERT ON ${k.table} FOR EACH ROW
-      WHEN ((${takedownRound('NEW', k.prefix)}) IS NOT NULL) EXECUTE FUNCTION ${fn}()`).execute(db);
+    // A record's removal removes its row. Not a foreign key: its per-row check locks each newly inserted record
+    // (FOR KEY SHARE), which made a new upload of 100,000 rows with 33,000 takedowns take 27 s instead of 11 s; one
+    // statement over the deleted rows does the cascade's work.
+    const deleted = `${k.table}_takedown_recheck_deleted`;
+    await sql`CREATE FUNCTION ${sql.id(deleted)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`BEGIN
+      DELETE FROM takedown_recheck t USING old_rows o WHERE t.${k.id} = o.${k.id};
+      RETURN NULL;
+    END`)}`.execute(db);
+    await sql.raw(`CREATE TRIGGER takedown_recheck_delete AFTER DELETE ON ${k.table} REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ${deleted}()`).execute(db);
+    // Inserts (a new upload of 100,000 rows, many of them taken down) are taken per statement from the transition
+    // table the rollup triggers already collect: one INSERT ... SELECT instead of a function call and an upsert per row
+    // (which made such an upload 2.3 times slower).
+    const inserted = `${k.table}_takedown_recheck_inserted`;
+    await sql`CREATE FUNCTION ${sql.id(inserted)}() RETURNS trigger LANGUAGE plpgsql AS ${sql.lit(`BEGIN
+      INSERT INTO takedown_recheck (client_id, kind, ${k.id}, round, takedown_at)
+      SELECT n.client_id, '${k.table.split('_')[0]}', n.${k.id}, ${takedownRound('n', k.prefix)}, now() FROM new_rows n
+      WHERE (${takedownRound('n', k.prefix)}) IS NOT NULL
+      ON CONFLICT (${k.id}) DO UPDATE SET round = EXCLUDED.round, takedown_at = EXCLUDED.takedown_at, capture_id = NULL,
+        attempts = 0, verdict = NULL, verdict_reason = NULL, checked_at = NULL;
+      RETURN NULL;
+    END`)}`.execute(db);
+    await sql.raw(`CREATE TRIGGER takedown_recheck_insert AFTER INSERT ON ${k.table} REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ${inserted}()`).execute(db);
     await sql.raw(`CREATE TRIGGER takedown_recheck_update AFTER UPDATE OF ${rounds} ON ${k.table} FOR EACH ROW
       WHEN ((${takedownRound('NEW', k.prefix)}) IS DISTINCT FROM (${takedownRound('OLD', k.prefix)})) EXECUTE FUNCTION ${fn}()`).execute(db);
   }
@@ -75,6 +97,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`DROP TRIGGER IF EXISTS takedown_recheck_insert ON ${k.table}`).execute(db);
     await sql.raw(`DROP TRIGGER IF EXISTS takedown_recheck_update ON ${k.table}`).execute(db);
     await sql.raw(`DROP FUNCTION IF EXISTS ${k.table}_takedown_recheck()`).execute(db);
+    await sql.raw(`DROP TRIGGER IF EXISTS takedown_recheck_delete ON ${k.table}`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS ${k.table}_takedown_recheck_inserted()`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS ${k.table}_takedown_recheck_deleted()`).execute(db);
   }
   await sql`DROP TABLE IF EXISTS takedown_recheck`.execute(db);
   await sql`ALTER TABLE evidence_capture DROP COLUMN IF EXISTS recheck_round`.execute(db);
