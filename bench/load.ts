@@ -143,7 +143,7 @@ async function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   // LOAD_SERVER_ARGS: extra node options for the server, e.g. --cpu-prof to see where its time goes.
   const extra = (process.env.LOAD_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 384}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 4}`, ...extra, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.NODE_HEAP_MB ?? 384}`, `--max-semi-space-size=${process.env.NODE_SEMI_SPACE_MB ?? 8}`, ...extra, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DEMO: '1', LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn', SECRETS_KEY: randomBytes(32).toString('base64') },
     stdio: ['ignore', 'pipe', 'inherit'],
