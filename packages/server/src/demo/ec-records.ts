@@ -1,6 +1,7 @@
 import type { Tx } from '../platform/db.js';
 import { loadMatcher, urlKey } from '../areas/ec-reports/matching.js';
 import { insertRecords, type NewRecord } from '../areas/ec-reports/writes.js';
+import { EC_CHECK } from '../areas/ec-reports/check.js';
 
 /**
  * Demo marketplace reports for the first client: this year's earlier scans (categorized, reported and posted, spread
@@ -101,7 +102,7 @@ export async function seedEcRecords(trx: Tx, clientId: number, uploaderId: numbe
       const v = r.values as Record<string, string>;
       return { ...r, hints: matcher.match({ title: v.ec_product_title!, brand: v.ec_product_brand!, seller: v.ec_product_seller!, url: v.ec_product_url!, sellerUrl: v.ec_product_seller_url! }) };
     });
-    await insertRecords(trx, { clientId, reportId: report_id, now, seen }, batch);
+    await insertRecords(trx, { clientId, reportId: report_id, now, seen }, EC_CHECK.pack(batch));
     if (!report.posted) continue;
     // Posted reports: categorized, reported, partly answered by the client, each record in its own scan month.
     const ids = (await trx.selectFrom('ec_record').select('ec_id').where('report_id', '=', report_id).orderBy('ec_id').execute()).map((r) => Number(r.ec_id));

@@ -65,7 +65,7 @@ export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: numb
       {},
     );
   });
-  await SNS_UPLOAD.insert(trx, { clientId, reportId: report_id, now, seen: new Set() }, rows);
+  await SNS_UPLOAD.insert(trx, { clientId, reportId: report_id, now, seen: new Set() }, SNS_CHECK.pack(rows));
 
   const trademark = await trx.selectFrom('trademark').select('trademark_id').where('client_id', '=', clientId).orderBy('trademark_id').executeTakeFirst();
   const ids = (await trx.selectFrom('sns_record').select('sns_id').where('report_id', '=', report_id).orderBy('sns_id').execute()).map((r) => r.sns_id);

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/db.js';
-import { WS_UPLOAD } from '../areas/ws-reports/sheet-kind.js';
+import { WS_CHECK, WS_UPLOAD } from '../areas/ws-reports/sheet-kind.js';
 import { demoProgressColumns } from './categorized.js';
 
 /**
@@ -59,7 +59,7 @@ export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: numbe
       domainExpireAt: expires,
     };
   });
-  await WS_UPLOAD.insert(trx, { clientId, reportId: report_id, now, seen: new Set() }, rows);
+  await WS_UPLOAD.insert(trx, { clientId, reportId: report_id, now, seen: new Set() }, WS_CHECK.pack(rows));
 
   const trademark = await trx.selectFrom('trademark').select('trademark_id').where('client_id', '=', clientId).orderBy('trademark_id').executeTakeFirst();
   const ids = (await trx.selectFrom('ws_record').select('ws_id').where('report_id', '=', report_id).orderBy('ws_id').execute()).map((r) => r.ws_id);

@@ -2,7 +2,7 @@ import { ecRecords, ecReports, type EcRecord, type EcReport } from '@portal/cont
 import type { z } from 'zod';
 import { EC_REPORTS } from '../ec-reports/reports.js';
 import { EC_TEMPLATE, EC_UPLOAD } from '../ec-reports/sheet-kind.js';
-import type { NewRecord } from '../ec-reports/writes.js';
+import type { PackedRecords } from '../ec-reports/writes.js';
 import type { RecordKind } from '../records/kind.js';
 import { EC_EXPORT, type ExportLookups } from './export.js';
 import { EC_LIST, type RecordRow } from './repo.js';
@@ -22,7 +22,7 @@ export interface EcTypes {
   action: z.output<typeof ecRecords.batchActionInput>;
   report: EcReport;
   reportName: { report_id: number; report_name: string };
-  prepared: NewRecord;
+  packed: PackedRecords;
   exportLookups: ExportLookups;
 }
 

@@ -3,7 +3,8 @@ import { roundColumnRules } from '../records/categorized.js';
 import type { ColumnRule, Lookups, SheetColumns } from '../records/columns.js';
 import type { CheckKind } from '../records/upload-check.js';
 import { buildMatcher, urlKey, type MatcherData } from './matching.js';
-import type { NewRecord } from './writes.js';
+import { packRows } from '../records/packed-rows.js';
+import { PACKED_COLUMNS, type NewRecord, type PackedRecords } from './writes.js';
 
 /**
  * The checking side of marketplace (EC) report sheets (document 1, section 5), run in the upload worker: the
@@ -56,7 +57,7 @@ function commonCategoryOf(values: Record<string, string | number | null>, lookup
 }
 
 /** Marketplace (EC) rows: matched against the client's lists, wording and brand keywords; repeat keys. */
-export const EC_CHECK: CheckKind<NewRecord> = {
+export const EC_CHECK: CheckKind<NewRecord, PackedRecords> = {
   sheet: EC_SHEET,
   idKey: 'ec_id',
   required: ['ec_site', 'ec_scan_date', 'ec_search_keyword', 'ec_product_title', 'ec_product_url'],
@@ -68,6 +69,7 @@ export const EC_CHECK: CheckKind<NewRecord> = {
       return { values, custom, hints, urlKey: urlKey(str('ec_product_url')), commonCategory: commonCategoryOf(values, lookups) };
     };
   },
+  pack: (rows) => ({ ...packRows(PACKED_COLUMNS, rows), keys: rows.map((r) => r.urlKey) }),
   commonCategory: commonCategoryOf,
 };
 

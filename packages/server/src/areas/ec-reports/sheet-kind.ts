@@ -4,7 +4,7 @@ import type { TemplateKind } from '../records/template.js';
 import type { UploadKind } from '../records/upload.js';
 import { EC_CHECK_SOURCE, EC_SHEET } from './check.js';
 import { loadMatcherData } from './matching.js';
-import { EC_TABLE, insertRecords, type NewRecord } from './writes.js';
+import { EC_TABLE, insertRecords, type PackedRecords } from './writes.js';
 
 /**
  * Marketplace (EC) report sheets on the record engine's upload (../records/upload.ts): the client's lookups
@@ -32,7 +32,7 @@ async function customColumnNames(db: Db | Tx, clientId: number): Promise<string[
 }
 
 /** Marketplace (EC) reports: subcategory, product category and trademark lookups, custom columns, matching hints. */
-export const EC_UPLOAD: UploadKind<NewRecord> = {
+export const EC_UPLOAD: UploadKind<PackedRecords> = {
   check: EC_CHECK_SOURCE,
   table: EC_TABLE,
   reportTable: 'ec_report',

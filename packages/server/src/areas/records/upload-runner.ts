@@ -21,11 +21,13 @@ export interface UploadJob {
   input: CheckInput;
 }
 export type FromWorker =
-  | { type: 'batch'; rows: unknown[]; apply: boolean }
+  | { type: 'batch'; batch: unknown; apply: boolean }
   | { type: 'done'; count: number }
   | { type: 'refused'; name: ErrorName; params: Record<string, string | number>; data: unknown }
   | { type: 'failed'; message: string };
-export type ToWorker = { type: 'answer'; unknown: number[] };
+/** The main thread's answer to a batch: the ids the client does not have (update uploads), the next batch's rows. */
+export type BatchAnswer = { unknown: number[]; batchRows?: number };
+export type ToWorker = { type: 'answer' } & BatchAnswer;
 
 /** The heap a worker may use (the server's own default limit): more means the file is refused, not the server hurt. */
 const WORKER_HEAP_MB = 384;
@@ -40,7 +42,7 @@ export class UploadAborted extends Error {
   }
 }
 
-export function runUploadWorker(job: UploadJob, signal: AbortSignal, onBatch: (rows: unknown[], apply: boolean) => Promise<number[]>): Promise<number> {
+export function runUploadWorker(job: UploadJob, signal: AbortSignal, onBatch: (batch: unknown, apply: boolean) => Promise<BatchAnswer>): Promise<number> {
   if (signal.aborted) return Promise.reject(new UploadAborted());
   return new Promise<number>((resolve, reject) => {
     // A small young generation: the reader's short-lived strings are collected early instead of growing the RSS
@@ -64,8 +66,8 @@ export function runUploadWorker(job: UploadJob, signal: AbortSignal, onBatch: (r
           writing = writing.then(async () => {
             if (settled) return;
             try {
-              const unknown = await onBatch(m.rows, m.apply);
-              if (!settled) worker.postMessage({ type: 'answer', unknown } satisfies ToWorker);
+              const answer = await onBatch(m.batch, m.apply);
+              if (!settled) worker.postMessage({ type: 'answer', ...answer } satisfies ToWorker);
             } catch (err) {
               end(() => reject(err));
             }

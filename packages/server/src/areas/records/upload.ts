@@ -4,6 +4,7 @@ import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Lookups } from './columns.js';
+import type { PackedRows } from './packed-rows.js';
 import { HEARTBEAT_MS, beginImport, dropImport, finishImport, heartbeat, type ReportTable } from './imports.js';
 import type { CheckInput, SheetChange } from './upload-check.js';
 import { UploadAborted, UploadSlots, runUploadWorker, type CheckSource } from './upload-runner.js';
@@ -28,17 +29,17 @@ const pacerFor = (services: Services) => new WritePacer(services.dbKind === 'pgl
 
 /**
  * What a record kind's upload needs on the main thread: where its checking side is (the worker loads it by module
- * and name), the tables, and the plain data the worker checks and prepares rows with (`P` is a prepared row of a
- * new upload, as the checking side's `prepare` makes it and `insert` takes it).
+ * and name), the tables, and the plain data the worker checks and prepares rows with (`B` is a batch of a new
+ * upload's rows, as the checking side's `pack` makes it and `insert` takes it).
  */
-export interface UploadKind<P = unknown> {
+export interface UploadKind<B extends PackedRows = PackedRows> {
   check: CheckSource;
   table: RecordTable;
   reportTable: ReportTable;
   loadLookups(db: Db | Tx, clientId: number): Promise<Lookups>;
   customColumnNames(db: Db | Tx, clientId: number): Promise<string[]>;
   loadPrepareData(db: Db | Tx, clientId: number): Promise<unknown>;
-  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string>; probeEachKey?: boolean }, rows: P[]): Promise<void>;
+  insert(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, batch: B): Promise<void>;
 }
 
 /** The lookups of a kind whose sheets name only the client's trademarks (by number). */
@@ -73,7 +74,7 @@ async function checkInput(ctx: AuthedContext, clientId: number, kind: UploadKind
  * A new upload, run as an import: answers the new report's id and its record count, or refuses with every
  * problem found. Call it outside a transaction (the call registers `transaction: false`).
  */
-export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, kind: UploadKind<P>): Promise<{ reportId: number; count: number }> {
+export async function uploadNewReport<B extends PackedRows>(ctx: AuthedContext, clientId: number, kind: UploadKind<B>): Promise<{ reportId: number; count: number }> {
   const { db } = ctx.services;
   const { file, release } = await startUpload(ctx);
   let reportId: number | null = null;
@@ -85,17 +86,20 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
     const seen = new Set<string>();
     let lastBeat = Date.now();
     const pacer = pacerFor(ctx.services);
-    const count = await runUploadWorker({ check: kind.check, mode: 'new', file, input }, ctx.signal, async (rows) => {
-      // Each chunk is its own short statement; the report stays invisible until finished below.
-      await pacer.write(db, rows as P[], async (conn, chunk) => {
+    // The worker cuts its batches to the pacer's chunk size: the first ones to its starting size, then as answered.
+    input.batchRows = pacer.rows;
+    const count = await runUploadWorker({ check: kind.check, mode: 'new', file, input }, ctx.signal, async (packed) => {
+      const batch = packed as B;
+      // Each batch is its own short statement; the report stays invisible until finished below.
+      await pacer.writeChunk(db, batch.size, async (conn) => {
         if (ctx.signal.aborted) throw new UploadAborted();
-        await kind.insert(conn, { clientId, reportId: id, now: ctx.now, seen, probeEachKey: ctx.services.dbKind === 'pglite' }, chunk);
+        await kind.insert(conn, { clientId, reportId: id, now: ctx.now, seen }, batch);
       });
       if (Date.now() - lastBeat > HEARTBEAT_MS) {
         await heartbeat(db, kind.reportTable, id);
         lastBeat = Date.now();
       }
-      return [];
+      return { unknown: [], batchRows: pacer.rows };
     });
     if (ctx.signal.aborted) throw new UploadAborted();
     await db.transaction().execute(async (tx) => {
@@ -119,10 +123,10 @@ export async function uploadNewReport<P>(ctx: AuthedContext, clientId: number, k
  * then one transaction applies all of them with their history rows, and whatever `then` adds (the notice about
  * published records), or nothing. Answers the row count and the published records changed.
  */
-export async function uploadUpdate<P>(
+export async function uploadUpdate<B extends PackedRows>(
   ctx: AuthedContext,
   clientId: number,
-  kind: UploadKind<P>,
+  kind: UploadKind<B>,
   then: (tx: Tx, published: number[]) => Promise<void>,
 ): Promise<{ count: number; published: number[] }> {
   const { db } = ctx.services;
@@ -136,8 +140,8 @@ export async function uploadUpdate<P>(
     const pacer = pacerFor(ctx.services);
     let lastBeat = Date.now();
     const recordId = sql.ref(kind.table.idColumn);
-    const count = await runUploadWorker({ check: kind.check, mode: 'update', file, input }, ctx.signal, async (rows, apply) => {
-      const batch = rows as SheetChange[];
+    const count = await runUploadWorker({ check: kind.check, mode: 'update', file, input }, ctx.signal, async (changes, apply) => {
+      const batch = changes as SheetChange[];
       const found = await sql<{ id: number }>`
         SELECT ${recordId} AS id FROM ${sql.table(kind.table.table)}
         WHERE client_id = ${clientId} AND ${recordId} = ANY(${batch.map((b) => b.id)}::bigint[])`.execute(db);
@@ -154,7 +158,7 @@ export async function uploadUpdate<P>(
         await stageAlive(db, id);
         lastBeat = Date.now();
       }
-      return unknown;
+      return { unknown };
     });
     if (ctx.signal.aborted) throw new UploadAborted();
     const published = await db.transaction().execute(async (tx) => {

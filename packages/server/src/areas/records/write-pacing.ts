@@ -28,10 +28,15 @@ export const PGLITE_PACING: PacingOptions = { targetMs: 20, minRows: 50, maxRows
 export const POSTGRES_PACING: PacingOptions = { targetMs: 250, minRows: 200, maxRows: 2000, gapShare: 0, minGapMs: 0 };
 
 export class WritePacer {
-  private rows: number;
+  private size: number;
 
   constructor(private readonly opts: PacingOptions) {
-    this.rows = opts.minRows;
+    this.size = opts.minRows;
+  }
+
+  /** How many rows the next chunk should have (a new upload's worker cuts its batches to it). */
+  get rows(): number {
+    return this.size;
   }
 
   /**
@@ -40,23 +45,28 @@ export class WritePacer {
    */
   async write<T>(db: Db, rows: T[], write: (conn: Db, chunk: T[]) => Promise<void>): Promise<void> {
     for (let at = 0; at < rows.length; ) {
-      const chunk = rows.slice(at, at + this.rows);
+      const chunk = rows.slice(at, at + this.size);
       at += chunk.length;
-      const ms = await db.connection().execute(async (conn) => {
-        const started = performance.now();
-        await write(conn, chunk);
-        return performance.now() - started;
-      });
-      this.resize(ms / chunk.length);
-      const gap = Math.max(this.opts.minGapMs, ms * this.opts.gapShare);
-      if (gap > 0) await sleep(gap);
+      await this.writeChunk(db, chunk.length, (conn) => write(conn, chunk));
     }
+  }
+
+  /** Writes one chunk of `count` rows already cut (by `rows`) on one connection, then resizes and pauses. */
+  async writeChunk(db: Db, count: number, write: (conn: Db) => Promise<void>): Promise<void> {
+    const ms = await db.connection().execute(async (conn) => {
+      const started = performance.now();
+      await write(conn);
+      return performance.now() - started;
+    });
+    this.resize(ms / Math.max(count, 1));
+    const gap = Math.max(this.opts.minGapMs, ms * this.opts.gapShare);
+    if (gap > 0) await sleep(gap);
   }
 
   /** The next chunk's rows: halfway from the current size to what the last chunk's pace says fits `targetMs`. */
   private resize(msPerRow: number) {
     const fits = this.opts.targetMs / Math.max(msPerRow, 0.001);
-    const next = Math.round((this.rows + fits) / 2);
-    this.rows = Math.min(this.opts.maxRows, Math.max(this.opts.minRows, next));
+    const next = Math.round((this.size + fits) / 2);
+    this.size = Math.min(this.opts.maxRows, Math.max(this.opts.minRows, next));
   }
 }

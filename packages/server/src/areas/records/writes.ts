@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import type { PackedRows } from './packed-rows.js';
 import type { HistoryTableName, RecordTableName } from './tables.js';
 
 /**
- * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (close to COPY's speed,
- * and the same on PostgreSQL and PGlite). Update uploads are staged and applied in update-stages.ts.
+ * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (as fast as COPY into the
+ * same table with its indexes, measured, and the same on PostgreSQL and PGlite). Update uploads are staged and applied in update-stages.ts.
  */
 export interface RecordChange {
   id: number;
@@ -34,39 +35,38 @@ export interface RecordTable {
   usdPrice?: { price: string; currency: string; usd: string };
 }
 
-const arrayOf = (values: unknown[], type: string) => sql`${values}::${sql.raw(type)}[]`;
-
 /**
- * One INSERT ... SELECT FROM unnest of the sheet fields of `rows` plus the `extra` columns (one value per row).
- * A blank text field is stored as ''.
+ * One INSERT ... SELECT FROM unnest of a packed batch (its columns' array literals, packed-rows.ts), plus `perRow`
+ * columns the main thread adds (one value per row) and `constants` (the same value in every row: the client, the
+ * report, the time). The records' ids follow the rows' order.
  */
 export async function insertRows(
   db: Db | Tx,
   spec: RecordTable,
-  rows: Record<string, string | number | null>[],
-  extra: [column: string, type: string, values: unknown[]][],
+  packed: PackedRows,
+  perRow: [column: string, type: string, values: unknown[]][],
+  constants: [column: string, type: string, value: unknown][],
 ): Promise<void> {
-  const columns: string[] = [];
-  const arrays: ReturnType<typeof arrayOf>[] = [];
-  for (const [field, column, type] of spec.fields) {
-    columns.push(column);
-    arrays.push(arrayOf(rows.map((r) => r[field] ?? (type === 'text' ? '' : null)), type));
-  }
-  for (const [column, type, values] of extra) {
-    columns.push(column);
-    arrays.push(arrayOf(values, type));
-  }
+  if (packed.size === 0) return;
+  const columns = [...packed.columns, ...perRow.map(([column]) => column)];
+  const arrays = [
+    ...packed.literals.map((literal, i) => sql`${literal}::${sql.raw(packed.types[i]!)}[]`),
+    ...perRow.map(([, type, values]) => sql`${values}::${sql.raw(type)}[]`),
+  ];
+  const names = columns.map((_, i) => sql.raw(`c${i}`));
+  const target = [...columns, ...constants.map(([column]) => column)];
+  const selected = [...names.map((n) => sql`u.${n}`), ...constants.map(([, type, value]) => sql`${value}::${sql.raw(type)}`)];
   const priced = spec.usdPrice;
   const [price, currency] = priced ? [columns.indexOf(priced.price), columns.indexOf(priced.currency)] : [-1, -1];
   if (priced && price >= 0 && currency >= 0) {
-    const names = columns.map((_, i) => sql.raw(`c${i}`));
     // In the sheet's order (the join may hash), so the records' ids follow their rows as without it.
-    await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join([...columns, priced.usd].map((c) => sql.ref(c)))})
-      SELECT ${sql.join(names.map((n) => sql`u.${n}`))}, u.${sql.raw(`c${price}`)} * x.usd_rate
+    await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join([...target, priced.usd].map((c) => sql.ref(c)))})
+      SELECT ${sql.join(selected)}, u.${sql.raw(`c${price}`)} * x.usd_rate
       FROM unnest(${sql.join(arrays)}) WITH ORDINALITY AS u(${sql.join(names)}, row_order)
       LEFT JOIN (SELECT DISTINCT ON (currency) currency, usd_rate FROM exchange_rate ORDER BY currency, rate_date DESC) x ON x.currency = u.${sql.raw(`c${currency}`)}
       ORDER BY u.row_order`.execute(db);
     return;
   }
-  await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
+  await sql`INSERT INTO ${sql.table(spec.table)} (${sql.join(target.map((c) => sql.ref(c)))})
+    SELECT ${sql.join(selected)} FROM unnest(${sql.join(arrays)}) AS u(${sql.join(names)})`.execute(db);
 }

@@ -17,7 +17,16 @@ const MAIN_NS = new Set(['http://schemas.openxmlformats.org/spreadsheetml/2006/m
 const REL_NS = new Set(['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships']);
 const MACRO_TYPES = /macroEnabled/i;
 
-/** Whether `node` is the SpreadsheetML element `local` (elements of other namespaces, e.g. extensions, are not). */
+/** Whether a namespace URI is SpreadsheetML's (elements of other namespaces, e.g. extensions, are not read). */
+export function isMainNs(uri: string): boolean {
+  // Every element of a sheet carries the same URI string from the parser's namespace map: compared first by identity.
+  if (uri === lastMainNs) return true;
+  if (!MAIN_NS.has(uri)) return false;
+  lastMainNs = uri;
+  return true;
+}
+let lastMainNs = '';
+/** Whether `node` is the SpreadsheetML element `local`. */
 export const isMain = (node: XmlTag, local: string) => node.local === local && MAIN_NS.has(node.uri);
 /** An unprefixed attribute's value. */
 export const attrOf = (node: XmlTag, name: string): string | undefined => node.attributes[name]?.value;

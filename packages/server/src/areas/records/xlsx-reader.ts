@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { RichText, attrOf, feed, isMain, newParser, workbookParts, type XmlTag } from './xlsx-parts.js';
+import { RichText, feed, isMainNs, newParser, workbookParts, type XmlTag } from './xlsx-parts.js';
 import { UPLOAD_LIMITS, XlsxFormatError, XlsxLimitError, entryChunks, zipEntries, type Budget, type XlsxLimits, type ZipEntry } from './xlsx-zip.js';
 
 export { UPLOAD_LIMITS, XlsxFormatError, XlsxLimitError, XlsxMacroError, type XlsxLimit, type XlsxLimits, type ZipEntry } from './xlsx-zip.js';
@@ -52,8 +52,8 @@ export function isoCellDate(text: string): Date | null {
 function columnIndex(ref: string | undefined, fallback: number): number {
   if (!ref) return fallback;
   let n = 0;
-  for (const ch of ref) {
-    const c = ch.charCodeAt(0);
+  for (let i = 0; i < ref.length; i += 1) {
+    const c = ref.charCodeAt(i);
     if (c < 65 || c > 90) break;
     n = n * 26 + (c - 64);
     if (n > MAX_COLUMNS) throw new XlsxFormatError('column beyond XFD');
@@ -68,6 +68,7 @@ interface SheetContext {
   budget: Budget;
 }
 
+/** The cell being read (one object, reset for each cell: a sheet has millions of cells). */
 interface CellState {
   type: string;
   style: number;
@@ -76,26 +77,31 @@ interface CellState {
   inline: boolean;
 }
 
+/** The cells that carry no value of their own are shared (the checks only read cells). */
+const EMPTY_CELL: XlsxCell = Object.freeze({ value: null, formula: false });
+const FORMULA_CELL: XlsxCell = Object.freeze({ value: null, formula: true });
+const cellOf = (value: XlsxCell['value']): XlsxCell => (value === null ? EMPTY_CELL : { value, formula: false });
+
 function cellValue(cell: CellState, inline: string, at: SheetContext): XlsxCell {
-  if (cell.formula) return { value: null, formula: true };
-  if (cell.type === 'inlineStr') return { value: cell.inline ? inline : (cell.value ?? null), formula: false };
+  if (cell.formula) return FORMULA_CELL;
+  if (cell.type === 'inlineStr') return cellOf(cell.inline ? inline : (cell.value ?? null));
   const v = cell.value;
-  if (v === undefined) return { value: null, formula: false };
+  if (v === undefined) return EMPTY_CELL;
   switch (cell.type) {
     case 's':
-      return { value: at.shared[Number(v)] ?? '', formula: false };
+      return cellOf(at.shared[Number(v)] ?? '');
     case 'str':
     case 'e':
-      return { value: v, formula: false };
+      return cellOf(v);
     case 'b':
-      return { value: v === '1' || v === 'true', formula: false };
+      return cellOf(v === '1' || v === 'true');
     case 'd':
-      return { value: isoCellDate(v) ?? v, formula: false };
+      return cellOf(isoCellDate(v) ?? v);
     default: {
       const n = Number(v);
-      if (v.trim() === '' || !Number.isFinite(n)) return { value: v, formula: false };
-      if (at.dates.has(cell.style)) return { value: new Date(at.epoch + Math.round(n * 86_400_000)), formula: false };
-      return { value: n, formula: false };
+      if (v.trim() === '' || !Number.isFinite(n)) return cellOf(v);
+      if (at.dates.has(cell.style)) return cellOf(new Date(at.epoch + Math.round(n * 86_400_000)));
+      return cellOf(n);
     }
   }
 }
@@ -109,44 +115,70 @@ async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncG
   let row: XlsxRow | null = null;
   let rowStart = 0;
   let expected = 1;
-  let cell: CellState | null = null;
+  const cell: CellState = { type: 'n', style: 0, formula: false, value: undefined, inline: false };
+  let inCell = false;
   let index = 0;
   let inValue = false;
   let value = '';
   const addValue = (t: string) => (value += t);
+  // The unprefixed attributes read (r, s, t) are taken as the parser reports them, before their element opens: no
+  // lookup in each element's attribute table (a sheet has millions of cells).
+  let attrR: string | undefined;
+  let attrS: string | undefined;
+  let attrT: string | undefined;
+  parser.on('attribute', (attr) => {
+    if (attr.prefix !== '') return;
+    if (attr.name === 'r') attrR = attr.value;
+    else if (attr.name === 's') attrS = attr.value;
+    else if (attr.name === 't') attrT = attr.value;
+  });
+  // Only SpreadsheetML elements carry what is read; the element's local name is looked at once per tag.
   parser.on('opentag', (node: XmlTag) => {
-    if (cell) {
-      if (isMain(node, 'f')) cell.formula = true;
-      else if (isMain(node, 'v')) {
+    const r = attrR;
+    const s = attrS;
+    const t = attrT;
+    attrR = attrS = attrT = undefined;
+    if (!isMainNs(node.uri)) return;
+    const local = node.local;
+    if (inCell) {
+      if (local === 'v') {
         inValue = true;
         value = '';
         parser.on('text', addValue);
-      } else if (isMain(node, 'is')) cell.inline = true;
+      } else if (local === 'f') cell.formula = true;
+      else if (local === 'is') cell.inline = true;
       else if (cell.inline) rich.open(node);
-    } else if (row && isMain(node, 'c')) {
-      index = columnIndex(attrOf(node, 'r'), row.cells.length);
-      cell = { type: attrOf(node, 't') ?? 'n', style: Number(attrOf(node, 's') ?? 0), formula: false, value: undefined, inline: false };
-    } else if (isMain(node, 'row')) {
-      const r = attrOf(node, 'r');
+    } else if (local === 'c') {
+      if (!row) return;
+      index = columnIndex(r, row.cells.length);
+      inCell = true;
+      cell.type = t ?? 'n';
+      cell.style = s === undefined ? 0 : Number(s);
+      cell.formula = false;
+      cell.value = undefined;
+      cell.inline = false;
+    } else if (local === 'row') {
       row = { number: r ? Number(r) : expected, cells: [] };
       if (!Number.isInteger(row.number) || row.number < 1) throw new XlsxFormatError('bad row number');
       rowStart = parser.position;
     }
   });
   parser.on('closetag', (node: XmlTag) => {
-    if (cell) {
-      if (isMain(node, 'c')) {
+    if (!isMainNs(node.uri)) return;
+    const local = node.local;
+    if (inCell) {
+      if (local === 'c') {
         const done = cellValue(cell, rich.take(), at);
         if (typeof done.value === 'string' && done.value.length > cellChars) throw new XlsxLimitError('cell', row!.number);
-        while (row!.cells.length < index) row!.cells.push({ value: null, formula: false });
+        while (row!.cells.length < index) row!.cells.push(EMPTY_CELL);
         row!.cells[index] = done;
-        cell = null;
-      } else if (isMain(node, 'v') && inValue) {
+        inCell = false;
+      } else if (local === 'v' && inValue) {
         inValue = false;
         parser.off('text');
         cell.value = value;
       } else if (cell.inline) rich.close(node);
-    } else if (row && isMain(node, 'row')) {
+    } else if (row && local === 'row') {
       if (parser.position - rowStart > rowBytes) throw new XlsxLimitError('row', row.number);
       ready.push(row);
       expected = row.number + 1;

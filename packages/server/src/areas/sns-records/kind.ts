@@ -5,7 +5,8 @@ import { SNS_EXPORT, type SnsLookups } from './export.js';
 import { SNS_REPORTS } from './reports.js';
 import { SNS_LIST, type SnsRow } from './repo.js';
 import { SNS_SAVE } from './service.js';
-import { SNS_TEMPLATE, SNS_UPLOAD, type SnsNewRecord } from './sheet-kind.js';
+import type { PackedRows } from '../records/packed-rows.js';
+import { SNS_TEMPLATE, SNS_UPLOAD } from './sheet-kind.js';
 
 /**
  * Social media (SNS) records as a record kind (spec README, "SNS records"): the engine (../records) serves all of
@@ -21,7 +22,7 @@ export interface SnsTypes {
   action: z.output<typeof snsRecords.batchActionInput>;
   report: SnsReport;
   reportName: { id: number; reportName: string };
-  prepared: SnsNewRecord;
+  packed: PackedRows;
   exportLookups: SnsLookups;
 }
 

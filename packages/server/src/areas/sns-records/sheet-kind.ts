@@ -5,6 +5,7 @@ import { listMatchers, loadListUrls, type ListUrls } from '../records/list-match
 import type { TemplateKind } from '../records/template.js';
 import type { CheckKind } from '../records/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../records/upload.js';
+import { packRows, sheetFieldColumns, type PackColumn, type PackedRows } from '../records/packed-rows.js';
 import { insertRows, type RecordTable } from '../records/writes.js';
 import { SNS_FIELDS } from './repo.js';
 
@@ -49,8 +50,14 @@ export interface SnsNewRecord {
   whitelist: string;
 }
 
+const PACKED_COLUMNS: PackColumn<SnsNewRecord>[] = [
+  ...sheetFieldColumns(FIELD_COLUMNS, (r: SnsNewRecord) => r.values),
+  ['blacklist', 'text', (r) => r.blacklist],
+  ['whitelist', 'text', (r) => r.whitelist],
+];
+
 /** The checking side, run in the upload worker: the lists' matchers are built from the client's special URLs. */
-export const SNS_CHECK: CheckKind<SnsNewRecord> = {
+export const SNS_CHECK: CheckKind<SnsNewRecord, PackedRows> = {
   sheet: SNS_SHEET,
   idKey: 'id',
   required: ['platform', 'scanDate', 'accountURL', 'postURL'],
@@ -62,29 +69,23 @@ export const SNS_CHECK: CheckKind<SnsNewRecord> = {
       return { values, ...matchLists(found) };
     };
   },
+  pack: (rows) => packRows(PACKED_COLUMNS, rows),
   commonCategory: () => null,
 };
 
-export const SNS_UPLOAD: UploadKind<SnsNewRecord> = {
+export const SNS_UPLOAD: UploadKind<PackedRows> = {
   check: { module: import.meta.url, name: 'SNS_CHECK' },
   table: SNS_TABLE,
   reportTable: 'sns_report',
   loadLookups: trademarkLookups,
   customColumnNames: () => Promise.resolve([]),
   loadPrepareData: loadListUrls,
-  async insert(db, at, rows) {
-    await insertRows(
-      db,
-      SNS_TABLE,
-      rows.map((r) => r.values),
-      [
-        ['client_id', 'int', rows.map(() => at.clientId)],
-        ['report_id', 'int', rows.map(() => at.reportId)],
-        ['blacklist', 'text', rows.map((r) => r.blacklist)],
-        ['whitelist', 'text', rows.map((r) => r.whitelist)],
-        ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
-      ],
-    );
+  async insert(db, at, batch) {
+    await insertRows(db, SNS_TABLE, batch, [], [
+      ['client_id', 'int', at.clientId],
+      ['report_id', 'int', at.reportId],
+      ['updated_at', 'timestamptz', at.now.toISOString()],
+    ]);
   },
 };
 

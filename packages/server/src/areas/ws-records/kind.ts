@@ -1,6 +1,7 @@
 import { wsRecords, wsReports, type WsRecord, type WsReport } from '@portal/contract';
 import type { z } from 'zod';
 import type { RecordKind } from '../records/kind.js';
+import type { PackedRows } from '../records/packed-rows.js';
 import { WS_REPORTS } from '../ws-reports/reports.js';
 import { WS_TEMPLATE, WS_UPLOAD } from '../ws-reports/sheet-kind.js';
 import { WS_EXPORT, type WsLookups } from './export.js';
@@ -21,7 +22,7 @@ export interface WsTypes {
   report: WsReport;
   reportName: { id: number; reportName: string };
   /** A checked row is inserted as it is. */
-  prepared: Record<string, string | number | null>;
+  packed: PackedRows;
   exportLookups: WsLookups;
 }
 

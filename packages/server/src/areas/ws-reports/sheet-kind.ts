@@ -4,6 +4,7 @@ import type { ColumnRule, SheetColumns } from '../records/columns.js';
 import type { TemplateKind } from '../records/template.js';
 import type { CheckKind } from '../records/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../records/upload.js';
+import { packRows, sheetFieldColumns, type PackedRows } from '../records/packed-rows.js';
 import { insertRows, type RecordTable } from '../records/writes.js';
 import { WS_FIELDS } from '../ws-records/repo.js';
 
@@ -41,28 +42,30 @@ const FIELD_COLUMNS = fieldColumnsOf(WS_COLUMN_RULES, WS_FIELDS);
 export const WS_TABLE: RecordTable = { table: 'ws_record', historyTable: 'ws_record_history', idColumn: 'ws_id', fields: FIELD_COLUMNS, customInfo: false };
 
 type Values = Record<string, string | number | null>;
+const PACKED_COLUMNS = sheetFieldColumns(FIELD_COLUMNS, (values: Values) => values);
 
 /** The checking side, run in the upload worker: a checked row is inserted as it is. */
-export const WS_CHECK: CheckKind<Values> = {
+export const WS_CHECK: CheckKind<Values, PackedRows> = {
   sheet: WS_SHEET,
   idKey: 'id',
   required: ['scanDate', 'pageDomain', 'pageURL'],
   prepare: () => (values) => values,
+  pack: (rows) => packRows(PACKED_COLUMNS, rows),
   commonCategory: () => null,
 };
 
-export const WS_UPLOAD: UploadKind<Values> = {
+export const WS_UPLOAD: UploadKind<PackedRows> = {
   check: { module: import.meta.url, name: 'WS_CHECK' },
   table: WS_TABLE,
   reportTable: 'ws_report',
   loadLookups: trademarkLookups,
   customColumnNames: () => Promise.resolve([]),
   loadPrepareData: () => Promise.resolve(null),
-  async insert(db, at, rows) {
-    await insertRows(db, WS_TABLE, rows, [
-      ['client_id', 'int', rows.map(() => at.clientId)],
-      ['report_id', 'int', rows.map(() => at.reportId)],
-      ['updated_at', 'timestamptz', rows.map(() => at.now.toISOString())],
+  async insert(db, at, batch) {
+    await insertRows(db, WS_TABLE, batch, [], [
+      ['client_id', 'int', at.clientId],
+      ['report_id', 'int', at.reportId],
+      ['updated_at', 'timestamptz', at.now.toISOString()],
     ]);
   },
 };
