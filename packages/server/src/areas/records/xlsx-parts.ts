@@ -41,18 +41,26 @@ const BLANK = /^[ \t\r\n]*$/;
  * Feeds a part's inflated bytes to `parser`, yielding after each chunk so the caller takes what its handlers
  * collected. A chunk of only whitespace is fed as one space while no text is being captured (a sheet padded with
  * blanks between rows costs nothing to skip), and the encoding comes from the byte order mark (UTF-8 unless UTF-16).
+ * Each yield is the number of characters fed so far: the position of the next one, on the scale `parser.position`
+ * has inside the handlers. Between two writes saxes's own `position` is not that (it adds the last chunk's length
+ * twice), so a limit checked between chunks must use this count.
  */
-export async function* feed(chunks: AsyncIterable<Buffer>, parser: XmlParser, capturing: () => boolean): AsyncGenerator<void> {
+export async function* feed(chunks: AsyncIterable<Buffer>, parser: XmlParser, capturing: () => boolean): AsyncGenerator<number> {
   let decoder: TextDecoder | undefined;
+  let fed = 0;
+  const write = (text: string) => {
+    parser.write(text);
+    fed += text.length;
+  };
   for await (const chunk of chunks) {
     decoder ??= new TextDecoder(chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf-16le' : chunk[0] === 0xfe && chunk[1] === 0xff ? 'utf-16be' : 'utf-8', { fatal: true });
     const text = decoder.decode(chunk, { stream: true });
-    parser.write(!capturing() && BLANK.test(text) ? ' ' : text);
-    yield;
+    write(!capturing() && BLANK.test(text) ? ' ' : text);
+    yield fed;
   }
-  parser.write(decoder?.decode() ?? '');
+  write(decoder?.decode() ?? '');
   parser.close();
-  yield;
+  yield fed;
 }
 
 export const newParser = (): XmlParser => new SaxesParser({ xmlns: true });
@@ -132,8 +140,8 @@ export async function sharedStrings(fd: number, entry: ZipEntry | undefined, bud
       start = -1;
     } else if (start >= 0) rich.close(node);
   });
-  for await (const _ of feed(entryChunks(fd, entry, budget), parser, () => rich.active)) {
-    if (start >= 0 && parser.position - start > budget.limits.rowBytes) throw tooLarge();
+  for await (const fed of feed(entryChunks(fd, entry, budget), parser, () => rich.active)) {
+    if (start >= 0 && fed - start > budget.limits.rowBytes) throw tooLarge();
   }
   return strings;
 }

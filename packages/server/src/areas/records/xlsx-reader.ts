@@ -185,10 +185,10 @@ async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncG
       row = null;
     }
   });
-  for await (const _ of feed(entryChunks(fd, entry, at.budget), parser, () => inValue || rich.active)) {
+  for await (const fed of feed(entryChunks(fd, entry, at.budget), parser, () => inValue || rich.active)) {
     // Set by the parser's handlers during `feed`.
     const open = row as XlsxRow | null;
-    if (open && (parser.position - rowStart > rowBytes || value.length > cellChars || rich.length > cellChars)) {
+    if (open && (fed - rowStart > rowBytes || value.length > cellChars || rich.length > cellChars)) {
       throw value.length > cellChars || rich.length > cellChars ? new XlsxLimitError('cell', open.number) : new XlsxLimitError('row', open.number);
     }
     while (ready.length > 0) yield ready.shift()!;
