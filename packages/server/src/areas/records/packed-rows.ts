@@ -32,12 +32,14 @@ function element(value: unknown): string {
 
 export function packRows<P>(columns: PackColumn<P>[], rows: P[]): PackedRows {
   const packed: PackedRows = { size: rows.length, columns: [], types: [], literals: [] };
+  const parts = new Array<string>(rows.length);
   for (const [column, type, value] of columns) {
-    let literal = '{';
-    for (let i = 0; i < rows.length; i += 1) literal += (i === 0 ? '' : ',') + element(value(rows[i]!));
+    for (let i = 0; i < rows.length; i += 1) parts[i] = element(value(rows[i]!));
     packed.columns.push(column);
     packed.types.push(type);
-    packed.literals.push(`${literal}}`);
+    // Joined, the literal is one flat string: the elements die young (built with `+=` it was a rope holding every
+    // element until the batch went, which the young generation copied and promoted).
+    packed.literals.push(`{${parts.join(',')}}`);
   }
   return packed;
 }

@@ -24,8 +24,12 @@ export interface PacingOptions {
  * least 50 rows: below that each statement's fixed cost (about 6 ms) outweighs the rows.
  */
 export const PGLITE_PACING: PacingOptions = { targetMs: 20, minRows: 50, maxRows: 500, gapShare: 1, minGapMs: 2 };
-/** PostgreSQL: a pool of connections and a server of its own; chunks only bound each transaction's length. */
-export const POSTGRES_PACING: PacingOptions = { targetMs: 250, minRows: 200, maxRows: 2000, gapShare: 0, minGapMs: 0 };
+/**
+ * PostgreSQL: a pool of connections and a server of its own; chunks only bound each transaction's length, and at
+ * most 1,000 rows keep each column's packed text of a batch under V8's large-object size, so it dies in the young
+ * generation (at 2,000 rows a 100,000-row upload's peak RSS was 20 MB higher, no faster).
+ */
+export const POSTGRES_PACING: PacingOptions = { targetMs: 250, minRows: 200, maxRows: 1000, gapShare: 0, minGapMs: 0 };
 
 export class WritePacer {
   private size: number;
