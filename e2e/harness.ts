@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startTestPortal, type TestPortal } from '@portal/server/testing';
+import { startCaptureQueue, startTestPortal, type TestPortal } from '@portal/server/testing';
 
 /** Debian's Chromium, never a downloaded browser; CHROMIUM_PATH overrides. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -68,6 +70,34 @@ export async function startJourney(): Promise<Journey> {
 }
 
 /** Signs in through the login page with the code read from the test SMTP server, as a person would. */
+/**
+ * A journey whose evidence capture queue (one Chromium) may visit exactly one fixture site this journey serves at
+ * `origin`, answering `page` on every path; `close` ends the queue, the journey and the site.
+ */
+export async function startCaptureJourney(page: Buffer): Promise<{ j: Journey; origin: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const j = await startJourney();
+  const queue = await startCaptureQueue(j.tp.portal.services, j.tp.portal.database.pool, {
+    executablePath: CHROMIUM,
+    browsers: 1,
+    timeoutMs: 10_000,
+    maxBytes: 5 * 1024 * 1024,
+    policy: { allowPrivate: false, allowOrigins: [origin] },
+  });
+  return {
+    j,
+    origin,
+    async close() {
+      await queue.stop();
+      await j.close();
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
 export async function signIn(j: Journey, page: Page, mail: string, password: string): Promise<void> {
   await page.goto(`${j.baseUrl}/login`);
   await page.getByTestId('login-mail').fill(mail);

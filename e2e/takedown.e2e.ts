@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Role } from '@portal/contract';
-import { createClient, createUser, startCaptureQueue, type CaptureQueue } from '@portal/server/testing';
+import { createClient, createUser } from '@portal/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, pick, signIn, startJourney, type Journey } from './harness.js';
+import { eventually, pick, signIn, startCaptureJourney, type Journey } from './harness.js';
 
 /**
  * Takedown notices in the browser (issue 18): an analyst captures a listing this journey serves, composes an eBay
@@ -13,28 +11,14 @@ import { eventually, pick, signIn, startJourney, type Journey } from './harness.
  */
 const PAGE = Buffer.from('<!doctype html><html><body><h1>SAKURA GLOW serum 30ml</h1><p>US $19.99</p></body></html>');
 let j: Journey;
-let server: http.Server;
 let origin: string;
-let queue: CaptureQueue;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  j = await startJourney();
-  queue = await startCaptureQueue(j.tp.portal.services, j.tp.portal.database.pool, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    browsers: 1,
-    timeoutMs: 10_000,
-    maxBytes: 5 * 1024 * 1024,
-    policy: { allowPrivate: false, allowOrigins: [origin] },
-  });
+  ({ j, origin, close } = await startCaptureJourney(PAGE));
 });
 afterAll(async () => {
-  await queue?.stop();
-  await j?.close();
-  server?.closeAllConnections();
-  server?.close();
+  await close?.();
 });
 
 describe('takedown notices in the browser', () => {

@@ -190,8 +190,8 @@ export async function shrinkPng(bytes: Buffer, box: ShrinkBox): Promise<{ png: B
   return { png: encodeRgba(out, outW, outH), width: outW, height: outH };
 }
 
-/** Rows of RGBA pixels, each after its filter byte (0), as a PNG. */
-export function encodeRgba(filteredRows: Buffer, width: number, height: number): Buffer {
+/** Rows of 8-bit RGB or RGBA pixels, each after its filter byte (0), as a PNG (one IDAT). */
+export function encodePng(filteredRows: Buffer, width: number, height: number, colour: 'rgb' | 'rgba'): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const framed = Buffer.alloc(8 + data.length + 4);
@@ -203,7 +203,10 @@ export function encodeRgba(filteredRows: Buffer, width: number, height: number):
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6;
+  header[8] = 8; // bit depth
+  header[9] = colour === 'rgb' ? 2 : 6; // truecolour, or truecolour with alpha
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(filteredRows)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** Rows of RGBA pixels, each after its filter byte (0), as a PNG. */
+export const encodeRgba = (filteredRows: Buffer, width: number, height: number): Buffer => encodePng(filteredRows, width, height, 'rgba');

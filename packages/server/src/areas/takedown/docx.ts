@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { zipOf } from '../../platform/zip-writer.js';
 
 /**
  * A minimal Word document (WordprocessingML in a zip): one paragraph per line, a page break between notices.
@@ -25,6 +25,7 @@ const xmlText = (s: string) =>
 
 const paragraph = (line: string) => `<w:p><w:r><w:t xml:space="preserve">${xmlText(line)}</w:t></w:r></w:p>`;
 const PAGE_BREAK = '<w:p><w:r><w:br w:type="page"/></w:r></w:p>';
+const DOS_EPOCH = new Date(Date.UTC(1980, 0, 1));
 
 export function docxOf(documents: { title: string; body: string }[]): Buffer {
   const body = documents
@@ -33,53 +34,11 @@ export function docxOf(documents: { title: string; body: string }[]): Buffer {
   const document =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`;
-  return zip([
+  // Deflated text parts, dated at the DOS epoch: the document carries no date of its own.
+  const parts: [string, string][] = [
     ['[Content_Types].xml', CONTENT_TYPES],
     ['_rels/.rels', RELS],
     ['word/document.xml', document],
-  ]);
-}
-
-/** A zip of deflated entries with their CRC-32, as every reader checks. */
-function zip(entries: [string, string][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [fileName, text] of entries) {
-    const name = Buffer.from(fileName);
-    const raw = Buffer.from(text);
-    const packed = deflateRawSync(raw);
-    const crc = crc32(raw);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  ];
+  return zipOf(parts.map(([name, text]) => ({ name, bytes: Buffer.from(text), modified: DOS_EPOCH, deflate: true })));
 }

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { Role, STAFF_ROLES, hasRole, type AccountListItem, type CallInput, type accounts } from '@portal/contract';
 
@@ -89,11 +88,7 @@ export const FORM_FIELDS = {
   tel: 'field.tel',
 } as const;
 
-export const DATE_TIME = 'YYYY-MM-DD HH:mm';
-/** Server times are ISO instants; they show in the browser's time zone. */
-export function formatDateTime(iso: string | null): string {
-  return iso ? dayjs(iso).format(DATE_TIME) : '—';
-}
+export { DATE_TIME, formatDateTime } from '../../components/dateTime';
 
 /** The :id of the route when it is a positive whole number. */
 export function useIdParam(): number | undefined {

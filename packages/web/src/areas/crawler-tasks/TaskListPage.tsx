@@ -16,7 +16,7 @@ import { TASK_LIST_FIELDS, downloadHref, lastError, listInput, taskKeys, type Da
 import { useLiveTasks } from './queries';
 import { StatusTag, TaskProgress } from './TaskProgress';
 import { SubtaskTable } from './SubtaskTable';
-import { formatDateTime } from '../accounts/model';
+import { formatDateTime } from '../../components/dateTime';
 
 const INITIAL_SEARCH = initialSearch<DateField, WordField>([...crawlerTasks.TASK_WORD_FIELDS]);
 type TableFilters = Record<string, readonly unknown[] | null | undefined>;

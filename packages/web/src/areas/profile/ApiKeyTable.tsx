@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '@portal/contract';
-import { formatDateTime } from '../accounts/model';
+import { formatDateTime } from '../../components/dateTime';
 
 /** A key's rows on the profile (own keys) and on an account's page (administrators): never the secret itself. */
 export function ApiKeyTable<K extends ApiKey>({ keys, loading, now, onRevoke, testId }: {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind } from '@portal/contract';
 import { api } from '../../app/api';
-import { formatDateTime } from '../accounts/model';
+import { formatDateTime } from '../../components/dateTime';
 
 /**
  * Issue 18: the takedown notices sent for a record (marked sent from the compose drawer), newest first, each as it

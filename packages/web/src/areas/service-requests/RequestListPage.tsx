@@ -10,7 +10,7 @@ import { useUser } from '../../app/session';
 import { SearchBar } from '../../components/SearchBar';
 import { ROUTE_TYPES, STATUS_COLORS, requestKeys, requestPath } from './model';
 import { RequestForm } from './RequestForm';
-import { formatDateTime } from '../accounts/model';
+import { formatDateTime } from '../../components/dateTime';
 
 const PAGE_SIZE = 20;
 

@@ -10,7 +10,7 @@ import { api, errorMessage } from '../../app/api';
 import { upload } from '../../app/upload';
 import { useUser } from '../../app/session';
 import { STATUS_COLORS, fileUrl, requestKeys } from './model';
-import { formatDateTime } from '../accounts/model';
+import { formatDateTime } from '../../components/dateTime';
 
 /** A request: its status steps, details, messages (newest last, with attachments) and files; answer, attach, cancel; staff handle it. */
 export default function RequestPage() {
