@@ -14,7 +14,8 @@ export default function PriceChart({ points }: { points: PricePoint[] }) {
     tooltip: { trigger: 'axis' },
     legend: { show: currencies.length > 1 },
     grid: { left: 64, right: 24, top: currencies.length > 1 ? 32 : 16, bottom: 32 },
-    xAxis: { type: 'time' },
+    // The card sits in the detail's narrow column: few labels, none drawn over another.
+    xAxis: { type: 'time', splitNumber: 4, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', scale: true },
     series: currencies.map((currency) => ({
       type: 'line',

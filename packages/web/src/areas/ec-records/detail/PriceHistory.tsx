@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Col, Row, Spin, Table } from 'antd';
+import { Card, Spin, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -18,27 +18,23 @@ export function PriceHistory({ clientId, recordId }: { clientId: number; recordI
   if (rows.length === 0) return null;
   return (
     <Card size="small" title={t('prices.title', { count: rows.length })} style={{ marginBottom: 16 }} data-testid="ec-price-history">
-      <Row gutter={16}>
-        <Col xs={24} lg={10}>
-          <Table
-            size="small"
-            bordered
-            rowKey={(r) => `${r.taskId}-${r.runNo}`}
-            dataSource={[...rows].reverse()}
-            pagination={rows.length > 8 ? { pageSize: 8, size: 'small' } : false}
-            columns={[
-              { title: t('prices.seenAt'), dataIndex: 'seenAt', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-              { title: t('prices.price'), dataIndex: 'price', render: (v: string | null, r) => (v === null ? t('prices.none') : `${v}${r.currency ? ` ${r.currency}` : ''}`) },
-              { title: t('prices.task'), dataIndex: 'taskTitle', render: (v: string, r) => t('prices.run', { task: v, run: r.runNo }) },
-            ]}
-          />
-        </Col>
-        <Col xs={24} lg={14}>
-          <Suspense fallback={<Spin />}>
-            <PriceChart points={rows} />
-          </Suspense>
-        </Col>
-      </Row>
+      {/* The card sits in the detail's narrow column: the chart over the table, each the card's full width. */}
+      <Suspense fallback={<Spin />}>
+        <PriceChart points={rows} />
+      </Suspense>
+      <Table
+        size="small"
+        bordered
+        style={{ marginTop: 12 }}
+        rowKey={(r) => `${r.taskId}-${r.runNo}`}
+        dataSource={[...rows].reverse()}
+        pagination={rows.length > 8 ? { pageSize: 8, size: 'small' } : false}
+        columns={[
+          { title: t('prices.seenAt'), dataIndex: 'seenAt', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span> },
+          { title: t('prices.price'), dataIndex: 'price', align: 'right', render: (v: string | null, r) => <span style={{ whiteSpace: 'nowrap' }}>{v === null ? t('prices.none') : `${v}${r.currency ? ` ${r.currency}` : ''}`}</span> },
+          { title: t('prices.task'), dataIndex: 'taskTitle', render: (v: string, r) => t('prices.run', { task: v, run: r.runNo }) },
+        ]}
+      />
     </Card>
   );
 }
