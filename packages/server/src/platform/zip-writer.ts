@@ -25,38 +25,37 @@ function dosTime(d: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and a central directory entry share, in the same order: method, time, date, CRC, packed
+ * and unpacked size, name length (at byte 8 of a local header, byte 10 of a central entry).
+ */
+function writeShared(header: Buffer, at: number, f: { method: number; time: number; date: number; crc: number; packed: number; size: number; nameLength: number }) {
+  header.writeUInt16LE(f.method, at);
+  header.writeUInt16LE(f.time, at + 2);
+  header.writeUInt16LE(f.date, at + 4);
+  header.writeUInt32LE(f.crc, at + 6);
+  header.writeUInt32LE(f.packed, at + 10);
+  header.writeUInt32LE(f.size, at + 14);
+  header.writeUInt16LE(f.nameLength, at + 18);
+}
+
 /** One file as the zip holds it at `offset`: its local header with name and data, and its central directory entry. */
 function entryOf(file: ZipFile, offset: number): { local: Buffer; data: Buffer; central: Buffer } {
   const name = Buffer.from(file.name, 'utf8');
-  const crc = crc32(file.bytes);
   const data = file.deflate ? deflateRawSync(file.bytes) : file.bytes;
-  const method = file.deflate ? 8 : 0;
-  const { time, date } = dosTime(file.modified);
+  const shared = { method: file.deflate ? 8 : 0, ...dosTime(file.modified), crc: crc32(file.bytes), packed: data.length, size: file.bytes.length, nameLength: name.length };
   const local = Buffer.alloc(30 + name.length);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4); // version needed
   local.writeUInt16LE(0x0800, 6); // names in UTF-8
-  local.writeUInt16LE(method, 8);
-  local.writeUInt16LE(time, 10);
-  local.writeUInt16LE(date, 12);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(file.bytes.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  local.writeUInt16LE(0, 28);
+  writeShared(local, 8, shared);
   name.copy(local, 30);
   const central = Buffer.alloc(46 + name.length);
   central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(20, 4); // made by
+  central.writeUInt16LE(20, 6); // version needed
   central.writeUInt16LE(0x0800, 8);
-  central.writeUInt16LE(method, 10);
-  central.writeUInt16LE(time, 12);
-  central.writeUInt16LE(date, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(file.bytes.length, 24);
-  central.writeUInt16LE(name.length, 28);
+  writeShared(central, 10, shared);
   central.writeUInt32LE(offset, 42);
   name.copy(central, 46);
   return { local, data, central };

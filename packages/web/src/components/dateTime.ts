@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-export const DATE_TIME = 'YYYY-MM-DD HH:mm';
+const DATE_TIME = 'YYYY-MM-DD HH:mm';
 
 /** Server times are ISO instants; they show in the browser's time zone, '—' when there is none. */
 export function formatDateTime(iso: string | null): string {

@@ -43,9 +43,9 @@ describe('packed rows', () => {
     expect(await readBack(packed.literals)).toEqual(rows);
   });
 
-  it('merged from pieces, keep every row in order with their keys', async () => {
+  it('merged from pieces (an empty one among them), keep every row in order with their keys', async () => {
     const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({ text: `${TRICKY[i % TRICKY.length]}#${i}`, n: i, flag: i % 3 === 0, json: { i: String(i) } }));
-    const pieces = [rows.slice(0, 10), rows.slice(10, 11), rows.slice(11)].map((part) => ({ ...packRows(COLUMNS, part), keys: part.map((r) => r.text!) }));
+    const pieces = [rows.slice(0, 10), [], rows.slice(10, 11), rows.slice(11)].map((part) => ({ ...packRows(COLUMNS, part), keys: part.map((r) => r.text!) }));
     const merged = mergePacked(pieces);
     expect(merged.size).toBe(23);
     expect(merged.keys).toEqual(rows.map((r) => r.text));

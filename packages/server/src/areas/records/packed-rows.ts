@@ -49,8 +49,10 @@ export function packRows<P>(columns: PackColumn<P>[], rows: P[]): PackedRows {
  * objects die young instead of waiting for a batch of thousands (which made the worker's garbage collection a third
  * of its time), and joins the pieces when the batch goes.
  */
-export function mergePacked<B extends PackedRows>(parts: B[]): B {
-  if (parts.length === 1) return parts[0]!;
+export function mergePacked<B extends PackedRows>(pieces: B[]): B {
+  // An empty piece's literal is `{}`: joined, it would leave an empty element between two commas.
+  const parts = pieces.filter((p) => p.size > 0);
+  if (parts.length <= 1) return parts[0] ?? pieces[0]!;
   const first = parts[0]!;
   const merged: PackedRows = {
     size: parts.reduce((n, p) => n + p.size, 0),

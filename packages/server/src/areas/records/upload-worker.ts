@@ -10,9 +10,9 @@ import type { BatchAnswer, FromWorker, ToWorker, UploadJob } from './upload-runn
  * The upload worker thread: unpacks, reads and checks one uploaded sheet (the workbook's sheet whose header
  * matches the template, sheet-choice.ts) off the server's event loop and sends its checked rows in batches to the
  * main thread, which writes them. A new upload's batches are packed for the insert here (packed-rows.ts) and cut to
- * the size the main thread's pacer asks for; two are in flight (the next is checked while the database writes one); an update upload waits for each batch's answer (the ids the
- * client does not have). The main thread ends the worker when the client goes away. The kind's checking side is
- * loaded from the module the job names.
+ * the size the main thread's pacer asks for; two are in flight (the next is checked while the database writes one).
+ * An update upload waits for each batch's answer (the ids the client does not have). The main thread ends the worker
+ * when the client goes away. The kind's checking side is loaded from the module the job names.
  */
 const IN_FLIGHT = 2;
 /** Rows packed at a time: their objects die young, while the packed text waits for the batch (mergePacked). */

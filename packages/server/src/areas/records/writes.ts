@@ -5,7 +5,8 @@ import type { HistoryTableName, RecordTableName } from './tables.js';
 
 /**
  * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (as fast as COPY into the
- * same table with its indexes, measured, and the same on PostgreSQL and PGlite). Update uploads are staged and applied in update-stages.ts.
+ * same table with its indexes, measured, and the same on PostgreSQL and PGlite). Update uploads are staged and
+ * applied in update-stages.ts.
  */
 export interface RecordChange {
   id: number;

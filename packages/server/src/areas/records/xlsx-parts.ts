@@ -27,7 +27,7 @@ export function isMainNs(uri: string): boolean {
 }
 let lastMainNs = '';
 /** Whether `node` is the SpreadsheetML element `local`. */
-export const isMain = (node: XmlTag, local: string) => node.local === local && MAIN_NS.has(node.uri);
+export const isMain = (node: XmlTag, local: string) => node.local === local && isMainNs(node.uri);
 /** An unprefixed attribute's value. */
 export const attrOf = (node: XmlTag, name: string): string | undefined => node.attributes[name]?.value;
 const relIdOf = (node: XmlTag) => Object.values(node.attributes).find((a) => a.local === 'id' && REL_NS.has(a.uri))?.value;

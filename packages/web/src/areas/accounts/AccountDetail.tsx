@@ -18,11 +18,11 @@ import {
   KINDS,
   changedFields,
   editValues,
-  formatDateTime,
   useIdParam,
   type AccountFormValues,
   type AccountKind,
 } from './model';
+import { formatDateTime } from '../../components/dateTime';
 import { accountKeys, useAccount } from './queries';
 
 /** Spec 8's toasts of an update, per kind. */

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { MatchType, Role, accounts, type AccountListItem, type SearchConditions } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
-import { KINDS, ROLE_LABELS, formatDateTime, roleBits, type AccountKind, type UserDateField, type UserWordField } from './model';
+import { KINDS, ROLE_LABELS, roleBits, type AccountKind, type UserDateField, type UserWordField } from './model';
+import { formatDateTime } from '../../components/dateTime';
 import { accountKeys } from './queries';
 
 type Conditions = SearchConditions<UserDateField, UserWordField>;

@@ -88,7 +88,6 @@ export const FORM_FIELDS = {
   tel: 'field.tel',
 } as const;
 
-export { DATE_TIME, formatDateTime } from '../../components/dateTime';
 
 /** The :id of the route when it is a positive whole number. */
 export function useIdParam(): number | undefined {

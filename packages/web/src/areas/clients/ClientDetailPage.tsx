@@ -4,7 +4,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../components/dateTime';
 import { Role, SERVICES, clients, hasRole, type Client } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { DetailMissing } from '../../components/DetailMissing';
@@ -101,7 +101,7 @@ export default function ClientDetailPage() {
         style={{ marginBottom: 8 }}
         items={[
           { key: 'id', label: t('detail.id'), children: client.client_id },
-          { key: 'created', label: t('detail.createdAt'), children: dayjs(client.client_create_at).format('YYYY-MM-DD HH:mm') },
+          { key: 'created', label: t('detail.createdAt'), children: formatDateTime(client.client_create_at) },
         ]}
       />
       {!isAdmin && <Alert type="info" showIcon message={t('detail.readOnly')} style={{ marginBottom: 8 }} />}

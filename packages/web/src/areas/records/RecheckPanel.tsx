@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { Evidence, EvidenceKind, RecordRecheck } from '@portal/contract';
 import { api } from '../../app/api';
+import { formatDateTime } from '../../components/dateTime';
 import { CaptureCard } from './CaptureEvidence';
 
 /**
@@ -39,7 +40,7 @@ export function RecheckPanel({ kind, clientId, recordId }: { kind: EvidenceKind;
           />
         ) : (
           <Typography.Text type="secondary" data-testid="recheck-reason">
-            {t('recheck.checked', { date: dayjs(r.checkedAt).format('YYYY-MM-DD HH:mm'), reason: reasonText(t, r.verdictReason) })}
+            {t('recheck.checked', { date: formatDateTime(r.checkedAt), reason: reasonText(t, r.verdictReason) })}
           </Typography.Text>
         )}
         <Image.PreviewGroup>

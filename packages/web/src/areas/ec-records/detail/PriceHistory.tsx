@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Card, Spin, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { api } from '../../../app/api';
+import { formatDateTime } from '../../../components/dateTime';
 
 const PriceChart = lazy(() => import('./PriceChart'));
 
@@ -30,7 +30,7 @@ export function PriceHistory({ clientId, recordId }: { clientId: number; recordI
         dataSource={[...rows].reverse()}
         pagination={rows.length > 8 ? { pageSize: 8, size: 'small' } : false}
         columns={[
-          { title: t('prices.seenAt'), dataIndex: 'seenAt', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span> },
+          { title: t('prices.seenAt'), dataIndex: 'seenAt', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
           { title: t('prices.price'), dataIndex: 'price', align: 'right', render: (v: string | null, r) => <span style={{ whiteSpace: 'nowrap' }}>{v === null ? t('prices.none') : `${v}${r.currency ? ` ${r.currency}` : ''}`}</span> },
           { title: t('prices.task'), dataIndex: 'taskTitle', render: (v: string, r) => t('prices.run', { task: v, run: r.runNo }) },
         ]}
