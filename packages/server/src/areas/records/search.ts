@@ -242,7 +242,7 @@ export function after(kind: ListKind, keys: SortKey[], last: AnyRow): Expression
 /** How long an exact count may take on PostgreSQL before the bounded count and the planner's estimate answer. */
 const COUNT_BUDGET_MS = 120;
 /** How long the bounded count may take on PostgreSQL after the exact one ran out of time. */
-const BOUNDED_COUNT_BUDGET_MS = 150;
+const BOUNDED_COUNT_BUDGET_MS = 80;
 /**
  * When the planner expects counting to cost more than this (in its cost units: a million index entries are about
  * 40,000, a hundred thousand about 4,000), the exact count is not tried: the bounded count and the estimate answer.
@@ -258,7 +258,7 @@ const PGLITE_COUNT_COST_LIMIT = 2_000;
  * The bounded count: matching records are counted exactly up to this many (about what an exact count within the
  * limits above reads). Fewer: that is the total. As many: the total is at least this, and an estimate may say more.
  */
-const COUNT_BOUND = { postgres: 100_000, pglite: 50_000 } as const;
+const COUNT_BOUND = { postgres: 50_000, pglite: 50_000 } as const;
 /** The planner's statistics are trusted for an estimate while fewer than this share of the rows changed since. */
 const FRESH_STATISTICS_SHARE = 0.1;
 /** How long exact filter values may take before the recent records answer (the exact ones are kept for later). */
