@@ -23,22 +23,12 @@ const formAlert = (page: Page) => page.locator('.ant-alert-error').innerText();
 
 /** A real PNG (a 24×16 red rectangle) in a temp file, for the file inputs. */
 function writePng(name: string): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const out = Buffer.alloc(body.length + 8);
     out.writeUInt32BE(data.length, 0);
     body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
+    out.writeUInt32BE(zlib.crc32(body), body.length + 4);
     return out;
   };
   const [width, height] = [24, 16];

@@ -1,7 +1,7 @@
 import { countries as countryFacts } from 'countries-list';
 import currencyCodes from 'currency-codes';
-import enNames from 'i18n-iso-countries/langs/en.json';
-import jaNames from 'i18n-iso-countries/langs/ja.json';
+import enNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import jaNames from 'i18n-iso-countries/langs/ja.json' with { type: 'json' };
 
 /**
  * Code lists taken from maintained packages rather than typed by hand (a separate entry point, so screens that do

@@ -36,7 +36,13 @@ export interface Config {
   demoMarketPort: number;
 }
 
+/** The portal needs Node.js 24 (engines); npm's scripts put it on the PATH (scripts/node24.sh) where the machine's is older. */
+export const NODE_MAJOR = 24;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+    throw new Error(`Node.js ${NODE_MAJOR} or later is needed (this is ${process.version}): start the portal through npm (npm start, npm run serve, npm run worker, npm run backup), which runs it on Node ${NODE_MAJOR}`);
+  }
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
     port: Number(env.PORT ?? 3000),

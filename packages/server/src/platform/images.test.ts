@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BMP_1X1, GIF_1X1, JPEG_1X1, PNG_1X1 } from '../testing/images.js';
 import { MAX_IMAGE_SIDE, decodeImageHeader, uploadedImage } from './images.js';
@@ -58,13 +59,4 @@ describe('image headers', () => {
 function pngWithSize(width: number, height: number): Buffer {
   const b = patched(PNG_1X1, 16, [...u32(width), ...u32(height)]);
   return patched(b, 29, u32(crc32(b.subarray(12, 29))));
-}
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
 }

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { ImageType } from '@portal/contract';
 import type { UploadedFile } from './context.js';
 import { AppError, type ErrorName } from './errors.js';
@@ -148,17 +149,4 @@ function bmpSize(b: Buffer): Size {
   if (b.readUInt16LE(26) !== 1 || !BMP_DEPTHS.includes(b.readUInt16LE(28))) return null;
   // A negative height is a top-down bitmap.
   return { width: b.readInt32LE(18), height: Math.abs(b.readInt32LE(22)) };
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 as PNG chunks use it (ISO 3309); Node 20 has no zlib.crc32 yet. */
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }

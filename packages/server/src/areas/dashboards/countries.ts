@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { UNKNOWN_COUNTRY } from '@portal/contract';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import countries from 'i18n-iso-countries';
-import enNames from 'i18n-iso-countries/langs/en.json';
-import jaNames from 'i18n-iso-countries/langs/ja.json';
+import enNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import jaNames from 'i18n-iso-countries/langs/ja.json' with { type: 'json' };
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 

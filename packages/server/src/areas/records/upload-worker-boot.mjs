@@ -1,7 +1,7 @@
-// The upload worker's entry: the server runs its TypeScript through tsx, whose loader a worker thread does not
-// inherit on Node 20, so the worker registers it before importing the real entry (upload-worker.ts).
+// The upload worker's entry. Run from TypeScript (npm run dev, tests), the worker registers tsx before importing the
+// real entry (upload-worker.ts): vitest's workers have no loader for a worker thread to inherit. The compiled
+// server (npm start: dist/, upload-worker.js) needs none.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+if (workerData.entry.endsWith('.ts')) (await import('tsx/esm/api')).register();
 await import(workerData.entry);
