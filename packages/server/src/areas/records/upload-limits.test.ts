@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { HEADER_EN, listing, xlsxOf } from '../ec-reports/fixtures.js';
 import { dropAbandonedImports } from './imports.js';
-import { HEADER_ROW, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
+import { HEADER_ROW, lyingRowsBomb, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
 
 /**
  * Uploads never hold the portal hostage: bombs (whose directory tells the truth or lies) and oversized cells and
@@ -180,4 +180,39 @@ describe('uploads never hold the portal hostage', () => {
     const after = await db.selectFrom('ec_record').select('ec_categorize_remarks').where('ec_id', '=', record).executeTakeFirstOrThrow();
     expect(after.ec_categorize_remarks).not.toBe('dead');
   });
+});
+
+describe('the lying bomb of valid rows (issue 34, defect 3)', () => {
+  // About 1 GB of valid listing rows packed to about 4.4 MB (a ratio of about 245), the directory claiming 2 KB.
+  const LIE = {
+    en: 'A part of the spreadsheet unpacks to more than the 2,048 bytes its zip directory states (a zip bomb or a damaged file), so it is not read. Please save the report again from Excel as .xlsx.',
+    ja: 'スプレッドシートの一部が、ZIPのディレクトリに記載されたサイズ（2,048バイト）を超えて展開されます。ZIP爆弾または破損したファイルのため、読み取りません。Excelで.xlsx形式として保存し直してください。',
+  };
+
+  it('is refused with its reason in the caller\'s language within 10 s, writes nothing and frees the upload slot', async () => {
+    const bomb = lyingRowsBomb();
+    expect(bomb.unpacked).toBeGreaterThan(1024 * 1024 * 1024);
+    const before = await reportRows();
+    // Report only: the process's peak RSS while the bomb is uploaded (the worker thread is in this process).
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+    try {
+      for (const locale of ['en', 'ja'] as const) {
+        const started = performance.now();
+        const answer = await upload('lying-rows.xlsx', bomb.bytes, locale);
+        const elapsed = performance.now() - started;
+        console.info(`lying rows bomb (${(bomb.packed / 1e6).toFixed(1)} MB packed, ${(bomb.unpacked / 1e9).toFixed(2)} GB, ${bomb.rows} rows), ${locale}: answered in ${Math.round(elapsed)} ms`);
+        expect(answer.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: LIE[locale] });
+        expect(elapsed).toBeLessThan(10_000);
+      }
+    } finally {
+      clearInterval(sampler);
+      console.info(`peak RSS during the lying rows bomb: ${Math.round(peak / 1024 / 1024)} MB`);
+    }
+    expect(await reportRows()).toEqual(before);
+    expect(await importing()).toBe(0);
+    // The slot is free: the same user's next upload runs at once.
+    const next = await upload('after-bomb.xlsx', await xlsxOf(HEADER_EN, [listing(3)]));
+    expect(next.body).toMatchObject({ code: 0, data: { count: 1 } });
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
-import { createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { HEADER_EN } from '../ec-reports/fixtures.js';
+import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { HEADER_EN, listing } from '../ec-reports/fixtures.js';
 
 /**
  * Hand-built .xlsx zips for the reader's limits: bombs whose central directory tells the truth or lies about the
@@ -88,4 +88,33 @@ export async function zipBombSheet(lying: boolean): Promise<Buffer> {
   const packed = Buffer.concat([head, blanks]);
   const size = header.length + 1024 * 1024 * 1024;
   return workbookOf({ name: 'xl/worksheets/sheet1.xml', packed, claimedSize: lying ? 2048 : size });
+}
+
+/** One valid EC listing row as a sheet's XML (inline strings, no row number: it follows the row before). */
+function listingRowXml(n: number): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const cells = listing(n).map((c) => (typeof c === 'number' ? `<c><v>${c}</v></c>` : `<c t="inlineStr"><is><t>${escape(String(c))}</t></is></c>`));
+  return `<row>${cells.join('')}</row>`;
+}
+
+/**
+ * The lying bomb of issue 34 (defect 3): a sheet of about 1 GB of valid EC listing rows (the template's header, then
+ * one listing repeated, each followed by blanks) packed to about 4.7 MB, a ratio of about 230, whose central
+ * directory and local header both claim 2 KB. Built in a moment without inflating anything: 1,024 rows are deflated
+ * once with a full flush (their blocks refer to nothing before them, and end on a byte boundary), those deflated bytes
+ * are repeated, and an empty final block ends the stream; only the packed bytes are ever held.
+ */
+export function lyingRowsBomb(targetBytes = 1024 * 1024 * 1024): { bytes: Buffer; rows: number; unpacked: number; packed: number } {
+  const row = `${listingRowXml(1)}${' '.repeat(700)}`;
+  const chunkRows = 1024;
+  const chunk = Buffer.from(row.repeat(chunkRows));
+  const head = Buffer.from(`<worksheet><sheetData>${HEADER_ROW}`);
+  const tail = Buffer.from('</sheetData></worksheet>');
+  const full = { level: 9, finishFlush: constants.Z_FULL_FLUSH };
+  const copies = Math.ceil((targetBytes - head.length - tail.length) / chunk.length);
+  const packedChunk = deflateRawSync(chunk, full);
+  const packed = Buffer.concat([deflateRawSync(head, full), ...Array.from({ length: copies }, () => packedChunk), deflateRawSync(tail)]);
+  const unpacked = head.length + copies * chunk.length + tail.length;
+  const bytes = workbookOf({ name: 'xl/worksheets/sheet1.xml', packed, claimedSize: 2048 });
+  return { bytes, rows: copies * chunkRows, unpacked, packed: packed.length };
 }
