@@ -146,6 +146,8 @@ export function asUploadError(err: unknown): AppError {
   switch (err.limit) {
     case 'declared':
       return new AppError('uploadDeclaredSize', { declared: (err.declared ?? 0).toLocaleString('en') });
+    case 'rows':
+      return tooManyRows();
     case 'ratio':
       return packRatio();
     case 'total':

@@ -89,6 +89,15 @@ describe('upload limits name their real reason', () => {
     expect((await upload('row.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの2行目が16MBを超えるため、読み取りません。その行の長いセルを短くしてください。');
   });
 
+  it('refuses a sheet of more rows than a spreadsheet can hold as soon as it passes them, blank rows counted', async () => {
+    // 1,048,577 rows (the header and 1,048,576 blank rows), 16 MB at a ratio of about 190, the directory honest.
+    const bytes = workbookOf(part('xl/worksheets/sheet1.xml', `<worksheet><sheetData>${HEADER_ROW}${'<row><c/></row>'.repeat(1_048_576)}</sheetData></worksheet>`));
+    expect((await upload('rows.xlsx', bytes)).body).toMatchObject({
+      code: ErrorCode.UPLOAD_REJECTED,
+      message: 'The spreadsheet has more than 1,000,000 rows. Please split it into files of at most 1,000,000 rows and upload them one by one.',
+    });
+  }, 60_000);
+
   it('refuses a zip whose parts claim more than 2 GB in all, each within the ratio', async () => {
     const parts = Array.from({ length: 3 }, (_, i) => ({ name: `xl/media/filler${i}.bin`, packed: randomBytes(4 * 1024 * 1024), claimedSize: 800 * 1024 * 1024 }));
     const bytes = zipOf(parts);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createInflateRaw } from 'node:zlib';
-import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
+import { EXCEL_MAX_ROWS, REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
 
 /**
  * The zip side of the .xlsx reader (xlsx-reader.ts): the central directory, each part's bytes as they really
@@ -28,9 +28,9 @@ export class XlsxMacroError extends Error {}
 
 /**
  * What the reader refuses to unpack or hold, and why (each has its own message for the user): `declared` is a part
- * inflating past the size its directory entry states.
+ * inflating past the size its directory entry states, `rows` a sheet of more rows than a spreadsheet can have.
  */
-export type XlsxLimit = 'declared' | 'ratio' | 'total' | 'row' | 'cell' | 'part';
+export type XlsxLimit = 'declared' | 'ratio' | 'total' | 'rows' | 'row' | 'cell' | 'part';
 export class XlsxLimitError extends Error {
   constructor(
     readonly limit: XlsxLimit,
@@ -54,6 +54,8 @@ export interface XlsxLimits {
   cellChars: number;
   /** Bytes of a part read whole (workbook, relationships, styles). */
   partBytes: number;
+  /** Rows of one sheet, blank or not, and the highest row number. */
+  rows: number;
 }
 export const UPLOAD_LIMITS: XlsxLimits = {
   totalBytes: REPORT_MAX_UNPACKED_BYTES,
@@ -61,6 +63,7 @@ export const UPLOAD_LIMITS: XlsxLimits = {
   rowBytes: REPORT_MAX_ROW_BYTES,
   cellChars: REPORT_MAX_CELL_CHARS,
   partBytes: REPORT_MAX_PART_BYTES,
+  rows: EXCEL_MAX_ROWS,
 };
 
 /** The bytes inflated so far from one file, against its limits. */
