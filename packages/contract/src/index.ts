@@ -33,7 +33,7 @@ export type { Trademark, TrademarkStatus, ImageType } from './trademarks.js';
 export { TRADEMARK_STATUSES, TRADEMARK_IMAGE_MAX_BYTES, TRADEMARK_IMAGE_TYPES, REQUEST_IMAGE_TYPES, IMAGE_EXTENSIONS } from './trademarks.js';
 export * as ecReports from './ec-reports.js';
 export type { EcReport, UploadProblem } from './ec-reports.js';
-export { REPORT_MAX_BYTES, REPORT_MAX_XLS_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_PACK_RATIO, REPORT_MAX_CELL_CHARS, REPORT_MAX_ROW_BYTES, REPORT_MAX_PART_BYTES, UPLOADS_PER_USER, UPLOAD_PROBLEMS_SHOWN } from './ec-reports.js';
+export { EXCEL_MAX_ROWS, REPORT_MAX_BYTES, REPORT_MAX_XLS_BYTES, REPORT_MAX_ROWS, REPORT_MAX_UNPACKED_BYTES, REPORT_MAX_PACK_RATIO, REPORT_MAX_CELL_CHARS, REPORT_MAX_ROW_BYTES, REPORT_MAX_PART_BYTES, UPLOADS_PER_USER, UPLOAD_PROBLEMS_SHOWN } from './ec-reports.js';
 export * as ecRecords from './ec-records.js';
 export type { EcRecord, EcFilterField, EcUpdateField, UpdateRecordInput, SaveRuleFields } from './ec-records.js';
 export { EC_PROCESS_RESULTS, EC_RESPONSE_ACTIONS, EC_FILTER_FIELDS, EC_SORT_FIELDS, EC_WORD_FIELDS, EC_DATE_FIELDS, EC_ANALYST_FIELDS, EC_RESPONSE_FIELDS, EC_UPDATE_FIELDS, EVIDENCE_MAX_BYTES, FILTER_VALUES_MAX, recordErrors, recordSaveProblem } from './ec-records.js';

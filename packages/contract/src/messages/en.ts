@@ -242,6 +242,7 @@ export const en = {
   'cell.duplicateRecord': "record {{value}} appears twice in the sheet: keep one row per record",
   'error.uploadXlsTooLarge': "Legacy .xls files can be at most {{max}} MB. Please save the report as .xlsx.",
   'error.uploadPackRatio': "A part of the spreadsheet unpacks to more than {{ratio}} times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read. Please save the report again from Excel as .xlsx.",
+  'error.uploadDeclaredSize': "A part of the spreadsheet unpacks to more than the {{declared}} bytes its zip directory states (a zip bomb or a damaged file), so it is not read. Please save the report again from Excel as .xlsx.",
   'error.uploadCellTooLarge': "The spreadsheet holds a cell of more than {{max}} characters (the most a spreadsheet cell can hold), so it is not read. Please shorten that cell.",
   'error.uploadRowTooLarge': "Row {{row}} of the spreadsheet is larger than {{max}} MB, so the file is not read. Please shorten the long cells of that row.",
   'error.uploadPartTooLarge': "A part of the spreadsheet besides its sheet (workbook, styles) is larger than {{max}} MB, so it is not read. Please remove images, extra sheets and unused styles, or copy the records into the template.",

@@ -240,6 +240,7 @@ export const ja: Record<MessageKey, string> = {
   'cell.duplicateRecord': "レコード{{value}}がシート内に2回あります。1レコードにつき1行にしてください",
   'error.uploadXlsTooLarge': "旧形式の.xlsファイルは{{max}}MBまでです。レポートを.xlsx形式で保存してください。",
   'error.uploadPackRatio': "スプレッドシートの一部が圧縮サイズの{{ratio}}倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。Excelで.xlsx形式として保存し直してください。",
+  'error.uploadDeclaredSize': "スプレッドシートの一部が、ZIPのディレクトリに記載されたサイズ（{{declared}}バイト）を超えて展開されます。ZIP爆弾または破損したファイルのため、読み取りません。Excelで.xlsx形式として保存し直してください。",
   'error.uploadCellTooLarge': "スプレッドシートに{{max}}文字（セルに入る最大の文字数）を超えるセルがあるため、読み取りません。そのセルを短くしてください。",
   'error.uploadRowTooLarge': "スプレッドシートの{{row}}行目が{{max}}MBを超えるため、読み取りません。その行の長いセルを短くしてください。",
   'error.uploadPartTooLarge': "スプレッドシートのシート以外の部分（ブック、スタイル）が{{max}}MBを超えるため、読み取りません。画像や余分なシート、使っていない書式を削除するか、レコードをテンプレートに貼り付けてください。",

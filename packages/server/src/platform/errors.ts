@@ -72,6 +72,7 @@ const catalogue = {
   uploadSeveralSheetsMatch: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadSeveralSheetsMatch' },
   uploadCsvEncoding: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadCsvEncoding' },
   uploadPackRatio: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadPackRatio' },
+  uploadDeclaredSize: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadDeclaredSize' },
   uploadCellTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadCellTooLarge' },
   uploadRowTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadRowTooLarge' },
   uploadPartTooLarge: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.uploadPartTooLarge' },

@@ -144,6 +144,10 @@ export function asUploadError(err: unknown): AppError {
   if (err instanceof CsvEncodingError) return new AppError('uploadCsvEncoding');
   if (!(err instanceof XlsxLimitError)) return new AppError('uploadCorrupt');
   switch (err.limit) {
+    case 'declared':
+      return new AppError('uploadDeclaredSize', { declared: (err.declared ?? 0).toLocaleString('en') });
+    case 'rows':
+      return tooManyRows();
     case 'ratio':
       return packRatio();
     case 'total':

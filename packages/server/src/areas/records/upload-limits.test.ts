@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { HEADER_EN, listing, xlsxOf } from '../ec-reports/fixtures.js';
 import { dropAbandonedImports } from './imports.js';
-import { HEADER_ROW, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
+import { HEADER_ROW, blankSheetUnderRatio, lyingRowsBomb, part, workbookOf, zipBombSheet, zipOf } from './zip-fixtures.js';
 
 /**
  * Uploads never hold the portal hostage: bombs (whose directory tells the truth or lies) and oversized cells and
  * rows are refused with their real reason in the user's language, the reading runs off the event loop (another
- * user's calls are answered while a bomb is being unpacked), each user has one upload at a time, and an upload
+ * user's calls are answered while a gigabyte is being unpacked), each user has one upload at a time, and an upload
  * whose client goes away stops and leaves nothing; update uploads are staged and applied at once.
  */
 let tp: TestPortal;
@@ -19,6 +19,8 @@ let clientId: number;
 let analyst: TestUser;
 let other: TestUser;
 let lyingBomb: Buffer;
+/** An upload that takes a while: 1 GB of blanks under the ratio, its directory honest (nothing refuses it early). */
+let slowSheet: Buffer;
 
 beforeAll(async () => {
   tp = await startTestPortal();
@@ -27,6 +29,7 @@ beforeAll(async () => {
   other = await createUser(tp, { role: Role.CLIENT, clientId });
   await tp.portal.services.db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
   lyingBomb = await zipBombSheet(true);
+  slowSheet = blankSheetUnderRatio();
 });
 afterAll(async () => {
   await tp?.close();
@@ -50,14 +53,20 @@ const RATIO = {
   en: 'A part of the spreadsheet unpacks to more than 200 times its packed size, far more than any real spreadsheet (a zip bomb), so it is not read. Please save the report again from Excel as .xlsx.',
   ja: 'スプレッドシートの一部が圧縮サイズの200倍を超えて展開されます。通常のスプレッドシートではありえない圧縮率（ZIP爆弾）のため、読み取りません。Excelで.xlsx形式として保存し直してください。',
 };
+/** A part inflating past the 2 KB its directory states (both bombs of the issue claim 2 KB). */
+const LIE = {
+  en: 'A part of the spreadsheet unpacks to more than the 2,048 bytes its zip directory states (a zip bomb or a damaged file), so it is not read. Please save the report again from Excel as .xlsx.',
+  ja: 'スプレッドシートの一部が、ZIPのディレクトリに記載されたサイズ（2,048バイト）を超えて展開されます。ZIP爆弾または破損したファイルのため、読み取りません。Excelで.xlsx形式として保存し直してください。',
+};
+const EMPTY = "The spreadsheet has no records below its header row (an unchanged example row does not count). Please enter the records below the template's header row.";
 
 describe('upload limits name their real reason', () => {
-  it('refuses the honest bomb from its directory and the lying bomb by counting, both for the ratio', async () => {
+  it('refuses the honest bomb from its directory for the ratio, and the lying bomb as soon as it inflates past what its directory states', async () => {
     const before = await reportRows();
     const honest = await zipBombSheet(false);
     for (const locale of ['en', 'ja'] as const) {
       expect((await upload('honest.xlsx', honest, locale)).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: RATIO[locale] });
-      expect((await upload('lying.xlsx', lyingBomb, locale)).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: RATIO[locale] });
+      expect((await upload('lying.xlsx', lyingBomb, locale)).body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: LIE[locale] });
     }
     expect(await reportRows()).toEqual(before);
   });
@@ -80,6 +89,15 @@ describe('upload limits name their real reason', () => {
     expect((await upload('row.xlsx', bytes, 'ja')).body.message).toBe('スプレッドシートの2行目が16MBを超えるため、読み取りません。その行の長いセルを短くしてください。');
   });
 
+  it('refuses a sheet of more rows than a spreadsheet can hold as soon as it passes them, blank rows counted', async () => {
+    // 1,048,577 rows (the header and 1,048,576 blank rows), 16 MB at a ratio of about 190, the directory honest.
+    const bytes = workbookOf(part('xl/worksheets/sheet1.xml', `<worksheet><sheetData>${HEADER_ROW}${'<row><c/></row>'.repeat(1_048_576)}</sheetData></worksheet>`));
+    expect((await upload('rows.xlsx', bytes)).body).toMatchObject({
+      code: ErrorCode.UPLOAD_REJECTED,
+      message: 'The spreadsheet has more than 1,000,000 rows. Please split it into files of at most 1,000,000 rows and upload them one by one.',
+    });
+  }, 60_000);
+
   it('refuses a zip whose parts claim more than 2 GB in all, each within the ratio', async () => {
     const parts = Array.from({ length: 3 }, (_, i) => ({ name: `xl/media/filler${i}.bin`, packed: randomBytes(4 * 1024 * 1024), claimedSize: 800 * 1024 * 1024 }));
     const bytes = zipOf(parts);
@@ -89,9 +107,9 @@ describe('upload limits name their real reason', () => {
 });
 
 describe('uploads never hold the portal hostage', () => {
-  it("answers another user's calls while the lying bomb is being unpacked, and keeps one upload per user", async () => {
+  it("answers another user's calls while a gigabyte is being unpacked, and keeps one upload per user", async () => {
     let settled = false;
-    const bomb = upload('lying.xlsx', lyingBomb).finally(() => {
+    const bomb = upload('blanks.xlsx', slowSheet).finally(() => {
       settled = true;
     });
     await until(async () => (await importing()) === 1);
@@ -112,14 +130,14 @@ describe('uploads never hold the portal hostage', () => {
       if (!settled) answeredDuring += 1;
     }
     expect(answeredDuring).toBeGreaterThan(0);
-    expect((await bomb).body.message).toBe(RATIO.en);
+    expect((await bomb).body.message).toBe(EMPTY);
     expect(await importing()).toBe(0);
   });
 
   it('stops an upload whose client goes away, removes what it wrote and frees the user for the next one', async () => {
     const before = await reportRows();
     const address = await tp.portal.app.listen({ port: 0, host: '127.0.0.1' });
-    const { boundary, payload } = multipartBody({ clientId }, [{ name: 'lying.xlsx', bytes: lyingBomb }]);
+    const { boundary, payload } = multipartBody({ clientId }, [{ name: 'blanks.xlsx', bytes: slowSheet }]);
     const req = http.request(`${address}/api/ec-report/upload-report`, {
       method: 'POST',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${analyst.token}`, 'content-length': payload.length },
@@ -180,4 +198,37 @@ describe('uploads never hold the portal hostage', () => {
     const after = await db.selectFrom('ec_record').select('ec_categorize_remarks').where('ec_id', '=', record).executeTakeFirstOrThrow();
     expect(after.ec_categorize_remarks).not.toBe('dead');
   });
+});
+
+describe('the lying bomb of valid rows (issue 34, defect 3)', () => {
+  // About 1 GB of valid listing rows packed to about 4.4 MB (a ratio of about 245), the directory claiming 2 KB: before
+  // the directory's sizes were held to, it was read and written for minutes (the ratio let 880 MB through).
+
+  it('is refused with its reason in the caller\'s language within 10 s, writes nothing and frees the upload slot', async () => {
+    const bomb = lyingRowsBomb();
+    expect(bomb.unpacked).toBeGreaterThan(1024 * 1024 * 1024);
+    const before = await reportRows();
+    // Report only: the process's peak RSS while the bomb is uploaded (the worker thread is in this process).
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+    try {
+      for (const locale of ['en', 'ja'] as const) {
+        const started = performance.now();
+        const answer = await upload('lying-rows.xlsx', bomb.bytes, locale);
+        const elapsed = performance.now() - started;
+        process.stdout.write(`lying rows bomb (${(bomb.packed / 1e6).toFixed(1)} MB packed, ${(bomb.unpacked / 1e9).toFixed(2)} GB, ${bomb.rows} rows), ${locale}: answered in ${Math.round(elapsed)} ms\n`);
+        expect(answer.body).toMatchObject({ code: ErrorCode.UPLOAD_REJECTED, message: LIE[locale] });
+        expect(elapsed).toBeLessThan(10_000);
+      }
+    } finally {
+      clearInterval(sampler);
+      process.stdout.write(`RSS of the test process (portal, database and worker) before the lying rows bomb ${Math.round(baseline / 1024 / 1024)} MB, peak during it ${Math.round(peak / 1024 / 1024)} MB\n`);
+    }
+    expect(await reportRows()).toEqual(before);
+    expect(await importing()).toBe(0);
+    // The slot is free: the same user's next upload runs at once.
+    const next = await upload('after-bomb.xlsx', await xlsxOf(HEADER_EN, [listing(3)]));
+    expect(next.body).toMatchObject({ code: 0, data: { count: 1 } });
+  }, 60_000);
 });

@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS, XlsxLimitError, decodeEscapes, openXlsxFile, type XlsxLimits, type XlsxRow } from './xlsx-reader.js';
 import { guarded, type SheetRow } from './sheet.js';
-import { HEADER_ROW, part, workbookOf } from './zip-fixtures.js';
+import { HEADER_ROW, lyingRowsBomb, part, workbookOf } from './zip-fixtures.js';
+import { listing } from '../ec-reports/fixtures.js';
 
 async function write(build: (sheet: ExcelJS.Worksheet, workbook: ExcelJS.Workbook) => void): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -69,20 +70,41 @@ describe('the streaming .xlsx reader', () => {
       }
     };
     const rows = Array.from({ length: 2000 }, (_, i) => `<row r="${i + 2}"><c t="inlineStr"><is><t>listing ${i}</t></is></c></row>`).join('');
-    // The directory claims 100 bytes for every part: only counting finds out.
-    const lying = (xml: string) => part('xl/worksheets/sheet1.xml', xml, 100);
+    // The directory is not checked here (the check passes everything): only counting finds out.
+    const sheetPart = (xml: string) => part('xl/worksheets/sheet1.xml', xml);
     const sheet = `<worksheet><sheetData>${HEADER_ROW}${rows}</sheetData></worksheet>`;
-    expect(await limitOf(workbookOf(lying(sheet)), {})).toBe('read');
-    expect(await limitOf(workbookOf(lying(sheet)), { totalBytes: 20_000 })).toBe('total');
-    expect(await limitOf(workbookOf(lying(sheet)), { ratio: 2 })).toBe('ratio');
-    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('row 2');
-    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { cellChars: 4000 })).toBe('cell 2');
+    expect(await limitOf(workbookOf(sheetPart(sheet)), {})).toBe('read');
+    expect(await limitOf(workbookOf(sheetPart(sheet)), { totalBytes: 20_000 })).toBe('total');
+    expect(await limitOf(workbookOf(sheetPart(sheet)), { ratio: 2 })).toBe('ratio');
+    // A directory that claims less than the part inflates to is refused as soon as the part passes the claim.
+    expect(await limitOf(workbookOf(part('xl/worksheets/sheet1.xml', sheet, 100)), {})).toBe('declared');
+    expect(await limitOf(workbookOf(part('xl/worksheets/sheet1.xml', sheet, Buffer.byteLength(sheet) - 1)), {})).toBe('declared');
+    // Rows past the most a sheet can hold, blank or not, or a row numbered past it.
+    expect(await limitOf(workbookOf(sheetPart(sheet)), { rows: 1000 })).toBe('rows 1001');
+    // Every row element counts, whatever its number says (here the same blank row again and again).
+    const blanks = '<row r="2"/>'.repeat(3000);
+    expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}${blanks}</sheetData></worksheet>`)), { rows: 1000 })).toBe('rows 2');
+    expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}<row r="1048577"><c><v>1</v></c></row></sheetData></worksheet>`)), {})).toBe('rows 1048577');
+    expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('row 2');
+    expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}<row r="2"><c t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row></sheetData></worksheet>`)), { cellChars: 4000 })).toBe('cell 2');
+    // The lying bomb's rows are valid rows: a small one with an honest directory reads in full, each row a listing.
+    const small = lyingRowsBomb(4 * 1024 * 1024, 'honest');
+    const file = path.join(os.tmpdir(), `reader-${process.pid}-${Math.random().toString(36).slice(2)}.xlsx`);
+    fs.writeFileSync(file, small.bytes);
+    // Its ratio (about 245) is allowed here: the rows are what is looked at.
+    const opened = await openXlsxFile(file, () => undefined, { ...UPLOAD_LIMITS, ratio: 1000 });
+    let count = 0;
+    let last: XlsxRow | undefined;
+    for await (const row of opened.rows) [count, last] = [count + 1, row];
+    fs.rmSync(file);
+    expect(count).toBe(small.rows + 1);
+    expect(last!.cells.map((c) => c.value)).toEqual(listing(1));
     // Blanks between rows are dropped as they stream, so they never count as one huge row.
-    expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(100_000)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
+    expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(100_000)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
     // A row across the boundary of two inflated chunks (64 KB) is as long as it is: these paddings put row 1425 across
     // one, cut inside a cell's opening tag (saxes's own position between two writes counts the last chunk twice).
     for (const pad of [100_000, 100_012, 165_550, 165_560]) {
-      expect(await limitOf(workbookOf(lying(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(pad)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
+      expect(await limitOf(workbookOf(sheetPart(`<worksheet><sheetData>${HEADER_ROW}${' '.repeat(pad)}${rows}</sheetData></worksheet>`)), { rowBytes: 4000 })).toBe('read');
     }
   });
 

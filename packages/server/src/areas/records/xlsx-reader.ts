@@ -108,13 +108,16 @@ function cellValue(cell: CellState, inline: string, at: SheetContext): XlsxCell 
 
 /** A worksheet's rows as they stream; rows without `r` follow the one before, cells without `r` the one before. */
 async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncGenerator<XlsxRow> {
-  const { cellChars, rowBytes } = at.budget.limits;
+  const { cellChars, rowBytes, rows: maxRows } = at.budget.limits;
   const parser = newParser();
   const rich = new RichText(parser);
   const ready: XlsxRow[] = [];
   let row: XlsxRow | null = null;
   let rowStart = 0;
   let expected = 1;
+  // Every row element counts, blank or not (the row limit of sheet.ts counts only rows with data): a sheet of more
+  // rows than a spreadsheet can hold is refused as soon as it passes them, not after all of them were read.
+  let rowsSeen = 0;
   const cell: CellState = { type: 'n', style: 0, formula: false, value: undefined, inline: false };
   let inCell = false;
   let index = 0;
@@ -160,6 +163,7 @@ async function* sheetRows(fd: number, entry: ZipEntry, at: SheetContext): AsyncG
     } else if (local === 'row') {
       row = { number: r ? Number(r) : expected, cells: [] };
       if (!Number.isInteger(row.number) || row.number < 1) throw new XlsxFormatError('bad row number');
+      if (++rowsSeen > maxRows || row.number > maxRows) throw new XlsxLimitError('rows', row.number);
       rowStart = parser.position;
     }
   });

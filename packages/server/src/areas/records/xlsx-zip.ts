@@ -2,14 +2,18 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { createInflateRaw } from 'node:zlib';
-import { REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
+import { EXCEL_MAX_ROWS, REPORT_MAX_CELL_CHARS, REPORT_MAX_PACK_RATIO, REPORT_MAX_PART_BYTES, REPORT_MAX_ROW_BYTES, REPORT_MAX_UNPACKED_BYTES } from '@portal/contract';
 
 /**
  * The zip side of the .xlsx reader (xlsx-reader.ts): the central directory, each part's bytes as they really
  * inflate, and the limits those bytes are counted against. The directory's sizes are only claims: every part is
- * counted as it really inflates, and reading stops the moment a part passes its ratio or all parts pass the
- * total, whatever the directory said (a zip whose directory lies is the bomb the directory check alone lets
- * through).
+ * counted as it really inflates, and reading stops the moment a part inflates past the size its directory entry
+ * states, passes its ratio, or all parts pass the total (a zip whose directory lies is the bomb the directory check
+ * alone lets through). The stated size is the limit that stops a lying bomb at once: the directory check has
+ * already held the stated sizes to the ratio and the total, so holding the real bytes to them makes that check
+ * true of what is read. Zip tools write the exact size (it is the size their readers check the part against), so
+ * a real spreadsheet never passes it; the ratio and the total alone would let a lying bomb of valid rows be read
+ * for minutes (issue 34: 200 times 4.7 MB is 940 MB of rows, each checked and written).
  */
 export interface ZipEntry {
   name: string;
@@ -22,15 +26,20 @@ export class XlsxFormatError extends Error {}
 /** A macro-enabled workbook (.xlsm): refused with its own message. */
 export class XlsxMacroError extends Error {}
 
-/** What the reader refuses to unpack or hold, and why (each has its own message for the user). */
-export type XlsxLimit = 'ratio' | 'total' | 'row' | 'cell' | 'part';
+/**
+ * What the reader refuses to unpack or hold, and why (each has its own message for the user): `declared` is a part
+ * inflating past the size its directory entry states, `rows` a sheet of more rows than a spreadsheet can have.
+ */
+export type XlsxLimit = 'declared' | 'ratio' | 'total' | 'rows' | 'row' | 'cell' | 'part';
 export class XlsxLimitError extends Error {
   constructor(
     readonly limit: XlsxLimit,
     /** The sheet row being read when a row or cell limit was passed. */
     readonly row?: number,
+    /** The size the directory states for a part that inflates past it (`declared`). */
+    readonly declared?: number,
   ) {
-    super(`xlsx limit: ${limit}${row ? ` at row ${row}` : ''}`);
+    super(`xlsx limit: ${limit}${row ? ` at row ${row}` : ''}${declared !== undefined ? ` (declared ${declared} bytes)` : ''}`);
   }
 }
 
@@ -45,6 +54,8 @@ export interface XlsxLimits {
   cellChars: number;
   /** Bytes of a part read whole (workbook, relationships, styles). */
   partBytes: number;
+  /** Rows of one sheet, blank or not, and the highest row number. */
+  rows: number;
 }
 export const UPLOAD_LIMITS: XlsxLimits = {
   totalBytes: REPORT_MAX_UNPACKED_BYTES,
@@ -52,6 +63,7 @@ export const UPLOAD_LIMITS: XlsxLimits = {
   rowBytes: REPORT_MAX_ROW_BYTES,
   cellChars: REPORT_MAX_CELL_CHARS,
   partBytes: REPORT_MAX_PART_BYTES,
+  rows: EXCEL_MAX_ROWS,
 };
 
 /** The bytes inflated so far from one file, against its limits. */
@@ -125,8 +137,8 @@ function entryStream(fd: number, entry: ZipEntry): Readable {
 }
 
 /**
- * A part's inflated bytes, counted: past its ratio or the file's total the stream is destroyed (no more is
- * inflated) and the reading fails with the limit that was passed.
+ * A part's inflated bytes, counted: past the size its directory entry states, its ratio or the file's total the
+ * stream is destroyed (no more is inflated) and the reading fails with the limit that was passed.
  */
 export async function* entryChunks(fd: number, entry: ZipEntry, budget: Budget): AsyncGenerator<Buffer> {
   const partLimit = Math.max(entry.packed, 1024) * budget.limits.ratio;
@@ -137,6 +149,7 @@ export async function* entryChunks(fd: number, entry: ZipEntry, budget: Budget):
       const bytes = chunk as Buffer;
       inflated += bytes.length;
       budget.inflated += bytes.length;
+      if (inflated > entry.unpacked) throw new XlsxLimitError('declared', undefined, entry.unpacked);
       if (inflated > partLimit) throw new XlsxLimitError('ratio');
       if (budget.inflated > budget.limits.totalBytes) throw new XlsxLimitError('total');
       yield bytes;

@@ -1,5 +1,5 @@
-import { createDeflateRaw, deflateRawSync } from 'node:zlib';
-import { HEADER_EN } from '../ec-reports/fixtures.js';
+import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { HEADER_EN, listing } from '../ec-reports/fixtures.js';
 
 /**
  * Hand-built .xlsx zips for the reader's limits: bombs whose central directory tells the truth or lies about the
@@ -88,4 +88,50 @@ export async function zipBombSheet(lying: boolean): Promise<Buffer> {
   const packed = Buffer.concat([head, blanks]);
   const size = header.length + 1024 * 1024 * 1024;
   return workbookOf({ name: 'xl/worksheets/sheet1.xml', packed, claimedSize: lying ? 2048 : size });
+}
+
+/** One valid EC listing row as a sheet's XML (inline strings, no row number: it follows the row before). */
+function listingRowXml(n: number): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const cells = listing(n).map((c) => (typeof c === 'number' ? `<c><v>${c}</v></c>` : `<c t="inlineStr"><is><t>${escape(String(c))}</t></is></c>`));
+  return `<row>${cells.join('')}</row>`;
+}
+
+/**
+ * The lying bomb of issue 34 (defect 3): a sheet of about 1 GB of valid EC listing rows (the template's header, then
+ * one listing repeated, each followed by blanks) packed to about 4.7 MB, a ratio of about 230, whose central
+ * directory and local header both claim 2 KB. Built in a moment without inflating anything: 1,024 rows are deflated
+ * once with a full flush (their blocks refer to nothing before them, and end on a byte boundary), those deflated bytes
+ * are repeated, and an empty final block ends the stream; only the packed bytes are ever held. `honest` states the
+ * real size instead (the reader's test reads a small one in full).
+ */
+export function lyingRowsBomb(targetBytes = 1024 * 1024 * 1024, claim: 'lying' | 'honest' = 'lying'): { bytes: Buffer; rows: number; unpacked: number; packed: number } {
+  const row = `${listingRowXml(1)}${' '.repeat(700)}`;
+  const chunkRows = 1024;
+  const chunk = Buffer.from(row.repeat(chunkRows));
+  const head = Buffer.from(`<worksheet><sheetData>${HEADER_ROW}`);
+  const tail = Buffer.from('</sheetData></worksheet>');
+  const full = { level: 9, finishFlush: constants.Z_FULL_FLUSH };
+  const copies = Math.ceil((targetBytes - head.length - tail.length) / chunk.length);
+  const packedChunk = deflateRawSync(chunk, full);
+  const packed = Buffer.concat([deflateRawSync(head, full), ...Array.from({ length: copies }, () => packedChunk), deflateRawSync(tail)]);
+  const unpacked = head.length + copies * chunk.length + tail.length;
+  const bytes = workbookOf({ name: 'xl/worksheets/sheet1.xml', packed, claimedSize: claim === 'lying' ? 2048 : unpacked });
+  return { bytes, rows: copies * chunkRows, unpacked, packed: packed.length };
+}
+
+/**
+ * A sheet no limit refuses early, for the tests that need an upload to take a while: the header, then 1 GB of blanks
+ * packed at a ratio of about 175 (under the limit), its directory telling the truth. Every byte must be inflated and
+ * parsed before the sheet is found to hold no records. Built like lyingRowsBomb, from one deflated chunk repeated.
+ */
+export function blankSheetUnderRatio(): Buffer {
+  const head = Buffer.from(`<worksheet><sheetData>${HEADER_ROW}`);
+  const tail = Buffer.from('</sheetData></worksheet>');
+  const full = { level: 1, finishFlush: constants.Z_FULL_FLUSH };
+  const blanks = 16 * 1024;
+  const copies = (1024 * 1024 * 1024) / blanks;
+  const packedBlanks = deflateRawSync(Buffer.alloc(blanks, 0x20), full);
+  const packed = Buffer.concat([deflateRawSync(head, full), ...Array.from({ length: copies }, () => packedBlanks), deflateRawSync(tail)]);
+  return workbookOf({ name: 'xl/worksheets/sheet1.xml', packed, claimedSize: head.length + copies * blanks + tail.length });
 }
