@@ -12,7 +12,7 @@ export { TestMailbox } from './mailbox.js';
 export { TEST_DB } from './database.js';
 /** The upload's own .xlsx reader, for benchmarks that compare against a plain parse of the same file. */
 export { openXlsxFile } from '../areas/records/xlsx-reader.js';
-/** The zip bomb of the hardening issue (1 GB of blanks, 4.7 MB packed), for the upload isolation benchmark. */
+/** Zip bombs (1 GB of blanks: lying, honest, or under the ratio limit), for the upload isolation benchmark. */
 export { blankSheetUnderRatio, zipBombSheet } from '../areas/records/zip-fixtures.js';
 /** What the load benchmark seeds a server's database with before it starts the server in a process of its own. */
 export { openDatabase, migrate, type Db } from '../platform/db.js';
