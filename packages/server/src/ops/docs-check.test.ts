@@ -12,6 +12,7 @@ const read = (relative: string) => fs.readFileSync(path.join(ROOT, relative), 'u
  */
 const NOT_SETTINGS = new Set([
   'INIT_CWD', // set by npm itself: where `npm run backup -- <file>` was typed (ops/cli.ts)
+  'PWD', // set by the shell: scripts/node24.sh --check runs the node found under the current folder
 ]);
 
 /** The checker's own files name variables in their examples; they are not settings. */
