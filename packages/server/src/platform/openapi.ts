@@ -120,7 +120,10 @@ export function openApiDocument(calls: RegisteredCall[], downloads: RegisteredDo
   const paths: Record<string, unknown> = {};
   for (const c of calls) {
     const input = jsonSchema(c.input, 'input');
-    const hasRequired = Array.isArray(input.required) && input.required.length > 0;
+    // A payload with required fields (at the top or in an intersection's parts) must be sent.
+    const requires = (node: Record<string, unknown>): boolean =>
+      (Array.isArray(node.required) && node.required.length > 0) || (Array.isArray(node.allOf) && (node.allOf as Record<string, unknown>[]).some(requires));
+    const hasRequired = requires(input);
     const requestBody = c.upload
       ? {
           required: true,
