@@ -4,7 +4,8 @@
  *
  *   PORTAL_URL=https://portal.example.com PORTAL_API_KEY=bpk_... npm run example -w @portal/api-client -- report.xlsx [clientId]
  *
- * Uploading reports is for analysts among the client's managers; a client user's key can run the reading steps.
+ * The key's user must be an analyst among the client's managers (listing clients is for staff, uploading reports
+ * for the client's managers).
  */
 import fs from 'node:fs';
 import path from 'node:path';

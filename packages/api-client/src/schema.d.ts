@@ -14,8 +14,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a sign-in code
-         * @description Mails a one-time sign-in code to the address, which the sign-in form sends with the password. Answers the same whether or not an account has the address; repeated requests are throttled (HTTP 429).
+         * Mail a one-time code
+         * @description Mails a one-time code to the address, which sign-in, sign-up, password reset and password change send back. Mailed whether or not an account has the address; requests are throttled per address and per network address (HTTP 429, or code 1005 when asked again too soon).
          *
          *     Public: no token needed.
          */
@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a forgotten password
-         * @description Sets a new password for the account of the address, proven by the code mailed to it; the account's other sessions end.
+         * @description Sets a new password for the account of the address, proven by the code mailed to it; every session of the account ends. Answers code 1007 when no account has the address.
          *
          *     Public: no token needed.
          */
@@ -197,7 +197,7 @@ export interface paths {
         put?: never;
         /**
          * Change own password
-         * @description Changes the caller's password after checking the current one; the caller's other sessions end. Answers code 1008 when the current password is wrong.
+         * @description Changes the caller's password after checking the current one and a mailed code; the caller's other sessions end. Answers code 1008 when the current password is wrong.
          *
          *     For administrators, analysts, client users.
          *
@@ -245,7 +245,7 @@ export interface paths {
         put?: never;
         /**
          * List own API keys
-         * @description Lists the caller's API keys with their names, prefixes, expiry and last use; never the secrets.
+         * @description Lists the caller's API keys with their names and the dates of creation, expiry and last use; never the secrets.
          *
          *     For administrators, analysts, client users.
          */
@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Search user accounts
-         * @description Searches the portal's accounts by role, dates and words (name, mail, company), paged; removed accounts are included when asked for.
+         * @description Searches the portal's accounts by role, dates and words (name, mail, company), paged; with `removed` the removed accounts instead (to restore one).
          *
          *     For administrators.
          */
@@ -622,8 +622,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List the clients the caller may see
-         * @description Lists the client companies the caller may work on: every client for analysts and administrators, the own company for a client user. The ids are the `clientId` that most calls take.
+         * List the clients to work on
+         * @description Lists the client companies for the staff's client selectors: every client for administrators, the clients an analyst manages (every client with `all`). The ids are the `clientId` that most calls take.
          *
          *     For administrators, analysts.
          */
@@ -733,7 +733,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a client company
-         * @description Removes a client company: its users can no longer sign in and its data is hidden until it is restored.
+         * @description Removes a client company from the lists and selectors; its data stays and comes back with a restore.
          *
          *     For administrators.
          */
@@ -755,7 +755,7 @@ export interface paths {
         put?: never;
         /**
          * Restore a removed client company
-         * @description Restores a removed client company and its users' access.
+         * @description Restores a removed client company and answers it; code 1015 when it was not removed.
          *
          *     For administrators.
          */
@@ -2867,7 +2867,7 @@ export interface paths {
         put?: never;
         /**
          * Categorize marketplace records in a batch
-         * @description Sets one infringement category on the selected records (or the whole search result); the batch can be undone for a while.
+         * @description Sets one infringement category on the selected records (up to 10,000); the batch can be undone for 10 minutes.
          *
          *     For analysts.
          */
@@ -2889,7 +2889,7 @@ export interface paths {
         put?: never;
         /**
          * Set the client's action on marketplace records
-         * @description Sets the client's response action on the selected posted records; the batch can be undone for a while.
+         * @description Sets the client's response action on the selected posted records; the batch can be undone for 10 minutes.
          *
          *     For client users.
          */
@@ -3043,7 +3043,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a marketplace report
-         * @description Removes an unposted report with its records and answers the report list.
+         * @description Removes a report with all its records (and their takedowns) and answers the report list.
          *
          *     For analysts.
          */
@@ -3241,7 +3241,7 @@ export interface paths {
         put?: never;
         /**
          * Categorize website records in a batch
-         * @description Sets one site category on the selected website records; the batch can be undone for a while.
+         * @description Sets one site category on the selected website records; the batch can be undone for 10 minutes.
          *
          *     For analysts.
          */
@@ -3263,7 +3263,7 @@ export interface paths {
         put?: never;
         /**
          * Set the client's action on website records
-         * @description Sets the client's response action on the selected posted website records; the batch can be undone for a while.
+         * @description Sets the client's response action on the selected posted website records; the batch can be undone for 10 minutes.
          *
          *     For client users.
          */
@@ -3417,7 +3417,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a website report
-         * @description Removes an unposted website report with its records and answers the report list.
+         * @description Removes a website report with all its records and answers the report list.
          *
          *     For analysts.
          */
@@ -3615,7 +3615,7 @@ export interface paths {
         put?: never;
         /**
          * Categorize social media records in a batch
-         * @description Sets one category on the selected social media records; the batch can be undone for a while.
+         * @description Sets one category on the selected social media records; the batch can be undone for 10 minutes.
          *
          *     For analysts.
          */
@@ -3637,7 +3637,7 @@ export interface paths {
         put?: never;
         /**
          * Set the client's action on social media records
-         * @description Sets the client's response action on the selected posted social media records; the batch can be undone for a while.
+         * @description Sets the client's response action on the selected posted social media records; the batch can be undone for 10 minutes.
          *
          *     For client users.
          */
@@ -3791,7 +3791,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a social media report
-         * @description Removes an unposted social media report with its records and answers the report list.
+         * @description Removes a social media report with all its records and answers the report list.
          *
          *     For analysts.
          */
