@@ -7,14 +7,17 @@ import { defineConfig } from 'vitest/config';
  * Browser journeys live in e2e/.
  */
 const apiTests = ['packages/server/src/**/*.test.ts'];
+/** The docs check reads files only: it runs once, not once per database. */
+const docsTests = ['packages/server/src/ops/docs-check.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
       // The API client's document checks (Redocly's rules, the committed types) need no database.
       { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts', 'packages/api-client/src/**/*.test.ts'] } },
-      { test: { name: 'api-pglite', include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**'], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'docs', include: docsTests } },
+      { test: { name: 'api-pglite', include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'api-postgres', include: apiTests, exclude: ['**/node_modules/**', ...docsTests], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 });

@@ -42,5 +42,7 @@ export const ErrorCode = {
   REQUEST_STEP: 1024,
   TASK_STATE: 1041,
   CRAWLER_SITE_UNKNOWN: 1042,
+  /** The object is still used by others (a marketplace site by crawler tasks): remove those first. */
+  IN_USE: 1043,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -68,7 +68,9 @@ export function searchRecordsInputSchema<T extends z.ZodType>(search: T) {
 export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
   return z.object({
     records: z.array(record),
+    /** The number of matching records, as `totalIs` says: exact, about (an estimate known to be close), or at least. */
     total: z.number(),
+    totalIs: z.enum(['exact', 'about', 'atLeast']),
     offset: z.number(),
     /** Rows flagged as errors among the client's records (analysts; 0 for clients). */
     errorRecordCount: z.number(),

@@ -283,6 +283,7 @@ export const en = {
   'error.taskNoSubtasks': 'The task has no subtasks to start.',
   'error.taskNoEvidence': 'This task has no evidence captured to download.',
   'error.crawlerSiteUnknown': '{{site}} is not a marketplace site with a crawler.',
+  'error.siteInUse': 'This site is used by {{count}} crawler task(s). Remove those tasks first, or turn its crawler off instead.',
   'task.status.0': 'new',
   'task.status.1': 'pending',
   'task.status.2': 'scraping',

@@ -281,6 +281,7 @@ export const ja: Record<MessageKey, string> = {
   'error.taskNoSubtasks': '開始するサブタスクがありません。',
   'error.taskNoEvidence': 'このタスクにはダウンロードできる証拠がありません。',
   'error.crawlerSiteUnknown': '{{site}}はクローラー対応のマーケットプレイスサイトではありません。',
+  'error.siteInUse': 'このサイトは{{count}}件のクローラータスクで使われています。先にそれらのタスクを削除するか、代わりにクローラーを無効にしてください。',
   'task.status.0': '新規',
   'task.status.1': '待機中',
   'task.status.2': 'スクレイピング中',

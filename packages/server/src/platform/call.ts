@@ -42,6 +42,12 @@ export interface OwnerRule {
   object: string;
   /** The owning client's id, or undefined when the object does not exist. */
   clientOf: (db: Db | Tx, input: Record<string, unknown>) => Promise<number | undefined>;
+  /**
+   * Which analysts may read such objects: 'any' (the default: an analyst who does not manage the owner may read it,
+   * so a write is refused with 403) or 'managers' (the object is hidden from others, so they are told "not found",
+   * exactly as for a missing id: a 403 would tell that the id exists).
+   */
+  readers?: 'any' | 'managers';
 }
 
 /** A multipart call: text fields are the payload, one file part named `file` at most this large. */

@@ -109,3 +109,8 @@ export async function migrate(db: Db): Promise<void> {
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
+
+/** A row still referenced by another table's foreign key (a removal that something else still uses). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23503';
+}

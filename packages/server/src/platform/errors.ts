@@ -110,6 +110,7 @@ const catalogue = {
   takedownProblems: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.takedownProblems' },
   takedownForbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.takedownForbidden' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
+  siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

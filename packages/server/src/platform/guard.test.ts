@@ -1,4 +1,4 @@
-import { ALL_ROLES, Role, calls as contractCalls } from '@portal/contract';
+import { ALL_ROLES, ErrorCode, Role, calls as contractCalls } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerAll } from '../app.js';
@@ -126,7 +126,7 @@ describe('the registry of calls', () => {
     }
   });
 
-  it('every write on a client\'s data refuses an analyst who does not manage the client with 403 and changes nothing; its managers succeed', async () => {
+  it('every write on a client\'s data refuses an analyst who does not manage the client (403, or "not found" for an object of it) and changes nothing; its managers succeed', async () => {
     const clientId = await createClient(tp);
     const manager = await createUser(tp, { role: Role.ANALYST });
     const outsider = await createUser(tp, { role: Role.ANALYST });
@@ -141,7 +141,9 @@ describe('the registry of calls', () => {
     for (const fixture of WRITE_FIXTURES) {
       const before = await databaseFingerprint(tp);
       const res = await runFixture(tp, fixture, objects, outsider);
-      expect(res.status, fixture.path).toBe(403);
+      // 403, or "not found" (as for a missing id) for an object that only the client's managers may read.
+      if (registered.find((c) => c.path === fixture.path)?.owner?.readers === 'managers') expect(res.body.code, fixture.path).toBe(ErrorCode.OBJECT_NOT_FOUND);
+      else expect(res.status, fixture.path).toBe(403);
       expect(await databaseFingerprint(tp), fixture.path).toEqual(before);
     }
     // The same payloads are valid: the client's manager runs every one of them, in order, successfully.
@@ -198,6 +200,11 @@ describe('the tenancy rule', () => {
     await expect(checkOwner(db, as(Role.CLIENT, own), ownedBy(undefined), {})).rejects.toMatchObject({ key: 'error.objectNotFound' });
     await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), ownedBy(own), {})).resolves.toBeUndefined();
     await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), ownedBy(other), {})).rejects.toMatchObject({ status: 403 });
+    // Objects only their client's managers may read: an outsider analyst is told "not found" (a 403 says the id exists).
+    const hidden = (clientId: number | undefined) => ({ ...ownedBy(clientId), readers: 'managers' as const });
+    await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), hidden(other), {})).rejects.toMatchObject({ key: 'error.objectNotFound' });
+    await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), hidden(undefined), {})).rejects.toMatchObject({ key: 'error.objectNotFound' });
+    await expect(checkOwner(db, as(Role.ANALYST, null, analyst.userId), hidden(own), {})).resolves.toBeUndefined();
     await expect(checkOwner(db, as(Role.ADMIN, null), ownedBy(other), {})).resolves.toBeUndefined();
   });
 });

@@ -40,11 +40,16 @@ const MANAGERS: TenantRule = { field: 'clientId', analysts: 'managers' };
 /**
  * The tenancy rule for a write that names an object of a client (a trademark, a test purchase) rather than the
  * client: the object's owner is found first. A missing object, or one of another company asked for by a client
- * user, answers "not found" (its existence stays hidden); staff are then held to the managers rule.
+ * user, answers "not found" (its existence stays hidden); staff are then held to the managers rule, and where the
+ * rule says only managers may read such objects, an analyst who does not manage the owner is told "not found" too.
  */
 export async function checkOwner(db: Db | Tx, user: SessionUser, rule: OwnerRule, input: Record<string, unknown>): Promise<void> {
   const clientId = await rule.clientOf(db, input);
   if (clientId === undefined) throw new AppError('objectNotFound');
   if (!hasRole(user.role, Role.ANALYST | Role.ADMIN) && user.clientId !== clientId) throw new AppError('objectNotFound');
-  await checkTenant(db, user, MANAGERS, clientId);
+  if (rule.readers !== 'managers') return checkTenant(db, user, MANAGERS, clientId);
+  // Hidden from analysts who do not manage the owner: "not found", as for a missing id (a 403 would tell it exists).
+  await checkTenant(db, user, MANAGERS, clientId).catch((err: unknown) => {
+    throw err instanceof AppError && err.name_ === 'forbidden' ? new AppError('objectNotFound') : err;
+  });
 }

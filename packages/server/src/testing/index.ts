@@ -21,7 +21,7 @@ export { hashPassword } from '../platform/passwords.js';
 export { xlsxOf, listing, HEADER_EN } from '../areas/ec-reports/fixtures.js';
 
 export interface TestPortal {
-  portal: Portal;
+  readonly portal: Portal;
   mailbox: TestMailbox;
   /** Moves the portal's clock (codes, sessions and reminders read it). */
   clock: { now: Date; advance(ms: number): void };
@@ -33,6 +33,8 @@ export interface TestPortal {
   upload(path: CallPath | string, fields: Record<string, string | number>, file: TestFile | TestFile[] | null, opts?: PostOptions): Promise<{ status: number; body: Envelope }>;
   /** GETs a download; the token goes in the header, or as the session cookie with `cookie: true`. */
   get(url: string, opts?: { token?: string; cookie?: boolean }): Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }>;
+  /** Stops the portal and starts it again on the same database, as a restart of the process would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,9 +94,16 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
   const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK };
-  const portal = await buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
+  const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
+  let portal = await build();
   return {
-    portal,
+    get portal() {
+      return portal;
+    },
+    async restart() {
+      await portal.close();
+      portal = await build();
+    },
     mailbox,
     clock,
     logs,

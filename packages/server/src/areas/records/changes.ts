@@ -3,7 +3,7 @@ import { TtlCache } from '../../platform/cache.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { ListKind } from './kind.js';
-import { RECORD_TABLES, type RecordTableName } from './tables.js';
+import type { RecordTableName } from './tables.js';
 
 /**
  * The column filter values of a big client take a scan of all its records; they are kept for a minute once they
@@ -113,9 +113,12 @@ function analyzeSoon(services: Services, table: RecordTableName): void {
   }, Math.max(ANALYZE_DELAY_MS, last + ANALYZE_EVERY_MS - Date.now())).unref();
 }
 
-/** PGlite on start: every table's statistics (nothing renewed them while the portal was down, nor after a restore). */
+/**
+ * PGlite on start: every table's statistics (nothing renewed them while the portal was down, nor after a restore).
+ * It does not count toward ANALYZE_EVERY_MS: a bulk change right after a start (an update upload of every record)
+ * is analyzed a few seconds later, not ten minutes later on statistics that no longer describe the table.
+ */
 export async function analyzeOnStart(services: Services): Promise<void> {
   await sql`ANALYZE`.execute(services.db);
-  const now = Date.now();
-  analyzing.set(services, { pending: new Set(), last: new Map(Object.values(RECORD_TABLES).map((t) => [t.records, now])) });
+  analyzing.set(services, { pending: new Set(), last: new Map() });
 }

@@ -53,8 +53,11 @@ export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANA
  * analysts all of them but those of an upload still being imported (imports.ts), client users only
  * the published ones of their own company (an import's records are never published).
  */
-export function visibleTo(ctx: AuthedContext, clientId: number, table: ListKind['table']): Expression<SqlBool> {
-  if (isAnalyst(ctx)) return sql<SqlBool>`(r.client_id = ${clientId} AND ${notImporting(table, clientId)})`;
+export function visibleTo(ctx: AuthedContext, clientId: number, table: ListKind['table'], forEstimate = false): Expression<SqlBool> {
+  // The planner cannot judge the exclusion of imports in progress (an array known only when the query runs): with
+  // a client's records in one or two reports it took "not in the importing ones" to exclude nearly all of them and
+  // estimated 1 row for 20,000. An estimate leaves it out (an import in progress is at most one upload's rows).
+  if (isAnalyst(ctx)) return forEstimate ? sql<SqlBool>`r.client_id = ${clientId}` : sql<SqlBool>`(r.client_id = ${clientId} AND ${notImporting(table, clientId)})`;
   if (ctx.user.clientId !== clientId) return sql<SqlBool>`FALSE`;
   return sql<SqlBool>`(r.client_id = ${clientId} AND r.published)`;
 }
@@ -150,8 +153,8 @@ function suggestedCondition(kind: ListKind, clientId: number, suggested: 'any' |
 }
 
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
-export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch): Promise<Expression<SqlBool>> {
-  const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table)];
+export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch, forEstimate = false): Promise<Expression<SqlBool>> {
+  const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table, forEstimate)];
   if (input.filterErrorRecord && isAnalyst(ctx)) parts.push(sql<SqlBool>`r.is_error`);
   if (input.noticeId !== undefined) parts.push(await noticeCondition(ctx, kind, input.noticeId));
   if (input.filterStillLive) parts.push(stillLive(kind));
@@ -236,19 +239,28 @@ export function after(kind: ListKind, keys: SortKey[], last: AnyRow): Expression
   return and([bound, or(branches)]);
 }
 
-/** How long an exact count may take on PostgreSQL before the planner's estimate answers instead. */
+/** How long an exact count may take on PostgreSQL before the bounded count and the planner's estimate answer. */
 const COUNT_BUDGET_MS = 120;
+/** How long the bounded count may take on PostgreSQL after the exact one ran out of time. */
+const BOUNDED_COUNT_BUDGET_MS = 150;
 /**
  * When the planner expects counting to cost more than this (in its cost units: a million index entries are about
- * 40,000, a hundred thousand about 4,000), its row estimate answers at once.
+ * 40,000, a hundred thousand about 4,000), the exact count is not tried: the bounded count and the estimate answer.
  */
 const COUNT_COST_LIMIT = 20_000;
 /**
  * The same on PGlite, lower: its single connection runs one query at a time on the server's own thread, and no
  * time budget can stop a count once started, so a count expected to cost more than about 50,000 index entries
- * answers the estimate (its statistics are renewed by changes.ts, as PGlite has no autovacuum).
+ * is bounded (its statistics are renewed by changes.ts, as PGlite has no autovacuum).
  */
 const PGLITE_COUNT_COST_LIMIT = 2_000;
+/**
+ * The bounded count: matching records are counted exactly up to this many (about what an exact count within the
+ * limits above reads). Fewer: that is the total. As many: the total is at least this, and an estimate may say more.
+ */
+const COUNT_BOUND = { postgres: 100_000, pglite: 50_000 } as const;
+/** The planner's statistics are trusted for an estimate while fewer than this share of the rows changed since. */
+const FRESH_STATISTICS_SHARE = 0.1;
 /** How long exact filter values may take before the recent records answer (the exact ones are kept for later). */
 const FILTER_BUDGET_MS = 150;
 /** Filter values computed slower than this are kept (a small client's are cheap to compute again). */
@@ -269,46 +281,94 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
       .limit(input.limit)
       .offset(input.offset)
       .execute(),
-    countOf(ctx, kind, where),
+    countOf(ctx, kind, where, () => searchWhere(ctx, kind, input, true)),
     isAnalyst(ctx) ? errorCount(ctx.db, kind, input.clientId) : Promise.resolve(0),
     stillLiveCount(ctx, kind, input.clientId),
   ]);
-  // An estimate is never below what the page itself shows.
-  const total = count.exact ? count.n : Math.max(count.n, input.offset + rows.length + (rows.length === input.limit ? 1 : 0));
+  // A total that is not exact is never below what the pages so far have shown.
+  const shown = input.offset + rows.length + (rows.length === input.limit ? 1 : 0);
+  const total = count.is === 'exact' ? count.n : Math.max(count.n, shown);
   const derived = Object.keys(kind.derived);
   const present = (r: Row) => (derived.length ? { ...kind.present(r), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r));
-  return { records: rows.map((r) => present(r as Row)), total, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+  return { records: rows.map((r) => present(r as Row)), total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+}
+
+/** A list's total: exact, an estimate known to be close ("about"), or a lower bound ("at least"). */
+export interface ListCount {
+  n: number;
+  is: 'exact' | 'about' | 'atLeast';
 }
 
 /**
- * The number of matching records: exact, except when counting would take long: when the planner expects it to
- * cost more than COUNT_COST_LIMIT (PGLITE_COUNT_COST_LIMIT), or on PostgreSQL the exact count overruns its budget,
- * the planner's estimate answers, so a list page stays quick on a million records (and a huge total does not flip
- * between the two).
+ * The number of matching records. Exact when counting is cheap (the planner expects it below COUNT_COST_LIMIT, and
+ * on PostgreSQL it ends within its budget). Otherwise the matching records are counted up to COUNT_BOUND: fewer is
+ * the exact total; as many means at least that many, and then the planner's estimate answers as "about" only when
+ * it is known to be close: at least the bound that was counted, from statistics that few changes have made stale.
+ * Anything else is said as what is known, "at least" the bound: a total a person reads is never off by orders of
+ * magnitude (the estimate alone said 6 for 20,000 records on stale statistics).
  */
-async function countOf(ctx: AuthedContext, kind: ListKind, where: Expression<SqlBool>): Promise<{ n: number; exact: boolean }> {
-  const exact = async (db: Conn) => Number((await matching(db, kind, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+async function countOf(ctx: AuthedContext, kind: ListKind, where: Expression<SqlBool>, estimateWhere: () => Promise<Expression<SqlBool>>): Promise<ListCount> {
   const pglite = ctx.services.dbKind !== 'postgres';
   // PGlite's one connection: the call's own (a second one would wait for it); PostgreSQL: a pooled one beside the page.
   const db = pglite ? ctx.db : ctx.services.db;
+  const bound = pglite ? COUNT_BOUND.pglite : COUNT_BOUND.postgres;
+  const exact = async (conn: Conn, limit?: number) => {
+    const base = matching(conn, kind, where).select(sql`1`.as('one'));
+    const counted = conn.selectFrom((limit === undefined ? base : base.limit(limit)).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+    return Number((await counted.executeTakeFirstOrThrow()).n);
+  };
+  /** On PostgreSQL a count within a time budget (undefined when it ran out); on PGlite as is. */
+  const within = async (budgetMs: number, limit?: number): Promise<number | undefined> => {
+    if (pglite) return exact(db, limit);
+    try {
+      return await ctx.services.db.transaction().execute(async (trx) => {
+        await sql.raw(`SET LOCAL statement_timeout = ${budgetMs}`).execute(trx);
+        return exact(trx, limit);
+      });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== '57014') throw err;
+      return undefined;
+    }
+  };
+  const plan = await planOf(db, kind, where);
+  if (plan.cost <= (pglite ? PGLITE_COUNT_COST_LIMIT : COUNT_COST_LIMIT)) {
+    const n = await within(COUNT_BUDGET_MS);
+    if (n !== undefined) return { n, is: 'exact' };
+  }
+  const atLeast = await within(BOUNDED_COUNT_BUDGET_MS, bound);
+  if (atLeast !== undefined && atLeast < bound) return { n: atLeast, is: 'exact' };
+  const known = atLeast ?? 0;
+  const estimate = (await planOf(db, kind, await estimateWhere())).rows;
+  if (estimate >= known && estimate > 0 && (await statisticsFresh(db, kind.table))) return { n: roughly(estimate), is: 'about' };
+  return { n: known, is: 'atLeast' };
+}
+
+async function planOf(db: Conn, kind: ListKind, where: Expression<SqlBool>): Promise<{ rows: number; cost: number }> {
   const compiled = matching(db, kind, where).select(sql`1`.as('one')).compile();
   const explained = await db.executeQuery<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number; 'Total Cost': number } }[] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
   );
   const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
-  const estimate = Math.round(plan?.['Plan Rows'] ?? 0);
-  if ((plan?.['Total Cost'] ?? 0) > (pglite ? PGLITE_COUNT_COST_LIMIT : COUNT_COST_LIMIT)) return { n: estimate, exact: false };
-  if (pglite) return { n: await exact(db), exact: true };
-  try {
-    const n = await ctx.services.db.transaction().execute(async (trx) => {
-      await sql.raw(`SET LOCAL statement_timeout = ${COUNT_BUDGET_MS}`).execute(trx);
-      return exact(trx);
-    });
-    return { n, exact: true };
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== '57014') throw err;
-    return { n: estimate, exact: false };
-  }
+  return { rows: Math.round(plan?.['Plan Rows'] ?? 0), cost: plan?.['Total Cost'] ?? 0 };
+}
+
+/** Whether the table's statistics were taken since few of its rows changed (so an estimate from them holds). */
+async function statisticsFresh(db: Conn, table: ListKind['table']): Promise<boolean> {
+  const row = await sql<{ tuples: number; changed: number | null; analyzed: boolean }>`
+    SELECT c.reltuples::float8 AS tuples, s.n_mod_since_analyze::float8 AS changed,
+           (s.last_analyze IS NOT NULL OR s.last_autoanalyze IS NOT NULL) AS analyzed
+    FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid
+    WHERE c.oid = ${table}::regclass`.execute(db);
+  const r = row.rows[0];
+  if (!r || !r.analyzed || r.tuples <= 0 || r.changed === null) return false;
+  return Number(r.changed) <= Number(r.tuples) * FRESH_STATISTICS_SHARE;
+}
+
+/** An estimate said with the precision it has: two significant digits ("about 23,000", not "about 23,417"). */
+function roughly(n: number): number {
+  if (n < 100) return Math.round(n);
+  const step = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / step) * step;
 }
 
 /** The client's records section 4 flags (a partial index holds exactly these). */

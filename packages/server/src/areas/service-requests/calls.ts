@@ -11,7 +11,7 @@ import * as service from './service.js';
 export function registerServiceRequestCalls(call: CallRegistrar, download: DownloadRegistrar): void {
   const roles = ALL_ROLES;
   const managers = { field: 'clientId', analysts: 'managers' as const };
-  const request: OwnerRule = { object: 'service request', clientOf: (db, i) => ownerOfRequest(db, Number(i.requestId)) };
+  const request: OwnerRule = { object: 'service request', readers: 'managers', clientOf: (db, i) => ownerOfRequest(db, Number(i.requestId)) };
   call('/api/service-request/create', { roles, access: 'write', tenant: { ...managers, optional: true }, handler: (ctx, i) => service.create(ctx, i) });
   call('/api/service-request/search', { roles, access: 'read', tenant: { ...managers, optional: true }, transaction: false, handler: (ctx, i) => service.search(ctx, i) });
   call('/api/service-request/get', { roles, access: 'read', transaction: false, handler: async (ctx, i) => ({ request: await service.readable(ctx, i.requestId) }) });

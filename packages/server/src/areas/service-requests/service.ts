@@ -40,9 +40,9 @@ async function checkTrademark(ctx: AuthedContext, clientId: number, fields: Reco
   if (!row) throw new AppError('unknownTrademark');
 }
 
-/** Reading one request: the same rule as writes (another company's is "not found"; a non-managing analyst 403). */
+/** Reading one request: the same rule as writes (another company's, or an unmanaged client's, is "not found"). */
 export async function readable(ctx: AuthedContext, requestId: number): Promise<ServiceRequest> {
-  await checkOwner(ctx.db, ctx.user, { object: 'service request', clientOf: (db) => ownerOfRequest(db, requestId) }, {});
+  await checkOwner(ctx.db, ctx.user, { object: 'service request', readers: 'managers', clientOf: (db) => ownerOfRequest(db, requestId) }, {});
   const request = await findRequest(ctx.db, requestId);
   if (!request) throw new AppError('objectNotFound');
   return request;

@@ -1,7 +1,7 @@
 import type { CrawlRecipe, Site, SiteAccount } from '@portal/contract';
 import { COUNTRY_CODES } from '@portal/contract/code-lists';
 import type { AuthedContext } from '../../platform/context.js';
-import { isUniqueViolation } from '../../platform/db.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
 import type { Selectable } from 'kysely';
 import type { EcSiteAccountTable, EcSiteTable } from '../../platform/schema.js';
@@ -138,8 +138,26 @@ export async function update(
   return get(ctx, input.siteId);
 }
 
+/**
+ * A site that crawler tasks use stays: their subtasks, listings and history name it, so removing it would either
+ * fail on their reference or erase another client's crawl history. The analyst removes those tasks first, or turns
+ * the site's crawler off, which keeps the history and takes the site out of new tasks.
+ */
 export async function remove(ctx: AuthedContext, siteId: number) {
-  const res = await ctx.db.deleteFrom('ec_site').where('id', '=', siteId).executeTakeFirst();
+  const users = await ctx.db
+    .selectFrom('crawler_subtask')
+    .select((eb) => eb.fn.count<number>('task_id').distinct().as('n'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  if (Number(users.n) > 0) fail('siteInUse', { count: Number(users.n) });
+  let res;
+  try {
+    res = await ctx.db.deleteFrom('ec_site').where('id', '=', siteId).executeTakeFirst();
+  } catch (err) {
+    // A task made with the site between the check and the removal.
+    if (isForeignKeyViolation(err)) fail('siteInUse', { count: 1 });
+    throw err;
+  }
   if (Number(res.numDeletedRows) === 0) fail('objectNotFound');
   return list(ctx, { current: 1, pageSize: 20 });
 }

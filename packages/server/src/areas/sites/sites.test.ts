@@ -1,6 +1,6 @@
-import { Role, translate } from '@portal/contract';
+import { ErrorCode, Role, translate } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 
 let tp: TestPortal;
 let analyst: TestUser;
@@ -125,6 +125,32 @@ describe('marketplace sites', () => {
         expect(JSON.stringify(res.body)).not.toContain('S3cret');
       }
     }
+  });
+});
+
+describe('a site that crawler tasks use', () => {
+  it('is not removed while a task uses it: a clear refusal in the caller\'s language, not a 500, and nothing removed', async () => {
+    const clientId = await createClient(tp);
+    await manage(tp, analyst, clientId);
+    const created = await tp.post('/api/analyst/create-ec-site', { siteName: 'Repro Shop', siteURL: 'https://shop.example/', region: 'JP', categoryId, hasCrawler: true, remarks: '', accounts: [] }, { token: analyst.token });
+    const siteId = (created.body.data?.site as { id: number }).id;
+    const task = await tp.post(
+      '/api/ec-crawler-task/create',
+      { planStartDate: '2026-12-01', clientId, title: 't', type: 0, subtasksInfo: [{ site: 'Repro Shop', keyword: 'k', startUrl: 'https://shop.example/search?q=k' }] },
+      { token: analyst.token },
+    );
+    expect(task.body.code).toBe(0);
+    for (const locale of ['en', 'ja'] as const) {
+      const refused = await tp.post('/api/analyst/remove-ec-site', { siteId }, { token: analyst.token, locale });
+      expect(refused.status).toBe(200);
+      expect(refused.body).toMatchObject({ code: ErrorCode.IN_USE, message: translate(locale, 'error.siteInUse', { count: 1 }) });
+    }
+    expect(await tp.portal.services.db.selectFrom('ec_site').select('id').where('id', '=', siteId).execute()).toHaveLength(1);
+    // Once the task is gone the site can go.
+    const taskId = (task.body.data?.task as { id: number }).id;
+    expect((await tp.post('/api/ec-crawler-task/remove', { taskId }, { token: analyst.token })).body.code).toBe(0);
+    expect((await tp.post('/api/analyst/remove-ec-site', { siteId }, { token: analyst.token })).body.code).toBe(0);
+    expect(await tp.portal.services.db.selectFrom('ec_site').select('id').where('id', '=', siteId).execute()).toEqual([]);
   });
 });
 

@@ -22,6 +22,7 @@ import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
 import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../triage/ListParts';
 import type { FilterOption } from './types';
+import { totalText } from './listTotal';
 
 const ACTIONS_WIDTH = 150;
 /** Spec 2: the table is calc(100vh - 613px) high with the search panel open, calc(100vh - 353px) closed. */
@@ -90,7 +91,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   type R = T['record'];
   type S = T['sort'];
   type F = T['filter'];
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const { useLookups, useView } = kind;
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -125,6 +126,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   });
   const records = useMemo(() => (input ? (list.data?.records ?? []) : []), [input, list.data]);
   const total = input ? (list.data?.total ?? 0) : 0;
+  const totalIs = input ? (list.data?.totalIs ?? 'exact') : 'exact';
   const saved = useQuery(savedColumnsQuery);
 
   // Where each row sits in the whole result: the detail's `num`.
@@ -329,7 +331,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
       <Card size="small" styles={{ body: { paddingTop: 12 } }}>
         <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
           <Space size="middle" wrap>
-            <Typography.Text data-testid={`${prefix}-list-total`}>{t('list.total', { total })}</Typography.Text>
+            <Typography.Text data-testid={`${prefix}-list-total`}>{totalText(t, i18n.language, total, totalIs, 'list')}</Typography.Text>
             {analyst && (
               <Typography.Text type={list.data?.errorRecordCount ? 'danger' : 'secondary'} data-testid={`${prefix}-list-errors`}>
                 {t('list.errors', { count: input ? (list.data?.errorRecordCount ?? 0) : 0 })}
@@ -414,6 +416,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
           columns={shownColumns}
           loading={list.isFetching}
           total={total}
+          totalIs={totalIs}
           current={state.current}
           pageSize={state.pageSize}
           sorter={state.sorter}

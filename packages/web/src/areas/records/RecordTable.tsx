@@ -19,6 +19,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { FilterFilled, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FilterDropdown } from './FilterDropdown';
+import { totalText, type TotalIs } from './listTotal';
 import { PAGE_SIZES, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import type { FilterOption, RecordColumn } from './types';
 import './records.css';
@@ -32,6 +33,8 @@ export interface RecordTableProps<R> {
   columns: readonly RecordColumn<R>[];
   loading: boolean;
   total: number;
+  /** How far the total is known: exact, about (an estimate known to be close), or a lower bound. */
+  totalIs?: TotalIs;
   current: number;
   pageSize: number;
   sorter: Sorter | null;
@@ -358,9 +361,9 @@ function useWidth(): [(el: HTMLDivElement | null) => void, number] {
  * and scroll smoothly; checkbox selection kept across pages, highlighted rows, and the pager of spec 9.
  */
 function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
-  const { testPrefix, rowKey, records, columns, loading, total, current, pageSize, sorter, filters, onSort, onFilter, onPage } = props;
+  const { testPrefix, rowKey, records, columns, loading, total, totalIs = 'exact', current, pageSize, sorter, filters, onSort, onFilter, onPage } = props;
   const { filterOptions, selected, onSelect, highlight, actions, scrollY, emptyText } = props;
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const { hashId } = theme.useToken();
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   const [widths, setWidths] = useState<Record<string, number>>({});
@@ -486,7 +489,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
             showSizeChanger: true,
             showQuickJumper: true,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (count) => t('list.pagerTotal', { total: count }),
+            showTotal: (count) => totalText(t, i18n.language, count, totalIs, 'pager'),
           }}
         />
       </BodyContext.Provider>

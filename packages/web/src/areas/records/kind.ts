@@ -3,6 +3,7 @@ import type { Locale, MessageKey, SearchConditions } from '@portal/contract';
 import type { ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
 import type { RecordPictureParts } from './picture';
+import type { TotalIs } from './listTotal';
 
 /**
  * What a record kind (EC, WS, SNS) gives the shared list and detail (`RecordList`, `RecordDetailPage`): its names,
@@ -33,6 +34,8 @@ export type SearchInput<T extends KindTypes> = ReturnType<typeof searchPayload<T
 export interface SearchAnswer<R> {
   records: R[];
   total: number;
+  /** Exact, about (an estimate known to be close) or at least: how the total is said. */
+  totalIs: TotalIs;
   errorRecordCount: number;
   /** The client's visible records still live after a takedown (their re-check). */
   stillLiveCount: number;
