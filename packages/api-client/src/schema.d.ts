@@ -4807,10 +4807,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The stable error codes: 400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 413 TOO_LARGE, 429 TOO_MANY, 500 INTERNAL, 503 BUSY, 1001 LOGIN_FAILED, 1002 CODE_INVALID, 1003 CODE_EXPIRED, 1004 CODE_TOO_MANY_TRIES, 1005 CODE_TOO_SOON, 1006 MAIL_TAKEN, 1007 NO_ACCOUNT, 1008 CURRENT_PASSWORD_WRONG, 1009 OBJECT_NOT_FOUND, 1010 UNKNOWN_ANALYST, 1011 UNKNOWN_COMPANY, 1012 CANNOT_REMOVE_SELF, 1013 CANNOT_DEMOTE_SELF, 1014 ROLE_KIND_CHANGE, 1015 NOT_REMOVED, 1016 DUPLICATE_NAME, 1017 UNKNOWN_COUNTRY, 1018 UNKNOWN_CATEGORY, 1019 UNKNOWN_REGION, 1020 FILE_REJECTED, 1021 IMAGE_NOT_FOUND, 1022 UPLOAD_REJECTED, 1023 RECORD_INVALID, 1024 REQUEST_STEP, 1041 TASK_STATE, 1042 CRAWLER_SITE_UNKNOWN. Codes below 1000 are the HTTP status of the answer; codes from 1000 are business failures answered with HTTP 200.
+         * @description The stable error codes: 400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 413 TOO_LARGE, 429 TOO_MANY, 500 INTERNAL, 503 BUSY, 1001 LOGIN_FAILED, 1002 CODE_INVALID, 1003 CODE_EXPIRED, 1004 CODE_TOO_MANY_TRIES, 1005 CODE_TOO_SOON, 1006 MAIL_TAKEN, 1007 NO_ACCOUNT, 1008 CURRENT_PASSWORD_WRONG, 1009 OBJECT_NOT_FOUND, 1010 UNKNOWN_ANALYST, 1011 UNKNOWN_COMPANY, 1012 CANNOT_REMOVE_SELF, 1013 CANNOT_DEMOTE_SELF, 1014 ROLE_KIND_CHANGE, 1015 NOT_REMOVED, 1016 DUPLICATE_NAME, 1017 UNKNOWN_COUNTRY, 1018 UNKNOWN_CATEGORY, 1019 UNKNOWN_REGION, 1020 FILE_REJECTED, 1021 IMAGE_NOT_FOUND, 1022 UPLOAD_REJECTED, 1023 RECORD_INVALID, 1024 REQUEST_STEP, 1041 TASK_STATE, 1042 CRAWLER_SITE_UNKNOWN, 1043 IN_USE. Codes below 1000 are the HTTP status of the answer; codes from 1000 are business failures answered with HTTP 200.
          * @enum {integer}
          */
-        ErrorCode: 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013 | 1014 | 1015 | 1016 | 1017 | 1018 | 1019 | 1020 | 1021 | 1022 | 1023 | 1024 | 1041 | 1042;
+        ErrorCode: 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013 | 1014 | 1015 | 1016 | 1017 | 1018 | 1019 | 1020 | 1021 | 1022 | 1023 | 1024 | 1041 | 1042 | 1043;
         /** @description Every error answer: a non-zero code, a message in the caller's language, and details (the problems of a refused spreadsheet) or null. */
         ErrorAnswer: {
             code: components["schemas"]["ErrorCode"];
@@ -12149,6 +12149,8 @@ export interface operations {
                                 repeat_offender?: boolean;
                             }[];
                             total: number;
+                            /** @enum {string} */
+                            totalIs: "exact" | "about" | "atLeast";
                             offset: number;
                             errorRecordCount: number;
                             stillLiveCount: number;
@@ -13185,6 +13187,8 @@ export interface operations {
                                 updated_at: string;
                             }[];
                             total: number;
+                            /** @enum {string} */
+                            totalIs: "exact" | "about" | "atLeast";
                             offset: number;
                             errorRecordCount: number;
                             stillLiveCount: number;
@@ -14160,6 +14164,8 @@ export interface operations {
                                 repeatOffender?: boolean;
                             }[];
                             total: number;
+                            /** @enum {string} */
+                            totalIs: "exact" | "about" | "atLeast";
                             offset: number;
                             errorRecordCount: number;
                             stillLiveCount: number;
