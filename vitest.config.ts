@@ -13,7 +13,8 @@ const docsTests = ['packages/server/src/ops/docs-check.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts'] } },
+      // The API client's document checks (Redocly's rules, the committed types) need no database.
+      { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts', 'packages/api-client/src/**/*.test.ts'] } },
       { test: { name: 'docs', include: docsTests } },
       { test: { name: 'api-pglite', include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-postgres', include: apiTests, exclude: ['**/node_modules/**', ...docsTests], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },

@@ -58,10 +58,13 @@ describe('personal API keys in the browser', () => {
   });
 
   it('GET /api/docs renders the API reference with the key instructions, within its content security policy', async () => {
-    const doc = (await (await fetch(`${j.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, { post: { tags: string[] } }> };
+    // Calls are POSTs, downloads GETs (each path has one operation).
+    type Item = Record<'post' | 'get', { tags: string[] } | undefined>;
+    const doc = (await (await fetch(`${j.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Item> };
+    const tagOf = (item: Item) => (item.post ?? item.get)!.tags[0]!;
     const [lastPath, last] = Object.entries(doc.paths).at(-1)!;
-    const lastTag = last.post.tags[0]!;
-    const inLastTag = Object.keys(doc.paths).filter((p) => doc.paths[p]!.post.tags[0] === lastTag);
+    const lastTag = tagOf(last);
+    const inLastTag = Object.keys(doc.paths).filter((p) => tagOf(doc.paths[p]!) === lastTag);
     const page = await j.newPage('en-US');
     await page.goto(`${j.baseUrl}/api/docs`);
     await eventually(() => page.locator('.swagger-ui .info').innerText()).toContain('Brand Protection Portal API');

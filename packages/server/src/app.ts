@@ -48,7 +48,7 @@ import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, mountDownloads, sendError } from './platform/http.js';
 import multipart from '@fastify/multipart';
 import { createMailer } from './platform/mail.js';
-import { serveOpenApi } from './platform/openapi.js';
+import { openApiDocument, serveOpenApi, type OpenApiOptions } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { housekeepingJob } from './platform/housekeeping.js';
 import { settleRollupsJob } from './areas/dashboards/rollups.js';
@@ -93,6 +93,15 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTriageSignalCalls(registry.call);
   registerTriageCalls(registry.call);
   return { calls: registry.list, downloads: registry.downloads, kinds: kinds.kinds };
+}
+
+/**
+ * The API document (OpenAPI 3.1) of every call and download, built from the registry without starting a portal:
+ * what GET /api/openapi.json answers, and what the typed client (packages/api-client) is generated from.
+ */
+export function apiDocument(opts: OpenApiOptions = {}): ReturnType<typeof openApiDocument> {
+  const { calls, downloads } = registerAll();
+  return openApiDocument(calls, downloads, opts);
 }
 
 export interface Portal {
@@ -180,7 +189,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { calls, downloads } = registerAll();
   mountCalls(app, services, calls);
   mountDownloads(app, services, downloads);
-  serveOpenApi(app, calls);
+  serveOpenApi(app, calls, downloads, { publicUrl: config.publicUrl });
   serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
   const crawlerWorker = opts.crawlerWorker ?? process.env.CRAWLER_WORKER !== '0';

@@ -1,4 +1,5 @@
 import { Role, calls, type CallOutput, type CallPath } from '@portal/contract';
+import { callDocs } from '@portal/contract/api-docs';
 import type { z } from 'zod';
 import type { AuthedContext, CallContext } from './context.js';
 import type { Db, Tx } from './db.js';
@@ -84,6 +85,9 @@ export interface RegisteredCall {
   sessionOnly: boolean;
   input: z.ZodType;
   output: z.ZodType;
+  /** What it does, for the API document: from the contract's callDocs (api-docs.ts), required at registration. */
+  summary: string;
+  description: string;
   handler: (ctx: CallContext, input: unknown) => Promise<unknown>;
 }
 
@@ -99,12 +103,25 @@ export interface DownloadAnswer {
   cacheControl?: string;
 }
 
+/**
+ * How a download is described in the API document (downloads sit outside the contract): what it does, its query
+ * parameters (all strings in the URL) and the content types it may answer with.
+ */
+export interface DownloadDoc {
+  summary: string;
+  description: string;
+  query: Record<string, { description: string; required?: boolean; enum?: readonly string[] }>;
+  /** The content types of a successful answer. */
+  answers: readonly string[];
+}
+
 /** A GET that reads (never changes) something: the token comes from the header or the session cookie. */
 export interface RegisteredDownload {
   path: string;
   roles: number;
   /** The query parameter naming a client, checked by the same tenancy rule as calls (before the handler runs). */
   tenant?: TenantRule;
+  doc: DownloadDoc;
   handler: (ctx: AuthedContext, query: Record<string, string>) => Promise<DownloadAnswer>;
 }
 export type DownloadRegistrar = (path: string, def: Omit<RegisteredDownload, 'path'>) => void;
@@ -136,6 +153,8 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
   const download: DownloadRegistrar = (path, def) => {
     if (!path.startsWith('/api/') || downloads.some((d) => d.path === path)) throw new Error(`${path}: bad or repeated download path`);
     if (def.roles <= 0 || def.roles > 7) throw new Error(`${path}: a download must declare the role bits it admits`);
+    if (!def.doc?.summary?.trim() || !def.doc.description?.trim() || !def.doc.answers?.length) throw new Error(`${path}: a download must declare its summary, description and answers`);
+    if (def.tenant && !def.doc.query[def.tenant.field]) throw new Error(`${path}: the tenant's query parameter ${def.tenant.field} must be documented`);
     downloads.push({ path, ...def });
   };
   type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined; sessionOnly?: boolean | undefined };
@@ -145,6 +164,9 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
     }
     if (list.some((c) => c.path === path)) throw new Error(`${path}: registered twice`);
     checkAccess(path, def);
+    // Checked here too (callDocs is typed by CallPath): the API document, its linter and the client need both.
+    const doc = Object.hasOwn(callDocs, path) ? callDocs[path] : undefined;
+    if (!doc?.summary.trim() || !doc.description.trim()) throw new Error(`${path}: a call must have a summary and a description (contract api-docs.ts)`);
     list.push({
       path,
       roles: def.roles,
@@ -156,6 +178,8 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
       sessionOnly: def.sessionOnly ?? false,
       input: calls[path].input,
       output: calls[path].output,
+      summary: doc.summary,
+      description: doc.description,
       handler: def.handler,
     });
   };

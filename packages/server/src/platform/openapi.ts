@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_PREFIX } from '@portal/contract';
-import { PUBLIC, type RegisteredCall } from './call.js';
+import { API_KEY_PREFIX, ErrorCode, Role } from '@portal/contract';
+import { PUBLIC, type RegisteredCall, type RegisteredDownload } from './call.js';
 
 /** How a program signs in, in both languages: the document's description, shown at the top of /api/docs. */
 const DESCRIPTION = `
@@ -28,40 +28,223 @@ with a key.
 制限されます（HTTP 429 が待ち時間を示します）。キーではキーの作成・無効化、パスワードやプロフィールの変更はできません（HTTP 403）。
 `.trim();
 
+/** How the document is built: the portal's public address, when it has one, is the document's server. */
+export interface OpenApiOptions {
+  publicUrl?: string | undefined;
+}
+
+/** What each group of operations is about (the tag of /api/<area>/...); a group without one fails the build. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  portal: 'Signing in and out, signing up, password reset, the home page figures and the news list.',
+  user: 'The caller\'s own account: profile, language, password and personal API keys.',
+  admin: 'Administration: user accounts, client companies, everyone\'s API keys, news and exchange rates.',
+  analyst: 'What analysts keep: the clients they work on, each client\'s master data (brands, product categories, custom columns, black and white lists, wording, attorney letters, trademark countries, impact and re-check settings), infringement categories and marketplace sites.',
+  notication: 'The caller\'s notices (records updated, reports posted, service request news) and their unread count. The path keeps the legacy spelling.',
+  'ec-crawler-task': 'Marketplace crawler tasks: search, create, change, copy and remove tasks, poll their progress.',
+  'ec-crawler-subtask': 'The subtasks of a crawler task: one site, keyword or start URL and a desired count each.',
+  'ec-crawler-command': 'Starting and stopping crawler tasks, and downloading what a finished task scraped.',
+  'test-purchase': 'Planned test purchases of a client\'s products on marketplaces.',
+  trademark: 'A client\'s trademarks, their images, and registration requests.',
+  'service-request': 'Requests from a client to the provider (takedowns, investigations, registrations) with their messages and files.',
+  'ec-report': 'Marketplace (EC) reports: spreadsheets uploaded per client, checked, inherited, de-duplicated and posted to the client.',
+  'ec-data': 'Marketplace (EC) listing records: search, export, detail, history, price history, updates, batch updates and evidence pictures.',
+  'ws-report': 'Website (WS) reports: spreadsheets of suspicious sites uploaded per client and posted to it.',
+  'ws-data': 'Website (WS) records: search, export, detail, history, updates and batch updates.',
+  'sns-report': 'Social media (SNS) reports: spreadsheets of posts and accounts uploaded per client and posted to it.',
+  'sns-data': 'Social media (SNS) records: search, export, detail, history, updates and batch updates.',
+  'ec-dashboard': 'The online dashboard of a client\'s marketplace records over a period.',
+  triage: 'Triage rules that suggest categories for a client\'s records, their backtest and suggestions, and seller networks.',
+  evidence: 'Evidence captures of a record\'s page (screenshot and HTML with their SHA-256) and their files.',
+  takedown: 'Takedown notices composed from records per channel, exported and marked sent, and their acceptance rates.',
+  'takedown-recheck': 'Re-checks that a taken-down listing is really gone.',
+  records: 'Pictures of records of any kind (thumbnails and the detail\'s picture).',
+};
+
+/** Every error code of the contract but success, with its name: the `code` of an error answer. */
+const ERROR_CODES = Object.entries(ErrorCode).filter(([, code]) => code !== 0);
+
+/** The error answers shared by the operations, by HTTP status. */
+const ERROR_ANSWERS = {
+  '400': ['BadRequest', 'The payload (or a query parameter) is invalid or the JSON is malformed: code 400, the message names the first problem.'],
+  '401': ['Unauthenticated', 'No token, or a token or API key that is unknown, expired, revoked or of a removed user: code 401.'],
+  '403': ['Forbidden', 'The caller\'s role may not make this call, the client named is not theirs (or not managed by the analyst), or an API key was used for a call that needs a signed-in person: code 403.'],
+  '404': ['NotFound', 'Nothing to answer at this address (no such file or picture): code 404 or 1009.'],
+  '413': ['TooLarge', 'The body is larger than the portal takes (1 MB of JSON): code 413.'],
+  '415': ['UnsupportedMediaType', 'The body is neither JSON nor, for an upload, multipart/form-data: code 400.'],
+  '429': ['TooManyRequests', 'Too many attempts (sign-in, codes) or calls with this API key in a short time; the message says how long to wait: code 429.'],
+  '500': ['Internal', 'An unexpected failure on the portal\'s side; it is logged: code 500.'],
+  '503': ['Busy', 'The portal is overloaded for the moment; try again shortly: code 503.'],
+} as const;
+type ErrorStatus = keyof typeof ERROR_ANSWERS;
+
+const ROLE_NAMES: [number, string][] = [[Role.ADMIN, 'administrators'], [Role.ANALYST, 'analysts'], [Role.CLIENT, 'client users']];
+const whoMay = (roles: RegisteredCall['roles']) =>
+  roles === PUBLIC ? 'Public: no token needed.' : `For ${ROLE_NAMES.filter(([bit]) => (roles & bit) !== 0).map(([, name]) => name).join(', ')}.`;
+
 /**
- * GET /api/openapi.json: every registered call with its payload and answer schema, generated from the contract,
- * so the document cannot drift from the code. Roles are listed per call (x-roles: the bit mask, or "public").
+ * The operation's id, stable and derived from its path: the words after /api/, camelCased
+ * (`/api/ec-data/search-records` -> `ecDataSearchRecords`). Generated clients name their methods by it.
  */
-export function openApiDocument(calls: RegisteredCall[]) {
-  const envelope = (data: unknown) => ({
-    type: 'object',
-    required: ['code', 'message', 'data'],
-    properties: { code: { type: 'integer' }, message: { type: 'string' }, data },
-  });
-  const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
-  const tagOf = areaTagger(calls.map((c) => c.path));
-  const tags = [...new Set(calls.map((c) => tagOf(c.path)))];
+export function operationIdOf(path: string): string {
+  const words = path.replace(/^\/api\//, '').split(/[/-]/).filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+}
+
+/**
+ * GET /api/openapi.json: every registered call (POST, JSON or multipart) and download (GET) with its payload, answer
+ * and error answers, generated from the contract and the registry, so the document cannot drift from the code.
+ * Roles are listed per call (x-roles: the bit mask, or "public") and in its description.
+ */
+export function openApiDocument(calls: RegisteredCall[], downloads: RegisteredDownload[] = [], opts: OpenApiOptions = {}) {
+  const jsonSchema = (s: z.ZodType, io: 'input' | 'output') => {
+    // `undefined` in a union (a field that may be left out) has no JSON form: marked here, dropped by withoutUndefined.
+    const override = (ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) => {
+      if ((ctx.zodSchema as { _zod?: { def?: { type?: string } } })._zod?.def?.type === 'undefined') ctx.jsonSchema[UNDEFINED] = true;
+    };
+    const { $schema: _, ...rest } = withoutUndefined(z.toJSONSchema(s, { io, unrepresentable: 'any', override })) as Record<string, unknown>;
+    return rest;
+  };
+  const errorRef = { $ref: '#/components/schemas/ErrorAnswer' };
+  const errorsFor = (statuses: ErrorStatus[]) => Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${ERROR_ANSWERS[status][0]}` }]));
+  const securityOf = (roles: RegisteredCall['roles'], sessionOnly: boolean) => (roles === PUBLIC ? [] : sessionOnly ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }]);
+
+  const tagOf = areaTagger([...calls.map((c) => c.path), ...downloads.map((d) => d.path)]);
+  const operationIds = new Set<string>();
+  const idOf = (path: string) => {
+    const id = operationIdOf(path);
+    if (operationIds.has(id)) throw new Error(`${path}: operationId ${id} is taken by another path`);
+    operationIds.add(id);
+    return id;
+  };
+
+  const paths: Record<string, unknown> = {};
+  for (const c of calls) {
+    const input = jsonSchema(c.input, 'input');
+    // A payload with required fields (at the top or in an intersection's parts) must be sent.
+    const requires = (node: Record<string, unknown>): boolean =>
+      (Array.isArray(node.required) && node.required.length > 0) || (Array.isArray(node.allOf) && (node.allOf as Record<string, unknown>[]).some(requires));
+    const hasRequired = requires(input);
+    const requestBody = c.upload
+      ? {
+          required: true,
+          description: `multipart/form-data: the payload's fields as text parts, then the file as the part named \`file\` (at most ${Math.round(c.upload.maxBytes / 1024 / 1024)} MB).`,
+          content: { 'multipart/form-data': { schema: { ...input, properties: { ...(input.properties as object), file: { type: 'string', format: 'binary', description: 'The file.' } } } } },
+        }
+      : { required: hasRequired, content: { 'application/json': { schema: input } } };
+    const statuses: ErrorStatus[] = c.roles === PUBLIC ? ['400', '413', '415', '429', '500', '503'] : ['400', '401', '403', '413', '415', '429', '500', '503'];
+    paths[c.path] = {
+      post: {
+        operationId: idOf(c.path),
+        summary: c.summary,
+        description: [c.description, whoMay(c.roles), ...(c.sessionOnly ? ['Not for API keys: a signed-in session only.'] : [])].join('\n\n'),
+        tags: [tagOf(c.path)],
+        'x-roles': c.roles === PUBLIC ? 'public' : c.roles,
+        security: securityOf(c.roles, c.sessionOnly),
+        requestBody,
+        responses: {
+          '200': {
+            description: 'Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...).',
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    { type: 'object', required: ['code', 'message', 'data'], properties: { code: { type: 'integer', const: 0 }, message: { type: 'string' }, data: jsonSchema(c.output, 'output') } },
+                    errorRef,
+                  ],
+                },
+              },
+            },
+          },
+          ...errorsFor(statuses),
+        },
+      },
+    };
+  }
+  for (const d of downloads) {
+    paths[d.path] = {
+      get: {
+        operationId: idOf(d.path),
+        summary: d.doc.summary,
+        description: [d.doc.description, whoMay(d.roles), 'The token may also come from the session cookie (a browser\'s link).'].join('\n\n'),
+        tags: [tagOf(d.path)],
+        'x-roles': d.roles,
+        security: securityOf(d.roles, false),
+        parameters: Object.entries(d.doc.query).map(([name, q]) => ({
+          name,
+          in: 'query',
+          required: q.required ?? false,
+          description: q.description,
+          schema: q.enum ? { type: 'string', enum: q.enum } : { type: 'string' },
+        })),
+        responses: {
+          '200': {
+            description: 'The file (an attachment when it has a name), or, for a business failure such as an unknown object, the common error answer as JSON with HTTP 200.',
+            content: {
+              ...Object.fromEntries(d.doc.answers.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+              'application/json': { schema: errorRef },
+            },
+          },
+          ...errorsFor(['400', '401', '403', '404', '429', '500', '503']),
+        },
+      },
+    };
+  }
+
+  const tags = [...new Set(Object.keys(paths).map(tagOf))];
+  for (const tag of tags) if (!TAG_DESCRIPTIONS[tag]) throw new Error(`API document: the group ${tag} has no description (TAG_DESCRIPTIONS)`);
   return {
     openapi: '3.1.0',
-    info: { title: 'Brand Protection Portal API', version: '1', description: DESCRIPTION },
-    tags: tags.map((name) => ({ name })),
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: `A personal API key (${API_KEY_PREFIX}...) or a session token` } } },
-    paths: Object.fromEntries(
-      calls.map((c) => [
-        c.path,
-        {
-          post: {
-            tags: [tagOf(c.path)],
-            'x-roles': c.roles === PUBLIC ? 'public' : c.roles,
-            ...(c.sessionOnly ? { description: 'Not for API keys: a signed-in session only.' } : {}),
-            ...(c.roles === PUBLIC ? {} : { security: [{ bearer: [] }] }),
-            requestBody: { required: false, content: { 'application/json': { schema: schema(c.input) } } },
-            responses: { '200': { description: 'code 0 on success', content: { 'application/json': { schema: envelope(z.toJSONSchema(c.output, { io: 'output', unrepresentable: 'any' })) } } } },
-          },
+    info: {
+      title: 'Brand Protection Portal API',
+      version: '1',
+      description: DESCRIPTION,
+      // A private service: no public licence; its use is governed by each client's service contract (SPDX's
+      // LicenseRef- form names a licence outside SPDX's list).
+      license: { name: 'Proprietary: for the portal\'s users under their service contract', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [opts.publicUrl ? { url: opts.publicUrl.replace(/\/+$/, ''), description: 'This portal' } : { url: '/', description: 'The portal serving this document' }],
+    security: [{ apiKey: [] }, { session: [] }],
+    tags: tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: `${API_KEY_PREFIX}...`, description: `A personal API key (it starts with \`${API_KEY_PREFIX}\`), sent as \`Authorization: Bearer <key>\`. Created under Profile → API keys.` },
+        session: { type: 'http', scheme: 'bearer', description: 'A session token answered by /api/login, sent as `Authorization: Bearer <token>` (the web app keeps it in a cookie).' },
+      },
+      schemas: {
+        ErrorCode: {
+          type: 'integer',
+          enum: ERROR_CODES.map(([, code]) => code),
+          'x-enum-varnames': ERROR_CODES.map(([name]) => name),
+          description: `The stable error codes: ${ERROR_CODES.map(([name, code]) => `${code} ${name}`).join(', ')}. Codes below 1000 are the HTTP status of the answer; codes from 1000 are business failures answered with HTTP 200.`,
         },
-      ]),
-    ),
+        ErrorAnswer: {
+          type: 'object',
+          description: 'Every error answer: a non-zero code, a message in the caller\'s language, and details (the problems of a refused spreadsheet) or null.',
+          required: ['code', 'message', 'data'],
+          properties: { code: { $ref: '#/components/schemas/ErrorCode' }, message: { type: 'string' }, data: {} },
+        },
+      },
+      responses: Object.fromEntries(
+        Object.values(ERROR_ANSWERS).map(([name, description]) => [name, { description, content: { 'application/json': { schema: errorRef } } }]),
+      ),
+    },
+    paths,
   };
+}
+
+const UNDEFINED = 'x-portal-undefined';
+/** Drops the union members that stand for `undefined` (anything else would read as "any value" in the document). */
+function withoutUndefined(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutUndefined);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === UNDEFINED) continue;
+    out[key] = (key === 'anyOf' || key === 'oneOf') && Array.isArray(value)
+      ? value.filter((m) => !(typeof m === 'object' && m !== null && UNDEFINED in m)).map(withoutUndefined)
+      : withoutUndefined(value);
+  }
+  return out;
 }
 
 /**
@@ -110,8 +293,8 @@ const DOCS_PAGE = `<!doctype html>
 
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, docExpansion: 'none', filter: true, persistAuthorization: false });\n`;
 
-export function serveOpenApi(app: FastifyInstance, calls: RegisteredCall[]): void {
-  const document = openApiDocument(calls);
+export function serveOpenApi(app: FastifyInstance, calls: RegisteredCall[], downloads: RegisteredDownload[], opts: OpenApiOptions = {}): void {
+  const document = openApiDocument(calls, downloads, opts);
   app.get('/api/openapi.json', (_req, reply) => reply.send(document));
 
   // Swagger UI (swagger-ui-dist, maintained by SmartBear) from node_modules, read once at start.

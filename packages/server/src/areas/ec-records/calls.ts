@@ -15,5 +15,19 @@ export function registerEcRecordCalls(call: CallRegistrar, download: DownloadReg
   call('/api/ec-data/upload-image', { roles: Role.ANALYST, access: 'write', tenant: managers, upload: { maxBytes: EVIDENCE_MAX_BYTES }, handler: (ctx, i) => evidence.upload(ctx, i) });
   call('/api/ec-data/delete-upload-pic', { roles: Role.ANALYST, access: 'write', tenant: managers, handler: (ctx, i) => evidence.remove(ctx, i) });
   call('/api/ec-data/fetch-price-history', { roles, access: 'read', tenant, transaction: false, handler: (ctx, i) => priceHistory(ctx, i.clientId, i.recordId) });
-  download('/api/ec-data/get-upload-pic', { roles, tenant, handler: (ctx, q) => evidence.serve(ctx, q) });
+  download('/api/ec-data/get-upload-pic', {
+    roles,
+    tenant,
+    doc: {
+      summary: 'Download an uploaded evidence picture',
+      description: 'Answers one evidence picture uploaded to a marketplace record the caller may see.',
+      query: {
+        clientId: { description: 'The record\'s client.', required: true },
+        recordId: { description: 'The marketplace record id.', required: true },
+        name: { description: 'The picture\'s stored name (from get-record).', required: true },
+      },
+      answers: ['image/png', 'image/jpeg'],
+    },
+    handler: (ctx, q) => evidence.serve(ctx, q),
+  });
 }

@@ -14,5 +14,19 @@ export function registerEvidenceCalls(call: CallRegistrar, download: DownloadReg
   call('/api/evidence/list', { roles, access: 'read', tenant, transaction: false, handler: (ctx, i) => service.list(ctx, i) });
   call('/api/evidence/capture-batch', { roles: Role.ANALYST, access: 'write', tenant: managers, handler: (ctx, i) => service.captureBatch(ctx, i) });
   call('/api/evidence/fetch-progress', { roles: Role.ANALYST, access: 'read', tenant, transaction: false, handler: (ctx, i) => service.progress(ctx, i) });
-  download('/api/evidence/file', { roles, tenant, handler: (ctx, q) => service.serveFile(ctx, q) });
+  download('/api/evidence/file', {
+    roles,
+    tenant,
+    doc: {
+      summary: 'Download an evidence capture',
+      description: 'Answers one part of a finished capture: the screenshot (PNG, shown inline) or the HTML as served (an attachment, never rendered by the portal).',
+      query: {
+        clientId: { description: 'The client whose record was captured.', required: true },
+        id: { description: 'The capture id (from evidence/list).', required: true },
+        part: { description: 'png for the screenshot, html for the page as served.', required: true, enum: ['png', 'html'] },
+      },
+      answers: ['image/png', 'application/octet-stream'],
+    },
+    handler: (ctx, q) => service.serveFile(ctx, q),
+  });
 }
