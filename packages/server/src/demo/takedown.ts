@@ -1,5 +1,5 @@
 import { Role } from '@portal/contract';
-import type { AuthedContext, Services } from '../platform/context.js';
+import { contextFor, type Services } from '../platform/context.js';
 import type { Tx } from '../platform/db.js';
 import { CHANNELS } from '../areas/takedown/channels/index.js';
 import { composeEnv, countryOf, loadFacts } from '../areas/takedown/facts.js';
@@ -23,7 +23,7 @@ export async function seedTakedown(services: Services, trx: Tx, clientId: number
   if (mark === undefined) return;
   await trx.updateTable('ec_record').set({ ec_response_trademark: mark }).where('ec_id', '=', captured.ec_id).execute();
   // The composer reads as the analyst would (the demo has no request to take a context from).
-  const ctx = { services, db: trx, user: { userId: analystId, role: Role.ANALYST, clientId: null, locale: 'en', tokenHash: '' }, locale: 'en', now } as unknown as AuthedContext;
+  const ctx = contextFor(services, trx, { userId: analystId, role: Role.ANALYST }, { now });
   const [facts, env] = await Promise.all([loadFacts(ctx, 'ec', clientId, [captured.ec_id]), composeEnv(ctx, clientId)]);
   const draft = CHANNELS['ebay-vero'].compose(facts, env);
   await trx

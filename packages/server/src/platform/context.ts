@@ -80,3 +80,27 @@ export interface UploadedFile {
 export interface AuthedContext extends CallContext {
   user: SessionUser;
 }
+
+/**
+ * The context of work done for a user outside a request (a job, the demo's seed): the same shape a call's handler
+ * gets, so services run unchanged; no client to go away, no address, the user's role as given.
+ */
+export function contextFor(
+  services: Services,
+  db: Db | Tx,
+  user: { userId: number; role: number; clientId?: number | null; locale?: Locale },
+  extra: { now?: Date; files?: UploadedFile[] } = {},
+): AuthedContext {
+  const locale = user.locale ?? 'en';
+  return {
+    services,
+    db,
+    user: { userId: user.userId, role: user.role, clientId: user.clientId ?? null, locale, tokenHash: '' },
+    locale,
+    ip: '',
+    log: services.log,
+    now: extra.now ?? services.clock(),
+    files: extra.files ?? [],
+    signal: new AbortController().signal,
+  };
+}

@@ -57,6 +57,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     throw err;
   });
   // PGlite is one connection; the pool serialises callers (a transaction holds it until it ends).
+  // PGlite's adapter hands pg a ready `connection` object (its own class), which @types/pg's config does not declare.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, connectionTimeoutMillis } as unknown as pg.PoolConfig);
   const close = async () => {
     await pglite.close();

@@ -22,6 +22,8 @@ export interface MasterTable<R extends Row> {
 }
 
 export function masterTable<R extends Row>(table: string, idColumn: string, orderBy: string = idColumn): MasterTable<R> {
+  // The table is named at run time (one helper serves every master table), which Kysely's typed builder cannot
+  // check; the contract validates what goes in and tests check every answer, so the builder is used untyped here.
   const loose = (db: Db | Tx) => db as unknown as LooseDb;
   const matching = (where: Row | undefined) =>
     Object.entries(where ?? {}).map(([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`);

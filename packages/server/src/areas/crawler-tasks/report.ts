@@ -1,7 +1,7 @@
 import { EC_RECORD_FIELDS, Role } from '@portal/contract';
 import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import ExcelJS from 'exceljs';
-import type { AuthedContext, Services } from '../../platform/context.js';
+import { contextFor, type AuthedContext, type Services } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { EC_KIND } from '../ec-records/kind.js';
 import { EC_UPLOAD } from '../ec-reports/sheet-kind.js';
@@ -144,17 +144,8 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
   try {
     const bytes = await templateSheet(services, taskId, 'en');
     const now = services.clock();
-    const ctx: AuthedContext = {
-      services,
-      db: services.db,
-      user: { userId: claimed.created_by ?? 0, role: Role.ANALYST, clientId: null, locale: 'en', tokenHash: '' },
-      locale: 'en',
-      ip: '',
-      log: services.log,
-      now,
-      files: [{ filename: `crawler-task-${taskId}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }],
-      signal: new AbortController().signal,
-    };
+    const files = [{ filename: `crawler-task-${taskId}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }];
+    const ctx = contextFor(services, services.db, { userId: claimed.created_by ?? 0, role: Role.ANALYST }, { now, files });
     const { reportId } = await uploadWhenFree(ctx, claimed.client_id);
     await services.db.transaction().execute(async (trx) => {
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);

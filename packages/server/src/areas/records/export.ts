@@ -110,10 +110,19 @@ export async function writeSheet<Row>(
   return count;
 }
 
-/** The streams the sheet's XML is written into (ExcelJS's StreamBuf keeps them in `pipes`). */
+/** A field ExcelJS and the zip library keep but do not declare, read without claiming a type it may not have. */
+function undeclared(from: object, key: string): unknown {
+  return Reflect.get(from, key);
+}
+
+const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null;
+const isWritable = (v: unknown): v is Writable => isObject(v) && typeof Reflect.get(v, 'once') === 'function';
+
+/** The streams the sheet's XML is written into (ExcelJS's StreamBuf keeps them in `pipes`, undeclared). */
 function sheetPipes(sheet: ExcelJS.Worksheet): Writable[] {
-  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
-  return Array.isArray(pipes) ? pipes.filter((p): p is Writable => typeof (p as Writable | null)?.once === 'function') : [];
+  const stream = undeclared(sheet, 'stream');
+  const pipes = isObject(stream) ? undeclared(stream, 'pipes') : undefined;
+  return Array.isArray(pipes) ? pipes.filter(isWritable) : [];
 }
 
 /** How much a stage may hold before the writer waits for it: enough to keep the deflate thread busy meanwhile. */
@@ -121,9 +130,13 @@ const STAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Whether a writable holds too much (also for the older readable-stream copies the zip library uses). */
 function full(out: Writable): boolean {
-  const state = (out as unknown as { _writableState?: { length?: number; needDrain?: boolean } })._writableState;
-  const length = typeof out.writableLength === 'number' ? out.writableLength : (state?.length ?? 0);
-  const needDrain = typeof out.writableNeedDrain === 'boolean' ? out.writableNeedDrain : state?.needDrain === true;
+  // Node's public getters; the readable-stream 2/3 copies inside the zip library lack writableNeedDrain, and only
+  // their internal `_writableState` tells it.
+  const state = undeclared(out, '_writableState');
+  const stateField = (key: string) => (isObject(state) ? undeclared(state, key) : undefined);
+  const legacyLength = stateField('length');
+  const length = typeof out.writableLength === 'number' ? out.writableLength : typeof legacyLength === 'number' ? legacyLength : 0;
+  const needDrain = typeof out.writableNeedDrain === 'boolean' ? out.writableNeedDrain : stateField('needDrain') === true;
   return needDrain && length > STAGE_MAX_BYTES;
 }
 

@@ -67,6 +67,8 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: (
   });
 }
 
+// net.LookupFunction is dns.lookup's overload set, which no single function literal satisfies; guardedLookup
+// answers both forms (one address, or all with `options.all`), as dns.lookup does.
 const guardedAgent = new Agent({ connect: { lookup: guardedLookup as unknown as net.LookupFunction } });
 const openAgent = new Agent();
 
