@@ -34,6 +34,7 @@ export function RuleEditor({ clientId, initial, open, busy, onSave, onCancel }: 
   useEffect(() => setDraft(initial), [initial]);
   const categories = useCategoryOptions(draft.kind);
   const parsed = useMemo(() => triage.ruleBody.safeParse({ ...draft, subcategoryId: draft.subcategoryId ?? 0 }), [draft]);
+  // The contract's message keys come from zod at run time, not from the typed catalogue keys i18next knows.
   const contractText = useTranslation('contract').t as unknown as (key: string, params: object) => string;
   const problem = parsed.success ? null : contractText(parsed.error.issues[0]?.message ?? 'validation.invalid', { field: t('editor.field'), maximum: '' });
   const [backtest, setBacktest] = useState<{ answer?: BacktestAnswer; error?: string; running: boolean }>({ running: false });

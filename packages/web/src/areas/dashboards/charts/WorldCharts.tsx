@@ -60,6 +60,7 @@ export function CircleMap({ points, zoom, testId, height = 420 }: { points: read
               }),
               tooltip: {
                 formatter: (param) => {
+                  // ECharts types a formatter's parameter for every series at once; this series' items are these.
                   const p = param as unknown as { name: string; value: [number, number, number]; data: { detail?: string } };
                   return [`${p.name}: ${p.value[2]}`, p.data.detail].filter(Boolean).join('<br/>');
                 },
@@ -94,6 +95,7 @@ export function HeatMap({ values, zoom, testId, seriesName }: { values: readonly
         tooltip: {
           trigger: 'item',
           formatter: (param) => {
+            // ECharts types a formatter's parameter for every series at once; the map series' items are these.
             const p = param as unknown as { name: string; value: number };
             return Number.isFinite(p.value) ? `${countryName(p.name, locale, t('unknownCountry'))}: ${p.value}` : countryName(p.name, locale, t('unknownCountry'));
           },

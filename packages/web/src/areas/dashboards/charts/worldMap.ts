@@ -24,6 +24,7 @@ let loading: Promise<void> | undefined;
 export function loadWorldMap(): Promise<void> {
   loading ??= (async () => {
     const [{ feature }, atlas, countries] = await Promise.all([import('topojson-client'), import('world-atlas/countries-50m.json'), import('i18n-iso-countries')]);
+    // The JSON module is typed from its literal content, not as a TopoJSON Topology (which it is).
     const topology = atlas.default as unknown as Parameters<typeof feature>[0];
     const collection = feature(topology, topology.objects.countries!) as FeatureCollection;
     const features: Feature<Polygon | MultiPolygon, { name: string }>[] = [];
@@ -35,6 +36,7 @@ export function loadWorldMap(): Promise<void> {
         g.type === 'Polygon' ? { type: 'Polygon', coordinates: g.coordinates.map(mend) } : { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(mend)) };
       features.push({ type: 'Feature', properties: { name: code }, geometry });
     }
+    // ECharts declares its own GeoJSON type, narrower than the GeoJSON standard's that these features are in.
     echarts.registerMap(WORLD, { type: 'FeatureCollection', features } as unknown as Parameters<typeof echarts.registerMap>[1]);
   })();
   return loading;
