@@ -2031,7 +2031,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a marketplace site
-         * @description Removes a marketplace site and answers the remaining sites.
+         * @description Removes a marketplace site with its accounts and answers the remaining sites. A site that crawler tasks use is refused with code 1043 (remove those tasks first, or turn its crawler off).
          *
          *     For analysts.
          */
@@ -2647,7 +2647,7 @@ export interface paths {
         put?: never;
         /**
          * Get a service request
-         * @description Answers one service request with its messages, files and history of status changes.
+         * @description Answers one service request with its messages, files and history of status changes. A request of another company, or of a client the analyst does not manage, answers code 1009 exactly as a missing one.
          *
          *     For administrators, analysts, client users.
          */
@@ -2757,7 +2757,7 @@ export interface paths {
         put?: never;
         /**
          * Search marketplace records
-         * @description Searches a client's marketplace (EC) listing records with date ranges, words, column filters and sort, and answers one page with the total. Client users see their company's posted records only.
+         * @description Searches a client's marketplace (EC) listing records with date ranges, words, column filters and sort, and answers one page with the total and `totalIs`: exact, about (an estimate known to be close, for very large results) or atLeast (a counted lower bound). Client users see their company's posted records only.
          *
          *     For analysts, client users.
          */
@@ -3131,7 +3131,7 @@ export interface paths {
         put?: never;
         /**
          * Search website records
-         * @description Searches a client's suspicious website (WS) records with date ranges, words, column filters and sort, and answers one page with the total.
+         * @description Searches a client's suspicious website (WS) records with date ranges, words, column filters and sort, and answers one page with the total and `totalIs` (exact, about or atLeast, as for EC records).
          *
          *     For analysts, client users.
          */
@@ -3505,7 +3505,7 @@ export interface paths {
         put?: never;
         /**
          * Search social media records
-         * @description Searches a client's social media (SNS) post and account records with date ranges, words, column filters and sort, and answers one page with the total.
+         * @description Searches a client's social media (SNS) post and account records with date ranges, words, column filters and sort, and answers one page with the total and `totalIs` (exact, about or atLeast, as for EC records).
          *
          *     For analysts, client users.
          */
