@@ -1,6 +1,6 @@
 import { Role } from '@portal/contract';
 import { createClient, createUser, manage, startTestPortal } from '@portal/server/testing';
-import { insertRecords, insertReport } from '../packages/server/src/areas/ec-records/fixtures.js';
+import { insertRecords, insertReport } from '../packages/server/src/kinds/ec/fixtures.js';
 
 /**
  * A batch update of BENCH_BATCH_ROWS (default 10,000, the most a call takes) marketplace records through the call,

@@ -1,5 +1,5 @@
 import { Role } from '@portal/contract';
-import { repriceCurrency } from '../packages/server/src/areas/ec-records/reprice.js';
+import { repriceCurrency } from '../packages/server/src/kinds/ec/reprice.js';
 import { createUser, startTestPortal } from '@portal/server/testing';
 import { sql } from 'kysely';
 import { BIG, seedEcDataset } from './ec-dataset.js';

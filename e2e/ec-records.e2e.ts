@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
-import { HEADER_EN, listing, xlsxOf } from '../packages/server/src/areas/ec-reports/fixtures.js';
-import { insertRecords, insertReport, insertSubcategory } from '../packages/server/src/areas/ec-records/fixtures.js';
+import { HEADER_EN, listing, xlsxOf } from '../packages/server/src/kinds/ec/report-fixtures.js';
+import { insertRecords, insertReport, insertSubcategory } from '../packages/server/src/kinds/ec/fixtures.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
@@ -197,11 +197,16 @@ describe('marketplace records in the browser', () => {
     await client.getByTestId('ec-undo-confirm').click();
     await eventually(() => toast(client)).toContain('2 records set back');
     await eventually(actions).toEqual(both(1, null));
+    // The undo reloads the list; the second batch starts from the reloaded rows, like the first one.
+    await eventually(() => client.getByTestId('ec-list-selected').count()).toBe(0);
     await tick(client, moonlit);
     await tick(client, other);
+    await eventually(() => client.getByTestId('ec-list-selected').innerText()).toContain('2 selected');
     await pick(client, 'ec-batch-value', 'Pending');
     await client.getByTestId('ec-batch-submit').click();
+    await eventually(() => client.getByTestId('ec-batch-confirm-text').innerText()).toContain('on 2 records');
     await client.getByTestId('ec-batch-confirm').click();
+    await eventually(() => toast(client)).toContain('2 items updated');
     await eventually(actions).toEqual(both(3, 3));
     await scrollRight(client, 'ec-table-body');
     await eventually(() => client.getByTestId(`ec-row-${other}`).innerText()).toContain('Pending');

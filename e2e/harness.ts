@@ -137,6 +137,8 @@ export const toast = (page: Page) => page.locator('.ant-message').innerText();
  */
 export async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
   const select = page.getByTestId(testId);
+  // A Select still loading its options has none to pick yet; on a loaded machine they may take a while.
+  await expect.poll(() => select.getAttribute('class'), { timeout: 60_000 }).not.toContain('ant-select-loading');
   await select.click();
   if (typed) await page.keyboard.type(typed);
   const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { Role, SNS_RECORD_FIELDS } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
-import { xlsxOf, type Cell } from '../packages/server/src/areas/ec-reports/fixtures.js';
+import { xlsxOf, type Cell } from '../packages/server/src/kinds/ec/report-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
 

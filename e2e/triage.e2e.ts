@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRecords, insertReport, insertSubcategory } from '../packages/server/src/areas/ec-records/fixtures.js';
+import { insertRecords, insertReport, insertSubcategory } from '../packages/server/src/kinds/ec/fixtures.js';
 import { startTriageQueue, type TriageQueue } from '../packages/server/src/areas/triage/evaluate.js';
 import { eventually, pick, signIn, startJourney, toast, type Journey } from './harness.js';
 

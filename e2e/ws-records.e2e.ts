@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Role, WS_RECORD_FIELDS } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import ExcelJS from 'exceljs';
-import { xlsxOf, type Cell } from '../packages/server/src/areas/ec-reports/fixtures.js';
+import { xlsxOf, type Cell } from '../packages/server/src/kinds/ec/report-fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startJourney, typeDate, eventually, toast, pick, scrollRight, type Journey } from './harness.js';
 

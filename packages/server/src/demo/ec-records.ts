@@ -1,7 +1,7 @@
 import type { Tx } from '../platform/db.js';
-import { loadMatcher, urlKey } from '../areas/ec-reports/matching.js';
-import { insertRecords, type NewRecord } from '../areas/ec-reports/writes.js';
-import { EC_CHECK } from '../areas/ec-reports/check.js';
+import { loadMatcher, urlKey } from '../kinds/ec/matching.js';
+import { insertRecords, type NewRecord } from '../kinds/ec/writes.js';
+import { EC_CHECK } from '../kinds/ec/check.js';
 
 /**
  * Demo marketplace reports for the first client: this year's earlier scans (categorized, reported and posted, spread

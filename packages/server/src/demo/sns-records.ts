@@ -1,7 +1,7 @@
 import type { Tx } from '../platform/db.js';
-import { loadListUrls } from '../areas/records/list-matching.js';
-import { trademarkLookups } from '../areas/records/upload.js';
-import { SNS_CHECK, SNS_UPLOAD } from '../areas/sns-records/sheet-kind.js';
+import { loadListUrls } from '../records/upload/list-matching.js';
+import { trademarkLookups } from '../records/upload/upload.js';
+import { SNS_CHECK, SNS_UPLOAD } from '../kinds/sns/sheet-kind.js';
 import { demoProgressColumns } from './categorized.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/db.js';
-import { WS_CHECK, WS_UPLOAD } from '../areas/ws-reports/sheet-kind.js';
+import { WS_CHECK, WS_UPLOAD } from '../kinds/ws/sheet-kind.js';
 import { demoProgressColumns } from './categorized.js';
 
 /**

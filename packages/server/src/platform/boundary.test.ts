@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../testing/index.js';
-import { HEADER_EN, listing, xlsOf, xlsxOf } from '../areas/ec-reports/fixtures.js';
+import { HEADER_EN, listing, xlsOf, xlsxOf } from '../kinds/ec/report-fixtures.js';
 import { jsonDepthExceeds, queryId } from './boundary.js';
 
 /**

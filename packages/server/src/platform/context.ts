@@ -25,7 +25,7 @@ export interface Services {
   unviewedCounts: TtlCache<number, number>;
   /** The evidence capture queue, when this process runs one; a capture is sent in the caller's transaction. */
   captures: { send(captureId: number, db: Db | Tx): Promise<void> } | null;
-  /** The repricing of a currency's records after a rate change (ec-records/reprice.ts), sent in the caller's transaction. */
+  /** The repricing of a currency's records after a rate change (kinds/ec/reprice.ts), sent in the caller's transaction. */
   reprices: { send(currency: string, db: Db | Tx): Promise<void> } | null;
   /** A client's abnormal prices and seller networks, recomputed by a job (triage-signals/queue.ts), sent in the caller's transaction. */
   triageSignals: { send(clientId: number, db: Db | Tx): Promise<void> } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xlsxOf } from '../areas/ec-reports/fixtures.js';
+import { xlsxOf } from '../kinds/ec/report-fixtures.js';
 import { PDF_DEMO } from '../demo/pdf.js';
 import { JPEG_1X1, PNG_1X1 } from '../testing/images.js';
 import { checkDocument } from './documents.js';

@@ -85,7 +85,7 @@ const catalogue = {
   reportEmpty: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportEmpty' },
   reportAlreadyPosted: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportAlreadyPosted' },
   reportNoneCategorized: { code: ErrorCode.UPLOAD_REJECTED, status: 200, key: 'error.reportNoneCategorized' },
-  // Undoing a batch update (records/batches.ts).
+  // Undoing a batch update (records/batches/batches.ts).
   batchNotUndoable: { code: ErrorCode.OBJECT_NOT_FOUND, status: 200, key: 'error.batchNotUndoable' },
   batchAlreadyUndone: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchAlreadyUndone' },
   batchUndoExpired: { code: ErrorCode.RECORD_INVALID, status: 200, key: 'error.batchUndoExpired' },

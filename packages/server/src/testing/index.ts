@@ -11,14 +11,14 @@ import { TestMailbox } from './mailbox.js';
 export { TestMailbox } from './mailbox.js';
 export { TEST_DB } from './database.js';
 /** The upload's own .xlsx reader, for benchmarks that compare against a plain parse of the same file. */
-export { openXlsxFile } from '../areas/records/xlsx-reader.js';
+export { openXlsxFile } from '../records/sheets/xlsx-reader.js';
 /** Zip bombs (1 GB of blanks: lying, honest, or under the ratio limit), for the upload isolation benchmark. */
-export { blankSheetUnderRatio, zipBombSheet } from '../areas/records/zip-fixtures.js';
+export { blankSheetUnderRatio, zipBombSheet } from '../kinds/ec/zip-fixtures.js';
 /** What the load benchmark seeds a server's database with before it starts the server in a process of its own. */
 export { openDatabase, migrate, type Db } from '../platform/db.js';
 export { createSession } from '../platform/auth.js';
 export { hashPassword } from '../platform/passwords.js';
-export { xlsxOf, listing, HEADER_EN } from '../areas/ec-reports/fixtures.js';
+export { xlsxOf, listing, HEADER_EN } from '../kinds/ec/report-fixtures.js';
 
 export interface TestPortal {
   readonly portal: Portal;

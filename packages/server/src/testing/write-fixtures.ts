@@ -1,9 +1,9 @@
 import type { CallPath } from '@portal/contract';
 import { sql } from 'kysely';
-import { HEADER_EN, listing, xlsxOf } from '../areas/ec-reports/fixtures.js';
-import { insertSubcategory } from '../areas/ec-records/fixtures.js';
-import { SNS_HEADER_EN, post } from '../areas/sns-records/fixtures.js';
-import { WS_HEADER_EN, site } from '../areas/ws-reports/fixtures.js';
+import { HEADER_EN, listing, xlsxOf } from '../kinds/ec/report-fixtures.js';
+import { insertSubcategory } from '../kinds/ec/fixtures.js';
+import { SNS_HEADER_EN, post } from '../kinds/sns/fixtures.js';
+import { WS_HEADER_EN, site } from '../kinds/ws/fixtures.js';
 import { PNG_1X1 } from './images.js';
 import type { Envelope, TestFile, TestPortal, TestUser } from './index.js';
 

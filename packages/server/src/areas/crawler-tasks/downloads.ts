@@ -5,7 +5,7 @@ import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { queryId } from '../../platform/boundary.js';
 import { AppError, fail } from '../../platform/errors.js';
-import { safeText } from '../records/export.js';
+import { safeText } from '../../records/export/export.js';
 import { LISTING_FIELDS } from './extract.js';
 import { evidenceZip } from './evidence.js';
 import { scrapedRows, templateHeader, templateRow } from './report.js';

@@ -5,7 +5,7 @@ import type { AuthedContext, Services } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import { fileBytes } from '../../platform/files.js';
 import { ZIP_MAX_FILES, zipStream, type ZipFile } from '../../platform/zip-writer.js';
-import { safeText } from '../records/export.js';
+import { safeText } from '../../records/export/export.js';
 
 /**
  * Evidence of a crawler task's listings (issue 15, point 6), made by the record evidence's own capture queue

@@ -3,18 +3,18 @@ import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import ExcelJS from 'exceljs';
 import { contextFor, type AuthedContext, type Services } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { EC_KIND } from '../ec-records/kind.js';
-import { EC_UPLOAD } from '../ec-reports/sheet-kind.js';
-import { recordsChanged } from '../records/changes.js';
-import { columnLabel } from '../records/columns.js';
-import { safeText } from '../records/export.js';
-import { uploadNewReport } from '../records/upload.js';
+import { EC_KIND } from '../../kinds/ec/kind.js';
+import { EC_UPLOAD } from '../../kinds/ec/sheet-kind.js';
+import { recordsChanged } from '../../records/search/changes.js';
+import { columnLabel } from '../../records/sheets/columns.js';
+import { safeText } from '../../records/export/export.js';
+import { uploadNewReport } from '../../records/upload/upload.js';
 import { captureListings } from './evidence.js';
 import type { Listing } from './extract.js';
 
 /**
  * What a finished normal-scraping task becomes: an EC report of its client, made by the record engine's own new
- * upload (records/upload.ts) from a sheet in the EC upload template's columns, so the listings go through the
+ * upload (records/upload/upload.ts) from a sheet in the EC upload template's columns, so the listings go through the
  * same cell checks, matching (lists, wording, brand keywords), repeat keys and inherit as a sheet an analyst
  * uploads. The same sheet is the download of export type 1, which can be uploaded again as it is.
  */
@@ -112,7 +112,7 @@ const BUSY_LIMIT_MS = 30 * 60_000;
 const BUSY_RETRY_MS = 1_000;
 
 /**
- * The report is an upload of the task's analyst, so it counts as their one upload in progress (records/upload.ts):
+ * The report is an upload of the task's analyst, so it counts as their one upload in progress (records/upload/upload.ts):
  * while they upload, their own upload is refused with the usual message. The other way round, a report that finds
  * the analyst uploading waits its turn instead of failing (nobody would be there to try it again).
  */

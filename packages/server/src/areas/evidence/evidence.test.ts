@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, Role, type Evidence } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport } from '../ec-records/fixtures.js';
-import { housekeeping } from '../../platform/housekeeping.js';
+import { insertRecords, insertReport } from '../../kinds/ec/fixtures.js';
+import { housekeeping } from '../../ops/housekeeping.js';
 import { startCaptureQueue, type CaptureQueue } from './queue.js';
 
 /**

@@ -6,8 +6,8 @@ import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { fileBytes } from '../../platform/files.js';
-import { visibleTo } from '../records/search.js';
-import { RECORD_TABLES } from '../records/tables.js';
+import { visibleTo } from '../../records/core/visibility.js';
+import { RECORD_TABLES } from '../../records/core/tables.js';
 import { CAPTURE_FILE_KIND } from './queue.js';
 
 /**

@@ -2,7 +2,7 @@ import { isMessageKey, translate, type Locale, type MessageKey, type Notice, typ
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
-import type { KindName } from '../records/tables.js';
+import type { KindName } from '../../records/core/tables.js';
 import * as repo from './repo.js';
 
 /** The notice centre: each user sees and marks only their own notices. */

@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport } from '../ec-records/fixtures.js';
+import { insertRecords, insertReport } from '../../kinds/ec/fixtures.js';
 
 /**
  * The acceptance monitor over a known set of rounds: per marketplace and round, what was sent in the period and

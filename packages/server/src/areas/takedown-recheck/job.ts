@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { URL_OF } from '../evidence/service.js';
-import { RECORD_TABLES } from '../records/tables.js';
+import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /**
  * The daily re-check: records whose latest takedown round was set at least the client's `recheck_days` calendar

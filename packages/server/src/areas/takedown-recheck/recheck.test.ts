@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ErrorCode, Role, type RecordRecheck } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport, insertSubcategory } from '../ec-records/fixtures.js';
+import { insertRecords, insertReport, insertSubcategory } from '../../kinds/ec/fixtures.js';
 import { startCaptureQueue, type CaptureQueue } from '../evidence/queue.js';
 import { dailyJobs } from '../../app.js';
 import { queueRechecks } from './job.js';

@@ -1,7 +1,7 @@
 import type { Evidence, EvidenceKind, RecordRecheck } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { captures, visibleRecord } from '../evidence/service.js';
-import { RECORD_TABLES } from '../records/tables.js';
+import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /**
  * A record's re-check after its takedown, for whoever may see the record (client users: their own company's

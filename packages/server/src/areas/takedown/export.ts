@@ -2,7 +2,7 @@ import { BATCH_CHANNELS, EXPORT_FORMATS, takedown as contract, type TakedownExpo
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { safeText } from '../records/export.js';
+import { safeText } from '../../records/export/export.js';
 import { CHANNELS } from './channels/index.js';
 import { docxOf } from './docx.js';
 import { composeNotices } from './service.js';

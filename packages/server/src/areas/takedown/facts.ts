@@ -4,9 +4,9 @@ import { TRADEMARK_REGISTRIES } from '@portal/contract/trademark-lists';
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { listMatchers, loadListUrls } from '../records/list-matching.js';
-import { visibleTo } from '../records/search.js';
-import { RECORD_TABLES } from '../records/tables.js';
+import { listMatchers, loadListUrls } from '../../records/upload/list-matching.js';
+import { visibleTo } from '../../records/core/visibility.js';
+import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /**
  * Everything a takedown notice and its pre-send check need about the selected records, of any kind, loaded in a

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trademarkRegionName } from '@portal/contract/trademark-lists';
 import { checkDocument } from '../../platform/documents.js';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport, recordRow, type RecordValues } from '../ec-records/fixtures.js';
+import { insertRecords, insertReport, recordRow, type RecordValues } from '../../kinds/ec/fixtures.js';
 
 /**
  * Takedown notices through the real calls: each channel's notice for a known record, every pre-send problem once,

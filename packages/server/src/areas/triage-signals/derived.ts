@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { DerivedField } from '../records/kind.js';
+import type { DerivedField } from '../../records/core/kind.js';
 import { SNS_SELLER } from './sellers.js';
 
 /**

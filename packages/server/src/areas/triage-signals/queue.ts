@@ -10,7 +10,7 @@ import { computePriceScores } from './prices.js';
 /**
  * The `triage-signals` job (issue 19, points 4 and 5): a client's abnormal-price scores and seller networks,
  * recomputed whole in one transaction, then the triage rules re-evaluated (`triage-evaluate`, the triage area's
- * queue, sent by name when it exists). Queued when an upload finishes (records/upload.ts) and nightly for every
+ * queue, sent by name when it exists). Queued when an upload finishes (records/upload/upload.ts) and nightly for every
  * client with records. The queue is `stately` with the client as key: one job waits per client at most, so ten
  * uploads in a row cost one or two computations, not ten.
  */

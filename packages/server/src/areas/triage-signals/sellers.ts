@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { notImporting } from '../records/imports.js';
+import { notImporting } from '../../records/core/visibility.js';
 
 /**
  * The sellers of a client as the networks see them: one per (kind, site, seller), with what its records say about

@@ -2,7 +2,7 @@ import { Role, type SellerCluster } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport, type RecordValues } from '../ec-records/fixtures.js';
+import { insertRecords, insertReport, type RecordValues } from '../../kinds/ec/fixtures.js';
 import { addressKey, nameKey, phoneKey, urlKey } from './normalize.js';
 import { computeSignals } from './queue.js';
 

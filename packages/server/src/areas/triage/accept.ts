@@ -3,16 +3,17 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { openBatch } from '../records/batches.js';
-import { recordsChanged, roomForBulkWrite } from '../records/changes.js';
-import { notifyRecordsChanged } from '../records/notices.js';
-import { searchWhere, visibleTo, type RecordSearch } from '../records/search.js';
+import { openBatch } from '../../records/batches/batches.js';
+import { recordsChanged, roomForBulkWrite } from '../../records/search/changes.js';
+import { notifyRecordsChanged } from '../../records/core/notices.js';
+import { searchWhere, type RecordSearch } from '../../records/search/conditions.js';
+import { visibleTo } from '../../records/core/visibility.js';
 import { SOURCES, type TriageSource } from './sources.js';
 
 /**
  * Accepting suggestions (issue 19, point 2): the selected records, or the whole search result of a list, take their
  * suggestion (subcategory; EC's aggregate category follows it; the product category and remark when the rule
- * suggests them) in one statement, one history row each ('triage-accept'), as one batch of records/batches.ts:
+ * suggests them) in one statement, one history row each ('triage-accept'), as one batch of records/batches/batches.ts:
  * its maker may undo it from the list like any batch update (each record keeps its own new value and the
  * companions' previous values, migration 029). Records whose category already is the suggestion are left out.
  */

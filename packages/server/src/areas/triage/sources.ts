@@ -2,10 +2,10 @@ import type { TriageKind } from '@portal/contract';
 import type { TriageCondition } from '@portal/contract';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { EC_KIND } from '../ec-records/kind.js';
-import type { KindName } from '../records/kind.js';
-import { SNS_KIND } from '../sns-records/kind.js';
-import { WS_KIND } from '../ws-records/kind.js';
+import { EC_KIND } from '../../kinds/ec/kind.js';
+import type { KindName } from '../../records/core/kind.js';
+import { SNS_KIND } from '../../kinds/sns/kind.js';
+import { WS_KIND } from '../../kinds/ws/kind.js';
 import type { TriageRow } from './compile.js';
 
 /**

@@ -2,8 +2,8 @@ import { ErrorCode, Role, type CallOutput, type CallPath, type TriageCondition }
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { insertRecords, insertReport, insertSubcategory, type RecordValues } from '../ec-records/fixtures.js';
-import { HEADER_EN, listing, xlsxOf } from '../ec-reports/fixtures.js';
+import { insertRecords, insertReport, insertSubcategory, type RecordValues } from '../../kinds/ec/fixtures.js';
+import { HEADER_EN, listing, xlsxOf } from '../../kinds/ec/report-fixtures.js';
 import { evaluateClient, startTriageQueue, TRIAGE_QUEUE, type TriageQueue } from './evaluate.js';
 
 /** Issue 19, points 1 to 3: triage rules, their suggestions with a trace, the backtest, accepting and undoing. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * An update upload stages its checked changes here in short transactions and applies them in one set-based
- * transaction at the end (ec-reports/update-stages.ts). A stage shows a sign of life (`alive_at`) while its upload
+ * transaction at the end (kinds/ec/update-stages.ts). A stage shows a sign of life (`alive_at`) while its upload
  * runs; the leftovers of one whose process died are removed at start and by housekeeping. The changes table is
  * unlogged: staged rows are only ever useful to the process that is writing them, so a crash may lose them.
  */

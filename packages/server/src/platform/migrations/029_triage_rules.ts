@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *   next run over their range (the three kinds' tables cannot share one foreign key).
  * - `record_batch_item.value` / `.also`: accepting suggestions is a batch whose records get different values (each
  *   its own suggestion) and some companion columns (EC's aggregate category, product category, remark). The undo
- *   (records/batches.ts) compares each record with its own value and restores the companions too.
+ *   (records/batches/batches.ts) compares each record with its own value and restores the companions too.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -1,0 +1,105 @@
+import type { SaveRuleFields } from '@portal/contract';
+import type { AuthedContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { AnyRow, BatchChange, HistoryValue, KindTypes, RecordKind } from '../core/kind.js';
+import { notifyRecordChanged, notifyRecordsChanged } from '../core/notices.js';
+import { isAnalyst } from '../core/visibility.js';
+import { findVisible } from '../core/records.js';
+import { batchSet, writeChanges } from './writes.js';
+
+/**
+ * The detail save and the batches of any record kind (document 3, sections 5 and 6): a client user changes only
+ * the response, an analyst's save must keep the record consistent (the save rules), only what differs from the
+ * saved record is written, with its history row, and the client's users hear of changes to records they can see.
+ */
+
+/** The save rules' fields of the merged record, by payload names (the same names in every kind). */
+function ruleFields(m: Readonly<Record<string, unknown>>): SaveRuleFields {
+  return {
+    categorizeDate: m.categorizeDate,
+    categoryId: m.categoryId,
+    processResult: m.processResult,
+    processConfirmDate: m.processConfirmDate,
+    process1Result: m.process1Result,
+    process1Date: m.process1Date,
+    process2Result: m.process2Result,
+    process2Date: m.process2Date,
+    process3Result: m.process3Result,
+    process3Date: m.process3Date,
+  };
+}
+
+const asHistoryValue = (v: unknown): HistoryValue => (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : String(v));
+
+export async function saveRecord<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, input: T['update']): Promise<T['updateAnswer']> {
+  const payload: Readonly<Record<string, unknown>> = input;
+  const analyst = isAnalyst(ctx);
+  // A client user changes only the response: any other field sent refuses the whole save.
+  if (!analyst && kind.save.analystFields.some((k) => payload[k] !== undefined)) throw new AppError('responseFieldsOnly');
+  const current = await findVisible(ctx, kind, input.clientId, input.recordId, true);
+  const row: AnyRow = current;
+  const saved = (field: string): HistoryValue => asHistoryValue(row[kind.fields[field]!.column] ?? null);
+
+  // The merged record by payload names (the saved values, then the change) and the changes by answer field.
+  const merged: Record<string, unknown> = {};
+  const changes: Record<string, HistoryValue> = {};
+  for (const [name, field] of Object.entries(kind.save.fields)) {
+    const value = payload[name];
+    merged[name] = value !== undefined ? value : saved(field);
+    if (value !== undefined) changes[field] = asHistoryValue(value);
+  }
+  if (analyst) {
+    const broken = kind.save.rule(ruleFields(merged));
+    if (broken) throw new AppError('recordInvalid', broken.params ?? {}, broken.key);
+  }
+  await kind.save.check(ctx, input.clientId, changes, current);
+  const extra = await kind.save.extra(ctx, input, current);
+
+  // Only what differs from the saved record is written and recorded (history keys are the answer names).
+  const set: Record<string, HistoryValue> = {};
+  const changed: Record<string, HistoryValue> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (saved(field) !== value) {
+      set[kind.fields[field]!.column] = value;
+      changed[field] = value;
+    }
+  }
+  if (extra) {
+    Object.assign(set, extra.set);
+    Object.assign(changed, extra.changed);
+  }
+  if (Object.keys(changed).length > 0) {
+    const id = Number(row[kind.idColumn]);
+    await writeChanges(ctx, kind, { id, clientId: input.clientId }, set, changed);
+    // The client's users hear of a change to a record they can see.
+    if (row.published === true) await notifyRecordChanged(ctx, kind, input.clientId, id);
+  }
+  return kind.save.answer(await findVisible(ctx, kind, input.clientId, input.recordId));
+}
+
+/**
+ * One of the kind's batches (all or nothing, a history row per record, see batchSet), then one notice about the
+ * published records among them.
+ */
+export async function batchUpdate<T extends KindTypes, I extends { clientId: number; recordIds: number[] }>(
+  ctx: AuthedContext,
+  kind: RecordKind<T>,
+  change: BatchChange<I>,
+  input: I,
+  source: 'batch-category' | 'batch-action',
+): Promise<{ updateCount: number; batchId: number }> {
+  const column = kind.fields[change.field]!.column;
+  const { updateCount, batchId, published } = await batchSet(ctx, kind, input, { column, historyKey: change.field, value: change.value(input), source });
+  await notifyRecordsChanged(ctx, ctx.db, kind, input.clientId, published);
+  return { updateCount, batchId };
+}
+
+/** A save check: the trademark a change names (answer field `field`) must be one of the client's. */
+export function trademarkOfClient(field: string) {
+  return async (ctx: AuthedContext, clientId: number, changes: Record<string, HistoryValue>): Promise<void> => {
+    const trademarkId = changes[field];
+    if (typeof trademarkId !== 'number') return;
+    const tm = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', trademarkId).where('client_id', '=', clientId).executeTakeFirst();
+    if (!tm) throw new AppError('unknownTrademark');
+  };
+}

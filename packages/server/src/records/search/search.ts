@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { AuthedContext } from '../../platform/context.js';
+import { isAnalyst } from '../core/visibility.js';
+import type { AnyRow, ListKind } from '../core/kind.js';
+import { searchWhere, type SearchInput } from './conditions.js';
+import { countOf, errorCount, matching, stillLiveCount } from './count.js';
+import { orderBy, sortKeys } from './order.js';
+
+/**
+ * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
+ * conditions, column filters, sort and paging, the same WHERE for the page and its count. Built to stay fast on a
+ * million records of one client: every condition starts from the client, the default order (scan date, id, both
+ * descending) walks the kind's index (client_id, scan date DESC, id DESC), and a fuzzy keyword uses its trigram
+ * indexes. What differs between kinds (table, field whitelist, presenter) is the kind's list part (kind.ts). The WHERE
+ * is conditions.ts, the order and paging order.ts, the total count.ts, the column filter values filters.ts.
+ */
+
+export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: ListKind<Row, Answer>, input: SearchInput) {
+  const where = await searchWhere(ctx, kind, input);
+  const keys = sortKeys(kind, input.orderFields);
+  const [rows, count, errors, live] = await Promise.all([
+    matching(ctx.db, kind, where)
+      .selectAll('r')
+      .select(Object.entries(kind.derived).map(([name, d]) => (d.analystsOnly && !isAnalyst(ctx) ? sql`NULL` : d.select).as(name)))
+      .orderBy(orderBy(kind, keys))
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    countOf(ctx, kind, where, () => searchWhere(ctx, kind, input, true)),
+    isAnalyst(ctx) ? errorCount(ctx.db, kind, input.clientId) : Promise.resolve(0),
+    stillLiveCount(ctx, kind, input.clientId),
+  ]);
+  // A total that is not exact is never below what the pages so far have shown.
+  const shown = input.offset + rows.length + (rows.length === input.limit ? 1 : 0);
+  const total = count.is === 'exact' ? count.n : Math.max(count.n, shown);
+  const derived = Object.keys(kind.derived);
+  const present = (r: Row) => (derived.length ? { ...kind.present(r), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r));
+  return { records: rows.map((r) => present(r as Row)), total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+}
+
