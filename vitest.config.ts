@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  * Browser journeys live in e2e/.
  */
 const apiTests = ['packages/server/src/**/*.test.ts'];
-/** The docs check reads files only: it runs once, not once per database. */
-const docsTests = ['packages/server/src/ops/docs-check.test.ts'];
+/** The checks of the repository's files (the documents, the folders' imports) need no database: they run once. */
+const docsTests = ['packages/server/src/ops/docs-check.test.ts', 'packages/server/src/ops/import-circles.test.ts'];
 
 export default defineConfig({
   test: {

@@ -3,7 +3,7 @@ import type { DerivedField } from '../../records/core/kind.js';
 import { SNS_SELLER } from './sellers.js';
 
 /**
- * The triage signals as the record lists show and filter them (records/kind.ts `derived`): EC's abnormal-price
+ * The triage signals as the record lists show and filter them (records/core/kind.ts `derived`): EC's abnormal-price
  * score (analysts only; the filter keeps scores at or above the smallest value given) and the repeat-offender flag
  * of EC and SNS records (their seller is a member of a repeat-offender network; the filter `true` keeps those,
  * `false` the others). Filters read the signal tables by the client first (their indexes lead with it).
