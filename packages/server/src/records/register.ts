@@ -11,7 +11,7 @@ import { downloadReport, listReports, postReport, removeReport, reportNames } fr
 import { batchUpdate, saveRecord } from './batches/save.js';
 import { filters } from './search/filters.js';
 import { search } from './search/search.js';
-import { findVisible, getColumns, history, setColumns } from './core/records.js';
+import { findVisible, getColumns, history, setColumns } from './core/queries.js';
 import { templateFor } from './sheets/template.js';
 import { serveThumbnail } from './pictures/thumbnail.js';
 import { uploadNewReport, uploadUpdate } from './upload/upload.js';

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
 import { uploadedImage } from '../../platform/images.js';
-import { findVisible } from './repo.js';
+import { findVisible } from './queries.js';
 
 /**
  * Screenshot evidence of a record (document 3, detail tab "screenshot evidence"): png or jpeg by their bytes,

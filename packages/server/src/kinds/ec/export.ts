@@ -1,7 +1,8 @@
 import { EC_RECORD_FIELDS, type EcRecordField } from '@portal/contract';
 import type { Db, Tx } from '../../platform/db.js';
 import { namedCell, plainCell, textCell, type Cell, type ExportPart } from '../../records/export/export.js';
-import { FIELD_COLUMNS, customColumns, type FieldRow, type RecordRow } from './repo.js';
+import { FIELD_COLUMNS, type FieldRow, type RecordRow } from './fields.js';
+import { customColumns } from './queries.js';
 
 /**
  * Export of marketplace (EC) records on the engine's export (records/export/export.ts): the EC fields with their labels

@@ -5,7 +5,7 @@ import { EC_TEMPLATE, EC_UPLOAD } from './sheet-kind.js';
 import type { PackedRecords } from './writes.js';
 import type { RecordKind } from '../../records/core/kind.js';
 import { EC_EXPORT, type ExportLookups } from './export.js';
-import { EC_LIST, type RecordRow } from './repo.js';
+import { EC_LIST, type RecordRow } from './fields.js';
 import { EC_SAVE } from './service.js';
 
 /**

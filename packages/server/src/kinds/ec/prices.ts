@@ -1,6 +1,6 @@
 import { TaskType } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
-import { findVisible } from './repo.js';
+import { findVisible } from './queries.js';
 
 /** A price as pages write it ("1,299.00", "¥12,800") read as a number, or null when it is not one. */
 export function amountOf(price: string | null): number | null {

@@ -3,7 +3,8 @@ import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ExtraChange, HistoryValue, SavePart } from '../../records/core/kind.js';
 import type { EcTypes } from './kind.js';
-import { present, type RecordRow } from './repo.js';
+import { present, type RecordRow } from './fields.js';
+import { customColumnNames, isClientsProductCategory, isClientsTrademark, subcategoryCommonCategory } from './queries.js';
 
 /**
  * The detail save of a marketplace record (document 3, section 5) on the engine's save (records/batches/save.ts): what
@@ -17,9 +18,7 @@ const SAVE_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(Object.
 /** Custom column values: an object of text by the client's column names (numbers and booleans become text). */
 async function checkCustomInfo(ctx: AuthedContext, clientId: number, text: string): Promise<Record<string, string>> {
   const given = JSON.parse(text) as Record<string, unknown>;
-  const names = new Set(
-    (await ctx.db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute()).map((c) => c.column_name),
-  );
+  const names = await customColumnNames(ctx.db, clientId);
   const entries = Object.entries(given).map(([name, value]): [string, string] => {
     if (!names.has(name)) throw new AppError('unknownCustomColumn', { column: name.slice(0, 100) });
     if (value !== null && typeof value === 'object') throw new AppError('badRequest', {}, 'validation.customInfoInvalid');
@@ -34,18 +33,16 @@ async function check(ctx: AuthedContext, clientId: number, changes: Record<strin
   if (subcategory !== undefined && subcategory !== current.ec_category_id) {
     if (subcategory === null) changes.ec_category_common_type_id = null;
     else {
-      const sub = await ctx.db.selectFrom('infringement_subcategory').select('common_category').where('id', '=', Number(subcategory)).executeTakeFirst();
+      const sub = await subcategoryCommonCategory(ctx.db, Number(subcategory));
       if (!sub) throw new AppError('unknownSubcategory');
       changes.ec_category_common_type_id = sub.common_category;
     }
   }
   if (changes.ec_product_category_id) {
-    const pc = await ctx.db.selectFrom('product_category').select('id').where('id', '=', Number(changes.ec_product_category_id)).where('client_id', '=', clientId).executeTakeFirst();
-    if (!pc) throw new AppError('unknownProductCategory');
+    if (!(await isClientsProductCategory(ctx.db, clientId, Number(changes.ec_product_category_id)))) throw new AppError('unknownProductCategory');
   }
   if (changes.ec_response_trademark) {
-    const tm = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', Number(changes.ec_response_trademark)).where('client_id', '=', clientId).executeTakeFirst();
-    if (!tm) throw new AppError('unknownTrademark');
+    if (!(await isClientsTrademark(ctx.db, clientId, Number(changes.ec_response_trademark)))) throw new AppError('unknownTrademark');
   }
 }
 

@@ -1,6 +1,6 @@
 import { SNS_RECORD_FIELDS } from '@portal/contract';
 import { standardExport, type StandardExportLookups } from '../../records/export/standard-export.js';
-import { SNS_FIELDS, type SnsRow } from './repo.js';
+import { SNS_FIELDS, type SnsRow } from './fields.js';
 
 /**
  * Export of social media records: the standard export (platform, SNS category and results as numbers, the trademark

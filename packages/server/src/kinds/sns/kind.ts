@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RecordKind } from '../../records/core/kind.js';
 import { SNS_EXPORT, type SnsLookups } from './export.js';
 import { SNS_REPORTS } from './reports.js';
-import { SNS_LIST, type SnsRow } from './repo.js';
+import { SNS_LIST, type SnsRow } from './fields.js';
 import { SNS_SAVE } from './service.js';
 import type { PackedRows } from '../../records/upload/packed-rows.js';
 import { SNS_TEMPLATE, SNS_UPLOAD } from './sheet-kind.js';

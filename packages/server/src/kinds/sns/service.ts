@@ -2,7 +2,7 @@ import { SNS_ANALYST_FIELDS, SNS_RESPONSE_FIELDS, SNS_UPDATE_FIELDS, recordSaveP
 import type { SavePart } from '../../records/core/kind.js';
 import { trademarkOfClient } from '../../records/batches/save.js';
 import type { SnsTypes } from './kind.js';
-import { present } from './repo.js';
+import { present } from './fields.js';
 
 /**
  * The detail save of a social media record (the website rules: the SNS category as categoryId, the rounds and the

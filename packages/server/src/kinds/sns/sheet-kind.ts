@@ -7,7 +7,7 @@ import type { CheckKind } from '../../records/upload/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../../records/upload/upload.js';
 import { packRows, sheetFieldColumns, type PackColumn, type PackedRows } from '../../records/upload/packed-rows.js';
 import { insertRows, type RecordTable } from '../../records/upload/writes.js';
-import { SNS_FIELDS } from './repo.js';
+import { SNS_FIELDS } from './fields.js';
 
 /**
  * Social media (SNS) report sheets on the engine's upload: the cell rules, the tables and the insert. A new upload

@@ -1,6 +1,6 @@
 import { WS_RECORD_FIELDS } from '@portal/contract';
 import { standardExport, type StandardExportLookups } from '../../records/export/standard-export.js';
-import { WS_FIELDS, type WsRow } from './repo.js';
+import { WS_FIELDS, type WsRow } from './fields.js';
 
 /**
  * Export of website records (document 3, "export of the search result"): the standard export (the site category and

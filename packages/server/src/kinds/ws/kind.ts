@@ -5,7 +5,7 @@ import type { PackedRows } from '../../records/upload/packed-rows.js';
 import { WS_REPORTS } from './reports.js';
 import { WS_TEMPLATE, WS_UPLOAD } from './sheet-kind.js';
 import { WS_EXPORT, type WsLookups } from './export.js';
-import { WS_LIST, type WsRow } from './repo.js';
+import { WS_LIST, type WsRow } from './fields.js';
 import { WS_SAVE } from './service.js';
 
 /**

@@ -2,7 +2,7 @@ import { WS_ANALYST_FIELDS, WS_RESPONSE_FIELDS, WS_UPDATE_FIELDS, recordSaveProb
 import type { SavePart } from '../../records/core/kind.js';
 import { trademarkOfClient } from '../../records/batches/save.js';
 import type { WsTypes } from './kind.js';
-import { present } from './repo.js';
+import { present } from './fields.js';
 
 /**
  * The detail save of a website record (document 3, section 5, with the site category as categoryId) on the engine's

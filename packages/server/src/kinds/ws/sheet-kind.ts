@@ -6,7 +6,7 @@ import type { CheckKind } from '../../records/upload/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../../records/upload/upload.js';
 import { packRows, sheetFieldColumns, type PackedRows } from '../../records/upload/packed-rows.js';
 import { insertRows, type RecordTable } from '../../records/upload/writes.js';
-import { WS_FIELDS } from './repo.js';
+import { WS_FIELDS } from './fields.js';
 
 /**
  * Website (WS) report sheets on the engine's upload (document 1, "WS report tab"; document 3, website record

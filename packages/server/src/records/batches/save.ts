@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import type { AnyRow, BatchChange, HistoryValue, KindTypes, RecordKind } from '../core/kind.js';
 import { notifyRecordChanged, notifyRecordsChanged } from '../core/notices.js';
 import { isAnalyst } from '../core/visibility.js';
-import { findVisible } from '../core/records.js';
+import { findVisible } from '../core/queries.js';
 import { batchSet, writeChanges } from './writes.js';
 
 /**

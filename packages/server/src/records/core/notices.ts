@@ -2,7 +2,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { notifyClientUsers } from '../../areas/notices/service.js';
 import type { KindName, ListKind } from './kind.js';
-import { clientName } from './records.js';
+import { clientName } from './queries.js';
 
 /**
  * The notices a client's users get about their records of any kind (document 3, section 6), in the caller's

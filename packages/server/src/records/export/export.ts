@@ -8,7 +8,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { AnyRow, ListKind, Schema } from '../core/kind.js';
-import { clientName } from '../core/records.js';
+import { clientName } from '../core/queries.js';
 import { after, orderBy, sortKeys, type SortKey } from '../search/order.js';
 import { searchWhere, type RecordSearch } from '../search/conditions.js';
 import { visibleTo } from '../core/visibility.js';

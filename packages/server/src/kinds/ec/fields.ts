@@ -1,19 +1,15 @@
 import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { AuthedContext } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
 import type { EcRecordTable } from '../../platform/schema.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
-import { visibleTo } from '../../records/core/visibility.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
 
 /**
- * SQL of marketplace (EC) records. Every field name a payload may carry (filters, sort, search) is mapped to a
- * fixed column through FIELDS: a name that is not a key there never reaches the query text.
+ * The fields of marketplace (EC) records as the record engine lists them (EC_LIST), and the presenter. Every field
+ * name a payload may carry (filters, sort, search) is mapped to a fixed column through FIELDS: a name that is not a
+ * key there never reaches the query text. The queries are in queries.ts.
  */
 
-type Conn = Db | Tx;
 export type RecordRow = Selectable<EcRecordTable>;
 
 export type { FieldKind };
@@ -206,22 +202,3 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
     ],
   },
 };
-
-/** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
-export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
-  let q = ctx.db.selectFrom('ec_record as r').selectAll('r').where('r.ec_id', '=', recordId).where(visibleTo(ctx, clientId, 'ec_record'));
-  if (lock) q = q.forUpdate();
-  const row = await q.executeTakeFirst();
-  if (!row) throw new AppError('objectNotFound');
-  return row;
-}
-
-export async function customColumns(db: Conn, clientId: number) {
-  return db
-    .selectFrom('custom_column')
-    .select(['column_name', 'column_position', 'column_order', 'column_category'])
-    .where('client_id', '=', clientId)
-    .orderBy('column_order')
-    .orderBy('column_id')
-    .execute();
-}
