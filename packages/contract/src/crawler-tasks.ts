@@ -11,6 +11,12 @@ import { isoDate, searchConditions } from './search.js';
 export const TaskStatus = { NEW: 0, PENDING: 1, SCRAPING: 2, FINISHED: 3, STOPPED: 4, ERROR: 99 } as const;
 export type TaskStatusValue = (typeof TaskStatus)[keyof typeof TaskStatus];
 export const TASK_STATUSES = [0, 1, 2, 3, 4, 99] as const;
+/**
+ * The state of a subtask's work row (a search page in `crawler_page`, a listing in `crawler_listing`), written by the
+ * crawler's worker: 0 to do (a job may be queued), 1 done (read), 2 failed (a start resumes it).
+ */
+export const CrawlRowState = { TODO: 0, DONE: 1, FAILED: 2 } as const;
+export type CrawlRowStateValue = (typeof CrawlRowState)[keyof typeof CrawlRowState];
 /** Task type: 0 normal scraping (an EC report), 1 dashboard, 2 price monitoring. */
 export const TaskType = { NORMAL: 0, DASHBOARD: 1, PRICE: 2 } as const;
 export const TASK_TYPES = [0, 1, 2] as const;

@@ -70,7 +70,8 @@ export type { ServiceRequest, ServiceRequestSummary, ServiceRequestType, Service
 export { SERVICE_REQUEST_TYPES, SERVICE_REQUEST_STATUSES, STATUS_STEPS, CLIENT_CANCELLABLE, SERVICE_FILE_MAX_BYTES, SERVICE_CURRENCIES, SERVICE_REQUEST_FIELDS, FIELD_NAMES, isClosed } from './service-requests.js';
 export * as crawlerTasks from './crawler-tasks.js';
 export type { CrawlerTask, Subtask as CrawlerSubtask, CrawlRecipe } from './crawler-tasks.js';
-export { TaskStatus, TaskType, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';
+export { TaskStatus, TaskType, CrawlRowState, TASK_STATUSES, TASK_TYPES, EXPORT_TYPES, taskActions } from './crawler-tasks.js';
+export type { CrawlRowStateValue, TaskStatusValue } from './crawler-tasks.js';
 export * as sellerNetworks from './seller-networks.js';
 export type { SellerCluster, NetworkSeller, SellerLinkReason } from './seller-networks.js';
 export { SELLER_LINK_REASONS, REPEAT_OFFENDER_TAKEDOWNS } from './seller-networks.js';

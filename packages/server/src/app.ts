@@ -8,13 +8,10 @@ import { registerApiKeyCalls } from './areas/api-keys/calls.js';
 import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
 import { registerClientSettingCalls } from './areas/client-settings/calls.js';
-import { letterReminderJob } from './areas/client-settings/reminders.js';
-import { contractReminderJob } from './areas/clients/reminders.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerCrawlerTaskCalls } from './areas/crawler-tasks/calls.js';
 import { CrawlerQueue } from './areas/crawler-tasks/queue.js';
-import { startCrawlerWorker } from './areas/crawler-tasks/worker.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
 import { registerTrademarkCalls } from './areas/trademarks/calls.js';
@@ -26,20 +23,13 @@ import { WS_KIND } from './kinds/ws/kind.js';
 import { SNS_KIND } from './kinds/sns/kind.js';
 import type { AnyRecordKind } from './records/core/kind.js';
 import { registerRecordKind, registerRecordPictures } from './records/register.js';
-import { trademarkReminderJob } from './areas/trademarks/reminders.js';
-import { requestReminderJob } from './areas/service-requests/reminders.js';
 import { registerSessionCalls } from './areas/session/calls.js';
 import { registerEvidenceCalls } from './areas/evidence/calls.js';
 import { registerTakedownCalls } from './areas/takedown/calls.js';
 import { registerTakedownRecheckCalls } from './areas/takedown-recheck/calls.js';
-import { recheckJob } from './areas/takedown-recheck/job.js';
 import { registerTakedownAcceptanceCalls } from './areas/takedown-acceptance/calls.js';
-import { captureOptions, startCaptureQueue } from './areas/evidence/queue.js';
-import { startRepriceQueue } from './kinds/ec/reprice.js';
-import { nightlySignalsJob, startSignalsQueue } from './areas/triage-signals/queue.js';
 import { registerTriageSignalCalls } from './areas/triage-signals/calls.js';
 import { registerTriageCalls } from './areas/triage/calls.js';
-import { startTriageQueue } from './areas/triage/evaluate.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
@@ -50,14 +40,13 @@ import multipart from '@fastify/multipart';
 import { createMailer } from './platform/mail.js';
 import { openApiDocument, serveOpenApi, type OpenApiOptions } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
-import { housekeepingJob } from './ops/housekeeping.js';
-import { settleRollupsJob } from './areas/dashboards/rollups.js';
 import { dropAbandonedImports } from './records/upload/imports.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
-import { startJobs, type BossWorker, type DailyJob } from './platform/jobs.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
+import { Queues } from './platform/queues.js';
+import { queueRegistry } from './queues.js';
 import { subscribeSessionCache } from './platform/auth.js';
 import { subscribeNoticeCache } from './areas/notices/service.js';
 import { analyzeOnStart } from './records/search/changes.js';
@@ -133,8 +122,7 @@ export interface BuildOptions {
  */
 const CACHE_TTL_MS = 5 * 60_000;
 
-/** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob];
+export { dailyJobs } from './queues.js';
 
 export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   const { config } = opts;
@@ -157,7 +145,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   await dropAbandonedImports(database.db, database.kind === 'pglite' ? 0 : undefined);
   database.pool.on('error', (err) => app.log.warn({ err }, 'an idle database connection failed'));
 
-  const crawlerQueue = new CrawlerQueue(database.db);
+  const queues = new Queues(app.log);
+  const crawlerQueue = new CrawlerQueue(database.db, queues);
   const services: Services = {
     crawler: crawlerQueue,
     db: database.db,
@@ -170,10 +159,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     secrets: secretBox(loadSecretsKey(config.secretsKey, config.dataDir)),
     sessions: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
-    captures: null,
-    reprices: null,
-    triageSignals: null,
-    triage: null,
+    queues,
   };
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
@@ -193,16 +179,12 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   serveHealth(app, database.db);
   serveWebApp(app, config.webDist);
   const crawlerWorker = opts.crawlerWorker ?? process.env.CRAWLER_WORKER !== '0';
-  const startCrawler = async (boss: Parameters<BossWorker>[0]) => {
-    await crawlerQueue.attach(boss);
+  // The one job system of the process (platform/queues.ts): every queue of the registry, or none (jobs off).
+  if (opts.jobs) {
     // The configuration's allowed origins (the demo market's among them when demo data is on), not the raw environment.
-    return crawlerWorker ? startCrawlerWorker(services, boss, crawlerQueue, { ...process.env, CRAWLER_ALLOW_ORIGINS: config.crawler.allowOrigins.join(',') }) : undefined;
-  };
-  const jobs = opts.jobs ? await startJobs(services, database.pool, dailyJobs, undefined, [startCrawler]) : undefined;
-  const captures = opts.jobs ? await startCaptureQueue(services, database.pool, captureOptions(config)) : undefined;
-  const reprices = opts.jobs ? await startRepriceQueue(services, database.pool) : undefined;
-  const signals = opts.jobs ? await startSignalsQueue(services, database.pool) : undefined;
-  const triage = opts.jobs ? await startTriageQueue(services, database.pool) : undefined;
+    const env = { ...process.env, CRAWLER_ALLOW_ORIGINS: config.crawler.allowOrigins.join(',') };
+    await queues.start(database.pool, queueRegistry(services, crawlerQueue, { crawlerWorker, env }));
+  }
 
   return {
     app,
@@ -214,7 +196,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      * back (both need the database), then closes the database. main bounds the whole at 10 s.
      */
     async close() {
-      await Promise.all([app.close(), jobs?.stop(), captures?.stop(), reprices?.stop(), signals?.stop(), triage?.stop()]);
+      await Promise.all([app.close(), queues.stop()]);
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

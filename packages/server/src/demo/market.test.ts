@@ -4,10 +4,8 @@ import path from 'node:path';
 import { Role, TaskStatus } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../platform/config.js';
-import { startJobs, type Jobs } from '../platform/jobs.js';
-import { createUser, manage, startTestPortal, type TestPortal } from '../testing/index.js';
-import type { CrawlerQueue } from '../areas/crawler-tasks/queue.js';
-import { startCrawlerWorker } from '../areas/crawler-tasks/worker.js';
+import type { Jobs } from '../platform/jobs.js';
+import { createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal } from '../testing/index.js';
 import { DEMO_MARKET_SITE, prepareDemoMarket, seedDemoMarket, type DemoMarket } from './market.js';
 import { seedDemo } from './seed.js';
 
@@ -57,14 +55,8 @@ describe('the demo marketplace', () => {
     expect([task.status, task.start_url]).toEqual([TaskStatus.NEW, `${market.origin}/search?q=sakura&page=1`]);
 
     // A newcomer starts it: the crawler, allowed the configuration's origins only, reads the market into a report.
-    const queue = tp.portal.services.crawler as CrawlerQueue;
     const env = { CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_ALLOW_ORIGINS: on.config.crawler.allowOrigins.join(',') };
-    jobs = await startJobs(tp.portal.services, tp.portal.database.pool, [], 1_000, [
-      async (boss) => {
-        await queue.attach(boss);
-        return startCrawlerWorker(tp.portal.services, boss, queue, env);
-      },
-    ]);
+    jobs = { stop: await startCrawlerForTest(tp, env) };
     const analyst = await createUser(tp, { role: Role.ANALYST });
     await manage(tp, analyst, task.client_id);
     const started = await tp.post('/api/ec-crawler-command/start', { taskId: task.id, subtaskIds: [] }, { token: analyst.token, locale: 'ja' });

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db, Tx } from './db.js';
 import type { Mailer } from './mail.js';
 import type { InvalidationBus, TtlCache } from './cache.js';
+import type { Queues } from './queues.js';
 import type { SecretBox } from './secrets.js';
 
 /** What the whole app shares: built once at start, handed to every call. */
@@ -23,14 +24,11 @@ export interface Services {
   secrets: SecretBox;
   /** Unviewed notice counts by user: the badge is polled by every signed-in user every 30 seconds. */
   unviewedCounts: TtlCache<number, number>;
-  /** The evidence capture queue, when this process runs one; a capture is sent in the caller's transaction. */
-  captures: { send(captureId: number, db: Db | Tx): Promise<void> } | null;
-  /** The repricing of a currency's records after a rate change (kinds/ec/reprice.ts), sent in the caller's transaction. */
-  reprices: { send(currency: string, db: Db | Tx): Promise<void> } | null;
-  /** A client's abnormal prices and seller networks, recomputed by a job (triage-signals/queue.ts), sent in the caller's transaction. */
-  triageSignals: { send(clientId: number, db: Db | Tx): Promise<void> } | null;
-  /** The triage evaluation of a client's records (areas/triage/evaluate.ts), sent in the caller's transaction. */
-  triage: { send(job: { clientId: number; kind?: 'ec' | 'ws' | 'sns'; reportId?: number }, db: Db | Tx): Promise<void> } | null;
+  /**
+   * The background queues (queues.ts): `queues.send('evidence-capture', { captureId }, { db })` queues a job typed
+   * by its queue, in the caller's transaction. Present from the start; queues nothing where this process runs no jobs.
+   */
+  queues: Queues;
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

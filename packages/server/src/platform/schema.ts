@@ -1,3 +1,4 @@
+import type { CrawlRowStateValue } from '@portal/contract';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** The database as Kysely sees it. One interface per table, columns as the migrations create them. */
@@ -256,7 +257,8 @@ export interface CrawlerPageTable {
   subtask_id: number;
   url: string;
   page_no: number;
-  state: Generated<number>;
+  /** CrawlRowState */
+  state: Generated<CrawlRowStateValue>;
   tries: Generated<number>;
 }
 export interface CrawlerListingTable {
@@ -264,7 +266,8 @@ export interface CrawlerListingTable {
   task_id: number;
   subtask_id: number;
   url: string;
-  state: Generated<number>;
+  /** CrawlRowState */
+  state: Generated<CrawlRowStateValue>;
   tries: Generated<number>;
   fields: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   error: string | null;

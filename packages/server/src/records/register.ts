@@ -140,7 +140,7 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
       const { reportId, count } = await uploadNewReport(ctx, i.clientId, kind.upload);
       await recordsChanged(ctx.services, ctx.db, kind, i.clientId);
       // The new records' triage suggestions (areas/triage/evaluate.ts), judged in the background.
-      await ctx.services.triage?.send({ clientId: i.clientId, kind: kind.name, reportId }, ctx.db);
+      await ctx.services.queues.send('triage-evaluate', { clientId: i.clientId, kind: kind.name, reportId }, { db: ctx.db });
       return { reports: await listReports(ctx, kind, i.clientId), reportId, count };
     },
   });

@@ -4,14 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, Role, TaskStatus, type Evidence } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs, type Jobs } from '../../platform/jobs.js';
-import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
-import { startCaptureQueue, type CaptureQueue } from '../evidence/queue.js';
+import { createClient, createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { captureQueue } from '../evidence/queue.js';
 import { slotsOf } from '../../records/upload/upload.js';
 import { UPLOAD_LIMITS, entryChunks, zipEntries } from '../../records/sheets/xlsx-zip.js';
 import { startFixtureMarket, type FixtureMarket } from './fixture-market.js';
-import type { CrawlerQueue } from './queue.js';
-import { startCrawlerWorker } from './worker.js';
 
 /**
  * A crawler task with evidence on, against the fixture market: each listing that becomes a record is captured by
@@ -23,8 +20,7 @@ let tp: TestPortal;
 let market: FixtureMarket;
 let analyst: TestUser;
 let clientId: number;
-let jobs: Jobs;
-let captures: CaptureQueue;
+let stopJobs: (() => Promise<void>) | undefined;
 
 const env = { CRAWLER_RETRIES: '2', CRAWLER_RETRY_BASE_MS: '20', CRAWLER_TIMEOUT_MS: '2000', CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_WORKERS: '1', CRAWLER_BATCH: '3' };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -36,24 +32,18 @@ beforeAll(async () => {
   analyst = await createUser(tp, { role: Role.ANALYST });
   await manage(tp, analyst, clientId);
   await tp.portal.services.db.insertInto('ec_site').values({ name: 'JSON Mart', url: market.origin, region: 'JP', category_id: null, has_crawler: true, max_concurrency: 2 }).execute();
-  const queue = tp.portal.services.crawler as CrawlerQueue;
-  jobs = await startJobs(tp.portal.services, tp.portal.database.pool, [], 1_000, [
-    async (boss) => {
-      await queue.attach(boss);
-      return startCrawlerWorker(tp.portal.services, boss, queue, { ...env, CRAWLER_ALLOW_ORIGINS: market.origin });
-    },
-  ]);
-  captures = await startCaptureQueue(tp.portal.services, tp.portal.database.pool, {
+  // The crawler's worker and the capture queue with its browser, on the one job system of the portal.
+  const capture = captureQueue(tp.portal.services, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     browsers: 1,
     timeoutMs: 10_000,
     maxBytes: 2 * 1024 * 1024,
     policy: { allowPrivate: false, allowOrigins: [market.origin] },
   });
+  stopJobs = await startCrawlerForTest(tp, { ...env, CRAWLER_ALLOW_ORIGINS: market.origin }, [capture]);
 }, 60_000);
 afterAll(async () => {
-  await captures?.stop();
-  await jobs?.stop();
+  await stopJobs?.();
   await tp?.close();
   await market?.close();
 });

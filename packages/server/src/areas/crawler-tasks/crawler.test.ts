@@ -2,11 +2,9 @@ import { Role, TaskStatus } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobs, type Jobs } from '../../platform/jobs.js';
-import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { createClient, createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { startFixtureMarket, type FixtureMarket } from './fixture-market.js';
-import type { CrawlerQueue } from './queue.js';
-import { startCrawlerWorker } from './worker.js';
 
 let tp: TestPortal;
 let market: FixtureMarket;
@@ -19,13 +17,7 @@ const env = { CRAWLER_RETRIES: '2', CRAWLER_RETRY_BASE_MS: '20', CRAWLER_TIMEOUT
 
 /** Starts a crawler worker process-alike on the test portal's database (stopping it is what a killed worker leaves). */
 async function startWorker(): Promise<Jobs> {
-  const queue = tp.portal.services.crawler as CrawlerQueue;
-  return startJobs(tp.portal.services, tp.portal.database.pool, [], 1_000, [
-    async (boss) => {
-      await queue.attach(boss);
-      return startCrawlerWorker(tp.portal.services, boss, queue, { ...env, CRAWLER_ALLOW_ORIGINS: market.origin });
-    },
-  ]);
+  return { stop: await startCrawlerForTest(tp, { ...env, CRAWLER_ALLOW_ORIGINS: market.origin }) };
 }
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { CrawlRowState } from '@portal/contract';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
@@ -26,12 +27,12 @@ export async function captureListings(services: Services, task: { id: number; cl
       INSERT INTO evidence_capture (client_id, kind, ec_id, url, state, requested_by, requested_at, crawler_listing_id)
       SELECT DISTINCT ON (r.ec_id) ${task.clientId}::int, 'ec', r.ec_id, trim(r.ec_product_url), 'pending', ${task.requestedBy}::int, ${now}::timestamptz, l.id
       FROM ec_record r
-      JOIN crawler_listing l ON l.task_id = ${task.id} AND l.state = 1 AND r.ec_product_url IN (l.url, l.fields->>'url')
+      JOIN crawler_listing l ON l.task_id = ${task.id} AND l.state = ${CrawlRowState.DONE} AND r.ec_product_url IN (l.url, l.fields->>'url')
       WHERE r.report_id = ${reportId} AND r.client_id = ${task.clientId}
         AND NOT EXISTS (SELECT 1 FROM evidence_capture e WHERE e.crawler_listing_id = l.id)
       ORDER BY r.ec_id, l.id
       RETURNING capture_id`.execute(trx);
-    for (const r of rows.rows) await services.captures?.send(r.capture_id, trx);
+    for (const r of rows.rows) await services.queues.send('evidence-capture', { captureId: r.capture_id }, { db: trx });
     return rows.rows.length;
   });
 }

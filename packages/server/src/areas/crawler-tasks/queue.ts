@@ -1,6 +1,7 @@
-import type PgBoss from 'pg-boss';
+import { CrawlRowState, TaskStatus } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.js';
+import type { QueueDef, Queues } from '../../platform/queues.js';
 
 /**
  * The crawler's jobs on pg-boss: one per search page and one per listing, named by the row of our own work tables
@@ -12,28 +13,41 @@ import type { Db } from '../../platform/db.js';
 export const CRAWLER_QUEUE = 'crawler';
 export type CrawlJob = { kind: 'page' | 'listing'; id: number };
 
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    crawler: CrawlJob;
+  }
+}
+
+/** The queue's declaration; how it is worked (the crawler's worker, or other processes) is the caller's (worker.ts). */
+export const crawlerQueueDef = {
+  name: CRAWLER_QUEUE,
+  options: { policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 300 },
+  sendOptions: (job: CrawlJob) => ({ singletonKey: `${job.kind}:${job.id}` }),
+} satisfies QueueDef<typeof CRAWLER_QUEUE>;
+
 /** Rows woken per pump round; the rest follow as these finish (each finished job frees its row). */
 const PUMP_BATCH = 500;
 
 export class CrawlerQueue {
-  private boss: PgBoss | undefined;
+  /** Sending: from the queue's start in this process to its worker's stop (a stopping worker sends no more). */
+  private attached = false;
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly queues: Queues) {}
 
-  async attach(boss: PgBoss): Promise<void> {
-    await boss.createQueue(CRAWLER_QUEUE, { name: CRAWLER_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 300 });
-    this.boss = boss;
+  attach(): void {
+    this.attached = true;
   }
 
   detach(): void {
-    this.boss = undefined;
+    this.attached = false;
   }
 
   /** Sends the jobs in one statement (a row's job already waiting is kept) and wakes this process's intake. */
   async send(jobs: CrawlJob[]): Promise<void> {
-    if (!this.boss || jobs.length === 0) return;
-    await this.boss.insert(jobs.map((job) => ({ name: CRAWLER_QUEUE, data: job, singletonKey: `${job.kind}:${job.id}` })));
+    if (!this.attached || jobs.length === 0) return;
+    if (!(await this.queues.insert(CRAWLER_QUEUE, jobs))) return;
     for (const listener of this.listeners) listener();
   }
 
@@ -49,7 +63,7 @@ export class CrawlerQueue {
    * the pump is the backstop.
    */
   wakeSoon(subtaskIds: number[], tries = 5): void {
-    if (!this.boss || subtaskIds.length === 0) return;
+    if (!this.attached || subtaskIds.length === 0) return;
     setTimeout(() => {
       this.wake(subtaskIds).then(
         (sent) => {
@@ -62,14 +76,14 @@ export class CrawlerQueue {
 
   /** Queues the work still to do of the subtasks named (all running subtasks when none are named). */
   async wake(subtaskIds?: number[]): Promise<number> {
-    if (!this.boss) return 0;
+    if (!this.attached) return 0;
     const only = subtaskIds ? (subtaskIds.length === 0 ? sql`FALSE` : sql`s.id IN (${sql.join(subtaskIds)})`) : sql`TRUE`;
     const rows = await sql<{ kind: 'page' | 'listing'; id: number }>`
       (SELECT 'page' AS kind, p.id FROM crawler_page p JOIN crawler_subtask s ON s.id = p.subtask_id
-        WHERE p.state = 0 AND s.status IN (1, 2) AND ${only} ORDER BY p.id LIMIT ${PUMP_BATCH})
+        WHERE p.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY p.id LIMIT ${PUMP_BATCH})
       UNION ALL
       (SELECT 'listing' AS kind, l.id FROM crawler_listing l JOIN crawler_subtask s ON s.id = l.subtask_id
-        WHERE l.state = 0 AND s.status IN (1, 2) AND ${only} ORDER BY l.id LIMIT ${PUMP_BATCH})`.execute(this.db);
+        WHERE l.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY l.id LIMIT ${PUMP_BATCH})`.execute(this.db);
     await this.send(rows.rows);
     return rows.rows.length;
   }

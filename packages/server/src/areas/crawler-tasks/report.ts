@@ -1,4 +1,4 @@
-import { EC_RECORD_FIELDS, Role } from '@portal/contract';
+import { CrawlRowState, EC_RECORD_FIELDS, Role } from '@portal/contract';
 import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import ExcelJS from 'exceljs';
 import { contextFor, type AuthedContext, type Services } from '../../platform/context.js';
@@ -88,7 +88,7 @@ export async function* scrapedRows(services: Services, taskId: number, subtaskId
       .innerJoin('ec_site as e', 'e.id', 's.site_id')
       .select(['l.id', 'l.fields', 'l.scraped_at', 's.keyword', 'e.name'])
       .where('l.task_id', '=', taskId)
-      .where('l.state', '=', 1)
+      .where('l.state', '=', CrawlRowState.DONE)
       .where('l.id', '>', after);
     if (subtaskIds.length > 0) q = q.where('l.subtask_id', 'in', subtaskIds);
     const rows = await q.orderBy('l.id').limit(1000).execute();
@@ -150,7 +150,7 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
     await services.db.transaction().execute(async (trx) => {
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);
       await trx.updateTable('crawler_task').set({ report_id: reportId }).where('id', '=', taskId).execute();
-      await services.triage?.send({ clientId: claimed.client_id, kind: 'ec', reportId }, trx);
+      await services.queues.send('triage-evaluate', { clientId: claimed.client_id, kind: 'ec', reportId }, { db: trx });
     });
     if (claimed.capture_evidence) {
       // The report stands whatever happens to its evidence (a capture can also be asked for on the record).

@@ -1,4 +1,4 @@
-import { TaskStatus, TaskType, taskActions, translate, type CrawlerTask, type MessageKey, crawlerTasks } from '@portal/contract';
+import { CrawlRowState, TaskStatus, TaskType, taskActions, translate, type CrawlerTask, type MessageKey, crawlerTasks } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
@@ -271,18 +271,18 @@ export async function start(ctx: AuthedContext, input: Input<'commandInput'>) {
   await ctx.db.updateTable('crawler_subtask').set({ status: TaskStatus.PENDING, error: null }).where('id', 'in', ids).execute();
   if (task.type === TaskType.PRICE && task.status === TaskStatus.FINISHED) {
     // Price monitoring: each run after a finished one reads every listing again, for this run's prices.
-    await ctx.db.updateTable('crawler_page').set({ state: 0, tries: 0 }).where('subtask_id', 'in', ids).execute();
-    await ctx.db.updateTable('crawler_listing').set({ state: 0, tries: 0, error: null }).where('subtask_id', 'in', ids).execute();
+    await ctx.db.updateTable('crawler_page').set({ state: CrawlRowState.TODO, tries: 0 }).where('subtask_id', 'in', ids).execute();
+    await ctx.db.updateTable('crawler_listing').set({ state: CrawlRowState.TODO, tries: 0, error: null }).where('subtask_id', 'in', ids).execute();
     await ctx.db.updateTable('crawler_subtask').set({ record_count: 0 }).where('id', 'in', ids).execute();
   }
   await sql`INSERT INTO crawler_page (subtask_id, url, page_no) SELECT id, start_url, 1 FROM crawler_subtask WHERE id IN (${sql.join(ids)}) ON CONFLICT DO NOTHING`.execute(ctx.db);
   // Pages and listings that failed before are tried again on a new start.
-  await ctx.db.updateTable('crawler_page').set({ state: 0, tries: 0 }).where('subtask_id', 'in', ids).where('state', '=', 2).execute();
-  await ctx.db.updateTable('crawler_listing').set({ state: 0, tries: 0, error: null }).where('subtask_id', 'in', ids).where('state', '=', 2).execute();
+  await ctx.db.updateTable('crawler_page').set({ state: CrawlRowState.TODO, tries: 0 }).where('subtask_id', 'in', ids).where('state', '=', CrawlRowState.FAILED).execute();
+  await ctx.db.updateTable('crawler_listing').set({ state: CrawlRowState.TODO, tries: 0, error: null }).where('subtask_id', 'in', ids).where('state', '=', CrawlRowState.FAILED).execute();
   // A subtask with nothing left to do (every page and listing done in an earlier run) is finished at once.
   await sql`UPDATE crawler_subtask s SET status = ${TaskStatus.FINISHED}::smallint WHERE s.id IN (${sql.join(ids)})
-    AND NOT EXISTS (SELECT 1 FROM crawler_page p WHERE p.subtask_id = s.id AND p.state = 0)
-    AND NOT EXISTS (SELECT 1 FROM crawler_listing l WHERE l.subtask_id = s.id AND l.state = 0)`.execute(ctx.db);
+    AND NOT EXISTS (SELECT 1 FROM crawler_page p WHERE p.subtask_id = s.id AND p.state = ${CrawlRowState.TODO})
+    AND NOT EXISTS (SELECT 1 FROM crawler_listing l WHERE l.subtask_id = s.id AND l.state = ${CrawlRowState.TODO})`.execute(ctx.db);
   await settleTask(ctx.db, input.taskId, ctx.now);
   return detail(ctx, input.taskId);
 }

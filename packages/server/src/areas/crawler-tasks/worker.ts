@@ -1,4 +1,4 @@
-import { TaskStatus, TaskType } from '@portal/contract';
+import { CrawlRowState, TaskStatus, TaskType, type CrawlRowStateValue } from '@portal/contract';
 import type PgBoss from 'pg-boss';
 import { sql } from 'kysely';
 import type { Services } from '../../platform/context.js';
@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../platform/db.js';
 import { readListing, readSearchPage } from './extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
 import { startIntake, type Intake } from './intake.js';
-import { CRAWLER_QUEUE, type CrawlJob, type CrawlerQueue } from './queue.js';
+import type { QueueDef } from '../../platform/queues.js';
+import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
 
@@ -36,10 +37,10 @@ interface JobContext {
  * The job's row (still to do?) with its subtask, task, site and accounts, in one round trip: it is read for every
  * page and listing, and three reads each made the crawler wait on the database more than on the marketplace.
  */
-async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: number; ctx: JobContext } | undefined> {
+async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: CrawlRowStateValue; ctx: JobContext } | undefined> {
   const table = sql.table(job.kind === 'page' ? 'crawler_page' : 'crawler_listing');
   type Account = { id: number; account: string; freeze_seconds: number | null; headers_sealed: string; cookies_sealed: string };
-  const { rows } = await sql<{ url: string; state: number; subtask_id: number; task_id: number; status: number; target_count: number | null; type: number; run_no: number; crawl_recipe: JobContext['recipe']; max_concurrency: number; ignore_robots: boolean; site_id: number; accounts: Account[] }>`
+  const { rows } = await sql<{ url: string; state: CrawlRowStateValue; subtask_id: number; task_id: number; status: number; target_count: number | null; type: number; run_no: number; crawl_recipe: JobContext['recipe']; max_concurrency: number; ignore_robots: boolean; site_id: number; accounts: Account[] }>`
     SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.id AS site_id,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'account', a.account, 'freeze_seconds', a.freeze_seconds, 'headers_sealed', a.headers_sealed, 'cookies_sealed', a.cookies_sealed) ORDER BY a.id), '[]')
          FROM ec_site_account a WHERE a.site_id = e.id) AS accounts
@@ -99,7 +100,7 @@ export class CrawlerWorker {
   private async runJob(job: CrawlJob): Promise<void> {
     const table = job.kind === 'page' ? 'crawler_page' : 'crawler_listing';
     const row = await jobOf(this.db, job);
-    if (!row || row.state !== 0) return;
+    if (!row || row.state !== CrawlRowState.TODO) return;
     const { ctx } = row;
     if (!RUNNING.includes(ctx.status)) return;
     if (ctx.status === TaskStatus.PENDING) {
@@ -116,7 +117,7 @@ export class CrawlerWorker {
     } catch (e) {
       if (!(e instanceof CrawlError)) throw e;
       if (abort.signal.aborted) return; // stopped: the row stays to do for a resume
-      await this.db.updateTable(table).set({ state: 2 }).where('id', '=', job.id).where('state', '=', 0).execute();
+      await this.db.updateTable(table).set({ state: CrawlRowState.FAILED }).where('id', '=', job.id).where('state', '=', CrawlRowState.TODO).execute();
       if (job.kind === 'listing') await this.db.updateTable('crawler_listing').set({ error: e.message.slice(0, 2000) }).where('id', '=', job.id).execute();
       await this.db.updateTable('crawler_subtask').set({ error: e.message.slice(0, 2000) }).where('id', '=', ctx.subtaskId).execute();
       this.services.log.warn({ subtask: ctx.subtaskId, job, err: e.message }, 'crawler request failed');
@@ -133,7 +134,7 @@ export class CrawlerWorker {
     const jobs: CrawlJob[] = [];
     await this.db.transaction().execute(async (trx) => {
       // Only one job finishes a page; a repeat finds it done and adds nothing.
-      const claimed = await trx.updateTable('crawler_page').set({ state: 1 }).where('id', '=', pageId).where('state', '=', 0).returning(['page_no']).executeTakeFirst();
+      const claimed = await trx.updateTable('crawler_page').set({ state: CrawlRowState.DONE }).where('id', '=', pageId).where('state', '=', CrawlRowState.TODO).returning(['page_no']).executeTakeFirst();
       if (!claimed) return;
       const { n } = await trx.selectFrom('crawler_listing').select((eb) => eb.fn.countAll<number>().as('n')).where('subtask_id', '=', ctx.subtaskId).executeTakeFirstOrThrow();
       const room = ctx.targetCount === null ? links.length : Math.max(0, ctx.targetCount - Number(n));
@@ -169,8 +170,8 @@ export class CrawlerWorker {
           ON CONFLICT (listing_id, run_no) DO NOTHING`
       : sql`SELECT 1`;
     await sql`WITH done AS (
-        UPDATE crawler_listing SET state = 1, fields = ${JSON.stringify(fields)}::jsonb, scraped_at = ${now}, error = NULL
-        WHERE id = ${listingId} AND state = 0 RETURNING id),
+        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(fields)}::jsonb, scraped_at = ${now}, error = NULL
+        WHERE id = ${listingId} AND state = ${CrawlRowState.TODO} RETURNING id),
       counted AS (UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${ctx.subtaskId} AND EXISTS (SELECT 1 FROM done))
       ${price}`.execute(this.db);
   }
@@ -178,8 +179,8 @@ export class CrawlerWorker {
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */
   private async settleSubtask(ctx: JobContext): Promise<void> {
     const left = await sql<{ n: number }>`SELECT
-        (SELECT count(*) FROM crawler_page WHERE subtask_id = ${ctx.subtaskId} AND state = 0)
-      + (SELECT count(*) FROM crawler_listing WHERE subtask_id = ${ctx.subtaskId} AND state = 0) AS n`.execute(this.db);
+        (SELECT count(*) FROM crawler_page WHERE subtask_id = ${ctx.subtaskId} AND state = ${CrawlRowState.TODO})
+      + (SELECT count(*) FROM crawler_listing WHERE subtask_id = ${ctx.subtaskId} AND state = ${CrawlRowState.TODO}) AS n`.execute(this.db);
     if (Number(left.rows[0]?.n ?? 0) > 0) return;
     const settled = await this.db
       .updateTable('crawler_subtask')
@@ -236,6 +237,20 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
     queue.detach();
     await worker.drain(5_000);
     await intake.settled(1_000);
+  };
+}
+
+/**
+ * The crawler's queue in this process's registry: sends from its start; worked here by the crawler's worker, or
+ * only queued (a server with CRAWLER_WORKER=0: the `npm run worker` processes take the jobs).
+ */
+export function crawlerQueue(services: Services, queue: CrawlerQueue, opts: { work: false } | { work: true; env: NodeJS.ProcessEnv }): QueueDef<typeof CRAWLER_QUEUE> {
+  return {
+    ...crawlerQueueDef,
+    sendsTo: ['evidence-capture', 'triage-evaluate'],
+    started: async () => queue.attach(),
+    stopped: async () => queue.detach(),
+    ...(opts.work ? { worker: (boss: PgBoss) => startCrawlerWorker(services, boss, queue, opts.env) } : { elsewhere: true as const }),
   };
 }
 

@@ -25,6 +25,6 @@ export async function set(ctx: AuthedContext, input: { currency: string; usdRate
   if (!CURRENCY_CODES.has(input.currency)) throw new AppError('badRequest', { currency: input.currency }, 'validation.currencyUnknown');
   await repo.setRate(ctx.db, input.currency, input.usdRate, input.date, ctx.now);
   // Lists sorted by price compare stored dollar amounts (migration 021): repriced by a job queued with the rate.
-  await ctx.services.reprices?.send(input.currency, ctx.db);
+  await ctx.services.queues.send('ec-reprice', { currency: input.currency }, { db: ctx.db });
   return list(ctx);
 }

@@ -1,56 +1,61 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { CompiledQuery } from 'kysely';
-import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
 import { CaptureBrowsers, type CaptureOptions } from '../../platform/capture.js';
 import type { Config } from '../../platform/config.js';
 import type { Services } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
-import { settleRecheck } from '../takedown-recheck/settle.js';
+import type { QueueDef } from '../../platform/queues.js';
+import { settleRecheck } from './recheck-settle.js';
 
 /**
- * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction; each of the configured
- * browsers works one job at a time. The row is the truth (a job for a capture already done is skipped), so a job
- * sent twice or retried after a crash does no harm, and pending rows left by a process that died before sending
- * are sent again when the queue starts. A failed capture is a finished job: the queue keeps going.
+ * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction. The
+ * row is the truth (a job for a capture already done is skipped), so a job sent twice or retried after a crash does
+ * no harm, and pending rows left by a process that died before sending are sent again when the queue starts. A failed capture is a finished job: the queue keeps going.
  */
 export const CAPTURE_QUEUE = 'evidence-capture';
 /** The stored_file kind of capture files (swept by housekeeping once no capture names them: files.ts). */
 export const CAPTURE_FILE_KIND = 'capture';
 
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    'evidence-capture': { captureId: number };
+  }
+}
+
+/**
+ * The capture queue's definition: each of the configured browsers works one job at a time; a capture can take the
+ * whole timeout, twice over for the screenshot, so the job expires after three; retried once if the worker died.
+ * On start, the pending rows left by a process that died before sending are sent again; on stop, the browsers close.
+ * `work: false` only queues (a test that runs the crawler without browsers).
+ */
+export function captureQueue(services: Services, opts: CaptureOptions, { work } = { work: true }): QueueDef<typeof CAPTURE_QUEUE> {
+  const queue: QueueDef<typeof CAPTURE_QUEUE> = {
+    name: CAPTURE_QUEUE,
+    options: { retryLimit: 1, expireInSeconds: Math.ceil((opts.timeoutMs * 3) / 1000) + 30 },
+    sendOptions: ({ captureId }) => ({ singletonKey: String(captureId) }),
+  };
+  if (!work) return { ...queue, elsewhere: true };
+  const browsers = new CaptureBrowsers(opts);
+  return {
+    ...queue,
+    workers: Math.max(1, opts.browsers),
+    pollingIntervalSeconds: 0.5,
+    handler: ({ captureId }) => runCapture(services, browsers, captureId),
+    async started(queues) {
+      const left = await services.db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
+      for (const row of left) await queues.send(CAPTURE_QUEUE, { captureId: row.capture_id });
+    },
+    stopped: () => browsers.close(),
+  };
+}
+
 export interface CaptureQueue {
-  send(captureId: number, db?: Db | Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** The capture queue alone on the services' queues (tests, journeys and the benchmark that capture). */
 export async function startCaptureQueue(services: Services, pool: Pool, opts: CaptureOptions): Promise<CaptureQueue> {
-  const browsers = new CaptureBrowsers(opts);
-  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
-  boss.on('error', (err: Error) => services.log.error({ err }, 'capture queue error'));
-  await boss.start();
-  // A capture can take the whole timeout, twice over for the screenshot; retried once if the worker died.
-  await boss.createQueue(CAPTURE_QUEUE, { name: CAPTURE_QUEUE, retryLimit: 1, expireInSeconds: Math.ceil((opts.timeoutMs * 3) / 1000) + 30 });
-  for (let i = 0; i < Math.max(1, opts.browsers); i += 1) {
-    await boss.work<{ captureId: number }>(CAPTURE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) await runCapture(services, browsers, job.data.captureId);
-    });
-  }
-  const queue: CaptureQueue = {
-    // Through the caller's connection when given: the job is queued with the row, in the same transaction.
-    send: async (captureId, db) => {
-      const through = db ? { db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } } : {};
-      await boss.send(CAPTURE_QUEUE, { captureId }, { singletonKey: String(captureId), ...through });
-    },
-    stop: async () => {
-      services.captures = null;
-      await boss.stop({ graceful: true, timeout: 7_000 });
-      await browsers.close();
-    },
-  };
-  services.captures = queue;
-  const left = await services.db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
-  for (const row of left) await queue.send(row.capture_id);
-  return queue;
+  await services.queues.start(pool, [captureQueue(services, opts)]);
+  return { stop: () => services.queues.stop() };
 }
 
 /** The capture settings of the configuration (CAPTURE_BROWSERS and the rest; see README). */

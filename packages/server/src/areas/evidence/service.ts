@@ -45,7 +45,7 @@ export async function capture(ctx: AuthedContext, input: Input): Promise<{ evide
     .executeTakeFirstOrThrow();
   // Queued in the same transaction as the row. Without a queue in this process (API tests, a web-only replica)
   // the row waits: a queue sends every pending row when it starts.
-  await ctx.services.captures?.send(capture_id, ctx.db);
+  await ctx.services.queues.send('evidence-capture', { captureId: capture_id }, { db: ctx.db });
   const [answer] = await captures(ctx, input, capture_id);
   return { evidence: answer! };
 }
@@ -68,7 +68,7 @@ export async function captureBatch(ctx: AuthedContext, input: z.output<typeof co
     .returning('capture_id')
     .execute();
   const ids = rows.map((r) => r.capture_id);
-  for (const id of ids) await ctx.services.captures?.send(id, ctx.db);
+  for (const id of ids) await ctx.services.queues.send('evidence-capture', { captureId: id }, { db: ctx.db });
   return { ids };
 }
 

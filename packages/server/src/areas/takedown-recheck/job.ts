@@ -54,7 +54,7 @@ export async function queueRechecks(services: Services, now: Date): Promise<numb
         .where('verdict', 'is', null)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) throw new Skip();
-      await services.captures?.send(capture_id, tx);
+      await services.queues.send('evidence-capture', { captureId: capture_id }, { db: tx });
     }).catch((err: unknown) => {
       if (!(err instanceof Skip)) throw err;
     });
@@ -69,6 +69,7 @@ export const recheckJob: DailyJob = {
   name: 'takedown-recheck',
   // Shortly after midnight UTC: a takedown of yesterday with the default of one day is re-checked this morning.
   cron: '40 0 * * *',
+  sendsTo: ['evidence-capture'],
   run: async (services, now) => {
     const queued = await queueRechecks(services, now);
     services.log.info({ queued }, 'takedown re-checks queued');

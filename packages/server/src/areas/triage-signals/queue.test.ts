@@ -1,8 +1,8 @@
 import { Role } from '@portal/contract';
 import { sql } from 'kysely';
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_EN, createClient, createUser, listing, manage, startTestPortal, xlsxOf, type TestPortal, type TestUser } from '../../testing/index.js';
+import { triageQueue } from '../triage/evaluate.js';
 import { EVALUATE_QUEUE, SIGNALS_QUEUE, nightlySignalsJob, startSignalsQueue, type SignalsQueue } from './queue.js';
 
 // The triage-signals job is queued when an upload finishes and nightly, once per client at a time; after computing,
@@ -55,22 +55,17 @@ describe('the triage-signals queue', () => {
   });
 
   it('computes the signals and queues the rules evaluation when its worker runs', async () => {
-    const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => tp.portal.database.pool.query(text, values) }, schema: 'pgboss', schedule: false, supervise: false });
-    await boss.start();
+    // The first start (queueing only) ends: one job system per process.
+    await queue.stop();
+    // The triage area's queue, queued only (its worker is the triage test's).
+    const worker = await startSignalsQueue(tp.portal.services, tp.portal.database.pool, { work: true }, [triageQueue(tp.portal.services, { work: false })]);
     try {
-      // The triage area's queue, as its worker would create it.
-      await boss.createQueue(EVALUATE_QUEUE);
-      const worker = await startSignalsQueue(tp.portal.services, tp.portal.database.pool, { work: true });
-      try {
-        for (let i = 0; i < 100 && (await jobs(EVALUATE_QUEUE)).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      } finally {
-        await worker.stop();
-      }
-      expect((await jobs(EVALUATE_QUEUE)).map((j) => j.client)).toContain(clientId);
-      const scored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_price_score WHERE client_id = ${clientId}`.execute(tp.portal.services.db);
-      expect(scored.rows[0]!.n).toBe(2);
+      for (let i = 0; i < 100 && (await jobs(EVALUATE_QUEUE)).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     } finally {
-      await boss.stop({ graceful: false });
+      await worker.stop();
     }
+    expect((await jobs(EVALUATE_QUEUE)).map((j) => j.client)).toContain(clientId);
+    const scored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_price_score WHERE client_id = ${clientId}`.execute(tp.portal.services.db);
+    expect(scored.rows[0]!.n).toBe(2);
   });
 });

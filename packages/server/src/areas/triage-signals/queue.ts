@@ -1,24 +1,30 @@
-import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Services } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import type { DailyJob } from '../../platform/jobs.js';
+import { queuedOnly, type AnyQueueDef, type QueueDef } from '../../platform/queues.js';
 import { computeNetworks } from './networks.js';
 import { computePriceScores } from './prices.js';
 
 /**
  * The `triage-signals` job (issue 19, points 4 and 5): a client's abnormal-price scores and seller networks,
  * recomputed whole in one transaction, then the triage rules re-evaluated (`triage-evaluate`, the triage area's
- * queue, sent by name when it exists). Queued when an upload finishes (records/upload/upload.ts) and nightly for every
+ * queue, in the same process). Queued when an upload finishes (records/upload/upload.ts) and nightly for every
  * client with records. The queue is `stately` with the client as key: one job waits per client at most, so ten
  * uploads in a row cost one or two computations, not ten.
  */
 export const SIGNALS_QUEUE = 'triage-signals';
+/** The triage area's queue (triage/evaluate.ts), by name: this area does not import that one. */
 export const EVALUATE_QUEUE = 'triage-evaluate';
 
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    'triage-signals': { clientId: number };
+  }
+}
+
 export interface SignalsQueue {
-  send(clientId: number, db: Db | Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,46 +45,41 @@ export async function computeSignals(db: Db, clientId: number, now: Date): Promi
   });
 }
 
-const through = (db: Db | Tx) => ({ db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } });
-
-/** The queue, when this process runs jobs; `work: false` only queues (tests run the job themselves). */
-export async function startSignalsQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }): Promise<SignalsQueue> {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
-  boss.on('error', (err: Error) => services.log.error({ err }, 'triage signals queue error'));
-  await boss.start();
-  await boss.createQueue(SIGNALS_QUEUE, { name: SIGNALS_QUEUE, policy: 'stately', retryLimit: 2, retryDelay: 60 });
-  if (opts.work) {
-    await boss.work<{ clientId: number }>(SIGNALS_QUEUE, { batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const result = await computeSignals(services.db, job.data.clientId, services.clock());
-        services.log.info({ clientId: job.data.clientId, ...result }, 'triage signals computed');
-        // The rules read these signals: re-evaluate them, when the triage area runs its queue here.
-        if (await boss.getQueue(EVALUATE_QUEUE)) await boss.send(EVALUATE_QUEUE, { clientId: job.data.clientId });
-      }
-    });
-  }
-  const queue: SignalsQueue = {
-    // Through the caller's connection: queued with the change that asks for it, in the same transaction.
-    send: async (clientId, db) => {
-      await boss.send(SIGNALS_QUEUE, { clientId }, { singletonKey: String(clientId), ...through(db) });
-    },
-    stop: async () => {
-      services.triageSignals = null;
-      await boss.stop({ graceful: true, timeout: 7_000 });
+/** The queue's definition: one job at a time, then the client's rules re-evaluated on the triage queue. */
+export function signalsQueue(services: Services): QueueDef<typeof SIGNALS_QUEUE> {
+  return {
+    name: SIGNALS_QUEUE,
+    options: { policy: 'stately', retryLimit: 2, retryDelay: 60 },
+    sendOptions: ({ clientId }) => ({ singletonKey: String(clientId) }),
+    sendsTo: [EVALUATE_QUEUE],
+    async handler({ clientId }) {
+      const result = await computeSignals(services.db, clientId, services.clock());
+      services.log.info({ clientId, ...result }, 'triage signals computed');
+      // The rules read these signals: re-evaluate them.
+      await services.queues.send(EVALUATE_QUEUE, { clientId });
     },
   };
-  services.triageSignals = queue;
-  return queue;
+}
+
+/**
+ * The signals queue on the services' queues (tests): `work: false` only queues (the test looks at what was queued);
+ * working, it needs the evaluation queue it sends to among `others`.
+ */
+export async function startSignalsQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }, others: AnyQueueDef[] = []): Promise<SignalsQueue> {
+  const queue = signalsQueue(services);
+  await services.queues.start(pool, [opts.work ? queue : queuedOnly(queue), ...others]);
+  return { stop: () => services.queues.stop() };
 }
 
 /** Nightly: every live client with records gets its signals recomputed (rates and master prices change too). */
 export const nightlySignalsJob: DailyJob = {
   name: 'triage-signals-nightly',
   cron: '30 1 * * *',
+  sendsTo: [SIGNALS_QUEUE],
   async run(services) {
     const { rows } = await sql<{ client_id: number }>`
       SELECT c.client_id FROM client c WHERE c.deleted_at IS NULL
         AND (EXISTS (SELECT 1 FROM ec_record r WHERE r.client_id = c.client_id) OR EXISTS (SELECT 1 FROM sns_record r WHERE r.client_id = c.client_id))`.execute(services.db);
-    for (const r of rows) await services.triageSignals?.send(r.client_id, services.db);
+    for (const r of rows) await services.queues.send(SIGNALS_QUEUE, { clientId: r.client_id });
   },
 };

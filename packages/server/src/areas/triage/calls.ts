@@ -26,8 +26,9 @@ export function registerTriageCalls(call: CallRegistrar): void {
   call('/api/triage/evaluate', {
     ...change,
     handler: async (ctx, i) => {
-      await ctx.services.triage?.send({ clientId: i.clientId }, ctx.db);
-      return { queued: ctx.services.triage !== null };
+      // Not queued where this process runs no triage queue (jobs off): the answer says so.
+      const queued = await ctx.services.queues.send('triage-evaluate', { clientId: i.clientId }, { db: ctx.db });
+      return { queued };
     },
   });
   call('/api/triage/fetch-suggestions', { ...read, handler: (ctx, i) => fetchSuggestions(ctx, i.clientId, i.kind, i.recordIds) });

@@ -1,9 +1,9 @@
 import type { TriageKind } from '@portal/contract';
-import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
+import type { QueueDef } from '../../platform/queues.js';
 import { compileRule, firstMatch, usedTypes, type CompiledRule, type RuleLike } from './compile.js';
 import { loadRules } from './rules.js';
 import { SOURCES, loadClusters, readBatch } from './sources.js';
@@ -26,8 +26,13 @@ export interface EvaluateJob {
   reportId?: number;
 }
 
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    'triage-evaluate': EvaluateJob;
+  }
+}
+
 export interface TriageQueue {
-  send(job: EvaluateJob, db: Db | Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -135,31 +140,22 @@ export function judge(rules: RuleLike[], rows: Parameters<CompiledRule['match']>
   return rows.map((row) => firstMatch(compiled, row));
 }
 
-/** The queue, when this process runs jobs; `work: false` only queues (tests run the job themselves). */
-export async function startTriageQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }): Promise<TriageQueue> {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
-  boss.on('error', (err: Error) => services.log.error({ err }, 'triage queue error'));
-  await boss.start();
-  await boss.createQueue(TRIAGE_QUEUE, { name: TRIAGE_QUEUE, retryLimit: 3, retryDelay: 30 });
-  if (opts.work) {
-    await boss.work<EvaluateJob>(TRIAGE_QUEUE, { batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const started = Date.now();
-        const done = await evaluateClient(services.db, job.data, services.clock());
-        services.log.info({ clientId: job.data.clientId, ...done, ms: Date.now() - started }, 'triage evaluated');
-      }
-    });
-  }
-  const queue: TriageQueue = {
-    // Through the caller's connection: the job is queued with the change that asks for it, in its transaction.
-    send: async (job, db) => {
-      await boss.send(TRIAGE_QUEUE, job, { db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } });
-    },
-    stop: async () => {
-      services.triage = null;
-      await boss.stop({ graceful: true, timeout: 7_000 });
+/** The queue's definition; `work: false` only queues (tests run the job themselves). */
+export function triageQueue(services: Services, opts: { work: boolean } = { work: true }): QueueDef<typeof TRIAGE_QUEUE> {
+  const queue: QueueDef<typeof TRIAGE_QUEUE> = { name: TRIAGE_QUEUE, options: { retryLimit: 3, retryDelay: 30 } };
+  if (!opts.work) return { ...queue, elsewhere: true };
+  return {
+    ...queue,
+    async handler(job) {
+      const started = Date.now();
+      const done = await evaluateClient(services.db, job, services.clock());
+      services.log.info({ clientId: job.clientId, ...done, ms: Date.now() - started }, 'triage evaluated');
     },
   };
-  services.triage = queue;
-  return queue;
+}
+
+/** The triage queue alone on the services' queues (tests and the triage journey). */
+export async function startTriageQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }): Promise<TriageQueue> {
+  await services.queues.start(pool, [triageQueue(services, opts)]);
+  return { stop: () => services.queues.stop() };
 }

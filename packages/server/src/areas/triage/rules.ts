@@ -77,7 +77,7 @@ const columns = (rule: TriageRuleBody) => ({
 });
 
 async function changed(ctx: AuthedContext, clientId: number): Promise<{ rules: TriageRule[] }> {
-  await ctx.services.triage?.send({ clientId }, ctx.db);
+  await ctx.services.queues.send('triage-evaluate', { clientId }, { db: ctx.db });
   return listRules(ctx.db, clientId);
 }
 

@@ -1,8 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Services } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
+import type { QueueDef } from '../../platform/queues.js';
 
 /**
  * Repricing a currency's records (`ec_price_usd`, migration 021) after an administrator sets its rate, as a pg-boss
@@ -14,8 +14,13 @@ import type { Db, Tx } from '../../platform/db.js';
 export const REPRICE_QUEUE = 'ec-reprice';
 export const REPRICE_BATCH = 5_000;
 
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    'ec-reprice': { currency: string };
+  }
+}
+
 export interface RepriceQueue {
-  send(currency: string, db: Db | Tx): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,31 +53,22 @@ export async function repriceCurrency(db: Db, currency: string, batchSize = REPR
   }
 }
 
-/** The queue, when this process runs jobs; `work: false` only queues (tests run the job themselves). */
-export async function startRepriceQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }): Promise<RepriceQueue> {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) }, schema: 'pgboss', schedule: false });
-  boss.on('error', (err: Error) => services.log.error({ err }, 'reprice queue error'));
-  await boss.start();
-  await boss.createQueue(REPRICE_QUEUE, { name: REPRICE_QUEUE, retryLimit: 3, retryDelay: 30 });
-  if (opts.work) {
-    await boss.work<{ currency: string }>(REPRICE_QUEUE, { batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const started = Date.now();
-        const records = await repriceCurrency(services.db, job.data.currency);
-        services.log.info({ currency: job.data.currency, records, ms: Date.now() - started }, 'records repriced');
-      }
-    });
-  }
-  const queue: RepriceQueue = {
-    // Through the caller's connection: the job is queued with the rate, in the same transaction.
-    send: async (currency, db) => {
-      await boss.send(REPRICE_QUEUE, { currency }, { db: { executeSql: async (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values)) } });
-    },
-    stop: async () => {
-      services.reprices = null;
-      await boss.stop({ graceful: true, timeout: 7_000 });
+/** The queue's definition; `work: false` only queues (tests run the job themselves). */
+export function repriceQueue(services: Services, opts: { work: boolean } = { work: true }): QueueDef<typeof REPRICE_QUEUE> {
+  const queue: QueueDef<typeof REPRICE_QUEUE> = { name: REPRICE_QUEUE, options: { retryLimit: 3, retryDelay: 30 } };
+  if (!opts.work) return { ...queue, elsewhere: true };
+  return {
+    ...queue,
+    async handler({ currency }) {
+      const started = Date.now();
+      const records = await repriceCurrency(services.db, currency);
+      services.log.info({ currency, records, ms: Date.now() - started }, 'records repriced');
     },
   };
-  services.reprices = queue;
-  return queue;
+}
+
+/** The reprice queue alone on the services' queues (tests). */
+export async function startRepriceQueue(services: Services, pool: Pool, opts: { work: boolean } = { work: true }): Promise<RepriceQueue> {
+  await services.queues.start(pool, [repriceQueue(services, opts)]);
+  return { stop: () => services.queues.stop() };
 }

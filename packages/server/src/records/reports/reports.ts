@@ -84,7 +84,7 @@ export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind
   await sql`DELETE FROM ${sql.table(kind.reportTable)} WHERE report_id = ${reportId}`.execute(ctx.db);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
   // Sellers and takedowns went with the records: the seller networks are recomputed (price scores went by cascade).
-  await ctx.services.triageSignals?.send(clientId, ctx.db);
+  await ctx.services.queues.send('triage-signals', { clientId }, { db: ctx.db });
   return answer(ctx, kind, clientId, Number(removed.numAffectedRows ?? 0));
 }
 

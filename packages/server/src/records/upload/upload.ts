@@ -105,7 +105,7 @@ export async function uploadNewReport<B extends PackedRows>(ctx: AuthedContext, 
     await db.transaction().execute(async (tx) => {
       await finishImport(tx, kind.reportTable, id);
       // New prices and sellers: the triage signals (abnormal prices, seller networks) are recomputed.
-      await ctx.services.triageSignals?.send(clientId, tx);
+      await ctx.services.queues.send('triage-signals', { clientId }, { db: tx });
     });
     reportId = null;
     return { reportId: id, count };
@@ -165,7 +165,7 @@ export async function uploadUpdate<B extends PackedRows>(
       const changed = await applyStage(tx, id, { clientId, userId: ctx.user.userId, now: ctx.now }, kind.table, columns);
       await then(tx, changed);
       // Changed results and sellers: the triage signals (takedowns of networks) are recomputed.
-      await ctx.services.triageSignals?.send(clientId, tx);
+      await ctx.services.queues.send('triage-signals', { clientId }, { db: tx });
       return changed;
     });
     return { count, published };

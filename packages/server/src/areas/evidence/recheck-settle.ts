@@ -1,9 +1,10 @@
 import type { Tx } from '../../platform/db.js';
-import { classify } from './verdict.js';
+import { classify } from './recheck-verdict.js';
 
 /**
  * A finished capture that re-checks a takedown fills in the verdict, in the capture's own transaction. A failed
- * capture leaves the verdict open with its reason (the job tries again, RECHECK_ATTEMPTS in all).
+ * capture leaves the verdict open with its reason (the job tries again, RECHECK_ATTEMPTS in all). It lives with the
+ * captures, whose job settles it, while takedown-recheck/ asks for them: each folder imports the other one way only.
  */
 export async function settleRecheck(
   tx: Tx,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, visibleText } from './verdict.js';
+import { classify, visibleText } from './recheck-verdict.js';
 
 /** The verdict rules on their own: statuses, phrases in the page's own charset, redirects away from the listing. */
 const sight = (html: string | Buffer, finalUrl = 'https://shop.example/item/1', status: number | null = 200) => ({

@@ -1,0 +1,35 @@
+import type { CrawlerQueue } from './areas/crawler-tasks/queue.js';
+import { crawlerQueue } from './areas/crawler-tasks/worker.js';
+import { letterReminderJob } from './areas/client-settings/reminders.js';
+import { contractReminderJob } from './areas/clients/reminders.js';
+import { settleRollupsJob } from './areas/dashboards/rollups.js';
+import { repriceQueue } from './kinds/ec/reprice.js';
+import { captureOptions, captureQueue } from './areas/evidence/queue.js';
+import { requestReminderJob } from './areas/service-requests/reminders.js';
+import { recheckJob } from './areas/takedown-recheck/job.js';
+import { trademarkReminderJob } from './areas/trademarks/reminders.js';
+import { nightlySignalsJob, signalsQueue } from './areas/triage-signals/queue.js';
+import { triageQueue } from './areas/triage/evaluate.js';
+import type { Services } from './platform/context.js';
+import { housekeepingJob } from './ops/housekeeping.js';
+import { dailyQueue, type DailyJob } from './platform/jobs.js';
+import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
+
+/** Every daily job of every area. */
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob];
+
+/**
+ * The queue registry: every queue the process runs, each declared once in its area. The record is keyed by every
+ * queue anyone may send to (`QueuePayloads`), so a sendable queue without a definition does not compile; the start
+ * refuses a definition without a handler, and a queue whose jobs send to one missing here (platform/queues.ts).
+ */
+export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: { crawlerWorker: boolean; env: NodeJS.ProcessEnv }): AnyQueueDef[] {
+  const sendable: { [N in QueueName]: QueueDef<N> } = {
+    'evidence-capture': captureQueue(services, captureOptions(services.config)),
+    'ec-reprice': repriceQueue(services),
+    'triage-signals': signalsQueue(services),
+    'triage-evaluate': triageQueue(services),
+    crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env } : { work: false }),
+  };
+  return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];
+}
