@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  * Browser journeys live in e2e/.
  */
 const apiTests = ['packages/server/src/**/*.test.ts'];
-/** The checks of the repository's files (the documents, the folders' imports) need no database: they run once. */
-const docsTests = ['packages/server/src/ops/docs-check.test.ts', 'packages/server/src/ops/import-circles.test.ts'];
+/** The checks of the repository's files (the documents, the folders' imports, where SQL lives) need no database: they run once. */
+const docsTests = ['packages/server/src/ops/docs-check.test.ts', 'packages/server/src/ops/import-circles.test.ts', 'packages/server/src/ops/sql-placement.test.ts'];
 
 export default defineConfig({
   test: {

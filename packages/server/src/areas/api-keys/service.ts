@@ -3,6 +3,7 @@ import { forgetApiKey, newApiKey } from '../../platform/api-keys.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import type { ApiKeyRow } from '../../platform/schema.js';
+import * as repo from './repo.js';
 
 const present = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
@@ -16,31 +17,19 @@ const present = (row: ApiKeyRow): ApiKey => ({
 export async function create(ctx: AuthedContext, input: { name: string; expiresAt?: string | null | undefined }): Promise<{ key: string; apiKey: ApiKey }> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= ctx.now.getTime()) fail('apiKeyExpiryPast');
-  const held = await ctx.db.selectFrom('api_key').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', ctx.user.userId).executeTakeFirstOrThrow();
-  if (Number(held.n) >= API_KEYS_PER_USER) fail('apiKeyLimit', { max: API_KEYS_PER_USER });
+  if ((await repo.countKeysOf(ctx.db, ctx.user.userId)) >= API_KEYS_PER_USER) fail('apiKeyLimit', { max: API_KEYS_PER_USER });
   const { key, hash } = newApiKey();
-  const row = await ctx.db
-    .insertInto('api_key')
-    .values({ key_hash: hash, user_id: ctx.user.userId, name: input.name, created_at: ctx.now, expires_at: expiresAt })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await repo.insertKey(ctx.db, { keyHash: hash, userId: ctx.user.userId, name: input.name, createdAt: ctx.now, expiresAt });
   return { key, apiKey: present(row) };
 }
 
 export async function listOwn(ctx: AuthedContext): Promise<ApiKey[]> {
-  const rows = await ctx.db.selectFrom('api_key').selectAll().where('user_id', '=', ctx.user.userId).orderBy('id').execute();
+  const rows = await repo.keysOf(ctx.db, ctx.user.userId);
   return rows.map(present);
 }
 
 export async function listAll(ctx: AuthedContext, userId: number | undefined): Promise<AdminApiKey[]> {
-  let q = ctx.db
-    .selectFrom('api_key as k')
-    .innerJoin('users as u', 'u.user_id', 'k.user_id')
-    .selectAll('k')
-    .select(['u.user_name', 'u.user_mail'])
-    .orderBy('k.id');
-  if (userId !== undefined) q = q.where('k.user_id', '=', userId);
-  const rows = await q.execute();
+  const rows = await repo.keysWithOwners(ctx.db, userId);
   return rows.map((r) => ({ ...present(r), userId: r.user_id, userName: r.user_name, userMail: r.user_mail }));
 }
 
@@ -54,10 +43,8 @@ export async function revokeAny(ctx: AuthedContext, keyId: number): Promise<Reco
 }
 
 async function revoke(ctx: AuthedContext, keyId: number, ownerId?: number): Promise<Record<string, never>> {
-  let q = ctx.db.deleteFrom('api_key').where('id', '=', keyId);
-  if (ownerId !== undefined) q = q.where('user_id', '=', ownerId);
-  const gone = await q.returning('key_hash').executeTakeFirst();
-  if (!gone) fail('objectNotFound');
-  await forgetApiKey(ctx.services, ctx.db, gone.key_hash);
+  const keyHash = await repo.deleteKey(ctx.db, keyId, ownerId);
+  if (keyHash === undefined) fail('objectNotFound');
+  await forgetApiKey(ctx.services, ctx.db, keyHash);
   return {};
 }

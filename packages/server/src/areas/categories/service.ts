@@ -2,6 +2,7 @@ import type { InfringementCategory } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
+import * as repo from './repo.js';
 
 /** The infringement category master (document 2): shared by all clients, kept by analysts. */
 
@@ -20,8 +21,8 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
 
 export async function list(ctx: AuthedContext): Promise<{ categories: InfringementCategory[] }> {
   const [mains, subs] = await Promise.all([
-    ctx.db.selectFrom('infringement_category').selectAll().orderBy('id').execute(),
-    ctx.db.selectFrom('infringement_subcategory').selectAll().orderBy('id').execute(),
+    repo.listMainCategories(ctx.db),
+    repo.listAllSubcategories(ctx.db),
   ]);
   return {
     categories: mains.map((m) => ({ id: m.id, name: m.name, name_en: m.name_en, code: m.code, subcategories: subs.filter((s) => s.category_id === m.id).map(presentSub) })),
@@ -29,32 +30,27 @@ export async function list(ctx: AuthedContext): Promise<{ categories: Infringeme
 }
 
 export async function create(ctx: AuthedContext, input: { name: string; nameEn: string; code: string }) {
-  await unique(() => ctx.db.insertInto('infringement_category').values({ name: input.name, name_en: input.nameEn, code: input.code }).execute());
+  await unique(() => repo.insertCategory(ctx.db, { name: input.name, name_en: input.nameEn, code: input.code }));
   return list(ctx);
 }
 
 export async function update(ctx: AuthedContext, input: { categoryId: number; name: string; nameEn: string; code?: string | undefined }) {
-  const res = await unique(() =>
-    ctx.db
-      .updateTable('infringement_category')
-      .set({ name: input.name, name_en: input.nameEn, ...(input.code !== undefined && { code: input.code }) })
-      .where('id', '=', input.categoryId)
-      .executeTakeFirst(),
+  const updated = await unique(() =>
+    repo.updateCategory(ctx.db, input.categoryId, { name: input.name, name_en: input.nameEn, ...(input.code !== undefined && { code: input.code }) }),
   );
-  if (Number(res.numUpdatedRows) === 0) fail('objectNotFound');
+  if (updated === 0) fail('objectNotFound');
   return list(ctx);
 }
 
 /** Removing a main category removes its subcategories with it. */
 export async function remove(ctx: AuthedContext, categoryId: number) {
-  const res = await ctx.db.deleteFrom('infringement_category').where('id', '=', categoryId).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) fail('objectNotFound');
+  if ((await repo.deleteCategory(ctx.db, categoryId)) === 0) fail('objectNotFound');
   return list(ctx);
 }
 
 export async function subcategories(ctx: AuthedContext, categoryId: number) {
-  if (!(await ctx.db.selectFrom('infringement_category').select('id').where('id', '=', categoryId).executeTakeFirst())) fail('objectNotFound');
-  const rows = await ctx.db.selectFrom('infringement_subcategory').selectAll().where('category_id', '=', categoryId).orderBy('id').execute();
+  if (!(await repo.categoryExists(ctx.db, categoryId))) fail('objectNotFound');
+  const rows = await repo.subcategoriesOf(ctx.db, categoryId);
   return { categoryId, categories: rows.map(presentSub) };
 }
 
@@ -63,20 +59,17 @@ const subRow = (i: SubInput) => ({ name: i.subcategoryName, name_en: i.subcatego
 
 export async function createSub(ctx: AuthedContext, input: SubInput) {
   await subcategories(ctx, input.categoryId);
-  await unique(() => ctx.db.insertInto('infringement_subcategory').values({ category_id: input.categoryId, ...subRow(input) }).execute());
+  await unique(() => repo.insertSubcategory(ctx.db, input.categoryId, subRow(input)));
   return subcategories(ctx, input.categoryId);
 }
 
 export async function updateSub(ctx: AuthedContext, input: SubInput & { subcategoryId: number }) {
-  const res = await unique(() =>
-    ctx.db.updateTable('infringement_subcategory').set(subRow(input)).where('id', '=', input.subcategoryId).where('category_id', '=', input.categoryId).executeTakeFirst(),
-  );
-  if (Number(res.numUpdatedRows) === 0) fail('objectNotFound');
+  const updated = await unique(() => repo.updateSubcategory(ctx.db, input.categoryId, input.subcategoryId, subRow(input)));
+  if (updated === 0) fail('objectNotFound');
   return subcategories(ctx, input.categoryId);
 }
 
 export async function removeSub(ctx: AuthedContext, categoryId: number, subcategoryId: number) {
-  const res = await ctx.db.deleteFrom('infringement_subcategory').where('id', '=', subcategoryId).where('category_id', '=', categoryId).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) fail('objectNotFound');
+  if ((await repo.deleteSubcategory(ctx.db, categoryId, subcategoryId)) === 0) fail('objectNotFound');
   return subcategories(ctx, categoryId);
 }

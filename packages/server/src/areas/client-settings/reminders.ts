@@ -4,20 +4,13 @@ import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { reminderWindow, sendDueReminders, type ReminderCandidate } from '../../platform/reminders.js';
 import { clientAudience } from '../clients/repo.js';
+import { lettersEndingBetween } from './repo.js';
 
 /** Attorney letters with the reminder flag: the client's managers and users are mailed 90, 60 and 30 days before the end. */
 export async function letterReminderCandidates(services: Services, now: Date): Promise<ReminderCandidate[]> {
   const { from, to } = reminderWindow(now);
   const { db } = services;
-  const letters = await db
-    .selectFrom('attorney_letter as l')
-    .innerJoin('client as c', 'c.client_id', 'l.client_id')
-    .select(['l.id', 'l.client_id', 'l.region', 'l.end_date', 'c.client_name'])
-    .where('l.remind_flag', '=', true)
-    .where('c.deleted_at', 'is', null)
-    .where('l.end_date', '>=', from)
-    .where('l.end_date', '<=', to)
-    .execute();
+  const letters = await lettersEndingBetween(db, from, to);
   if (letters.length === 0) return [];
   const audience = await clientAudience(db, [...new Set(letters.map((l) => l.client_id))]);
   return letters.map((l) => ({

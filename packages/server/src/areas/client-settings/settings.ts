@@ -1,22 +1,11 @@
 import { RECHECK_DAYS_DEFAULT, type ImpactSettings } from '@portal/contract';
 import { COUNTRY_CODES } from '@portal/contract/code-lists';
 import type { AuthedContext } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
+import { settingsOf, upsert } from './repo.js';
 
 /** One row of settings per client: the trademark countries and the impact-amount settings. */
 
-async function settingsOf(db: Db | Tx, clientId: number) {
-  return db.selectFrom('client_setting').selectAll().where('client_id', '=', clientId).executeTakeFirst();
-}
-
-async function upsert(db: Db | Tx, clientId: number, values: Record<string, unknown>): Promise<void> {
-  await db
-    .insertInto('client_setting')
-    .values({ client_id: clientId, ...values })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet(values))
-    .execute();
-}
 
 export async function getCountries(ctx: AuthedContext, clientId: number) {
   return { regions: { regions: (await settingsOf(ctx.db, clientId))?.trademark_regions ?? '' } };

@@ -2,7 +2,7 @@ import { translate, type Locale, type MessageKey } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { reminderWindow, sendDueReminders, type ReminderCandidate } from '../../platform/reminders.js';
-import { clientAudience } from './repo.js';
+import { clientAudience, contractsEndingBetween } from './repo.js';
 
 /**
  * Contract reminders (issue: accounts and clients): for each contract with remind mail set, the client's users
@@ -11,15 +11,7 @@ import { clientAudience } from './repo.js';
 export async function contractReminderCandidates(services: Services, now: Date): Promise<ReminderCandidate[]> {
   const { from, to } = reminderWindow(now);
   const { db } = services;
-  const contracts = await db
-    .selectFrom('client_contract as k')
-    .innerJoin('client as c', 'c.client_id', 'k.client_id')
-    .select(['k.client_id', 'k.service', 'k.end_date', 'c.client_name'])
-    .where('k.remind_mail', '=', true)
-    .where('c.deleted_at', 'is', null)
-    .where('k.end_date', '>=', from)
-    .where('k.end_date', '<=', to)
-    .execute();
+  const contracts = await contractsEndingBetween(db, from, to);
   if (contracts.length === 0) return [];
   const audience = await clientAudience(db, [...new Set(contracts.map((k) => k.client_id))]);
   return contracts.map((k) => ({

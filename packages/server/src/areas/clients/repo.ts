@@ -2,10 +2,29 @@ import type { Locale, Service } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import type { ClientRow } from '../../platform/schema.js';
+import { dayInRange } from '../../platform/search.js';
 
 /** SQL of client companies, their contracts and their managers; no rules. */
 
 type Conn = Db | Tx;
+
+/** The columns a client search may name: the date ranges and the words of the search form. */
+export const searchColumns = {
+  dates: {
+    client_create_at: sql.ref('c.client_create_at'),
+    // A client matches when any of its contracts starts (or ends) in the range.
+    contract_start_date: (from: string | null, to: string | null) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM client_contract k WHERE k.client_id = c.client_id AND ${dayInRange(sql.ref('k.start_date'), from, to)})`,
+    contract_end_date: (from: string | null, to: string | null) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM client_contract k WHERE k.client_id = c.client_id AND ${dayInRange(sql.ref('k.end_date'), from, to)})`,
+  },
+  words: {
+    client_name: sql.ref('c.client_name'),
+    client_tel: sql.ref('c.client_tel'),
+    client_address: sql.ref('c.client_address'),
+    client_remarks: sql.ref('c.client_remarks'),
+  },
+};
 
 export interface ContractRow {
   client_id: number;
@@ -150,4 +169,17 @@ export async function clientAudience(db: Conn, clientIds: number[]): Promise<Map
     audience.set(r.client_id, byMail);
   }
   return new Map([...audience].map(([id, byMail]) => [id, [...byMail.values()]]));
+}
+
+/** Contracts of live clients with remind mail set whose end date is in the range (inclusive). */
+export function contractsEndingBetween(db: Conn, from: string, to: string) {
+  return db
+    .selectFrom('client_contract as k')
+    .innerJoin('client as c', 'c.client_id', 'k.client_id')
+    .select(['k.client_id', 'k.service', 'k.end_date', 'c.client_name'])
+    .where('k.remind_mail', '=', true)
+    .where('c.deleted_at', 'is', null)
+    .where('k.end_date', '>=', from)
+    .where('k.end_date', '<=', to)
+    .execute();
 }

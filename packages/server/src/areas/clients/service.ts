@@ -1,36 +1,18 @@
 import { Role, SERVICES, type Client, type ContractInput, type SearchConditions, type Service } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
-import { dayInRange, searchCondition } from '../../platform/search.js';
+import { searchCondition } from '../../platform/search.js';
 import { presentClient } from './presenter.js';
 import * as repo from './repo.js';
 
 /** The rules of client companies: administrators change them; staff read them (section 6). */
 
-const searchColumns = {
-  dates: {
-    client_create_at: sql.ref('c.client_create_at'),
-    // A client matches when any of its contracts starts (or ends) in the range.
-    contract_start_date: (from: string | null, to: string | null) =>
-      sql<SqlBool>`EXISTS (SELECT 1 FROM client_contract k WHERE k.client_id = c.client_id AND ${dayInRange(sql.ref('k.start_date'), from, to)})`,
-    contract_end_date: (from: string | null, to: string | null) =>
-      sql<SqlBool>`EXISTS (SELECT 1 FROM client_contract k WHERE k.client_id = c.client_id AND ${dayInRange(sql.ref('k.end_date'), from, to)})`,
-  },
-  words: {
-    client_name: sql.ref('c.client_name'),
-    client_tel: sql.ref('c.client_tel'),
-    client_address: sql.ref('c.client_address'),
-    client_remarks: sql.ref('c.client_remarks'),
-  },
-};
-
-type ClientSearch = SearchConditions<keyof typeof searchColumns.dates, keyof typeof searchColumns.words> & { removed: boolean };
+type ClientSearch = SearchConditions<keyof typeof repo.searchColumns.dates, keyof typeof repo.searchColumns.words> & { removed: boolean };
 
 export async function search(ctx: AuthedContext, conditions: ClientSearch): Promise<Client[]> {
   // Removed clients are for administrators, who may restore them.
   if (conditions.removed && (ctx.user.role & Role.ADMIN) === 0) fail('forbidden');
-  const rows = await repo.listClients(ctx.db, searchCondition(conditions, searchColumns), conditions.removed);
+  const rows = await repo.listClients(ctx.db, searchCondition(conditions, repo.searchColumns), conditions.removed);
   return present(ctx, rows);
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db.js';
+import { openRecheckOfCapture, updateRecheck } from './repo.js';
 import { classify } from './recheck-verdict.js';
 
 /**
@@ -13,12 +14,12 @@ export async function settleRecheck(
   outcome: { ok: true; finalUrl: string; status: number | null; html: Buffer } | { ok: false; reason: string },
   now: Date,
 ): Promise<void> {
-  const recheck = await tx.selectFrom('takedown_recheck').select('recheck_id').where('capture_id', '=', captureId).where('verdict', 'is', null).executeTakeFirst();
-  if (!recheck) return;
+  const recheckId = await openRecheckOfCapture(tx, captureId);
+  if (recheckId === undefined) return;
   if (!outcome.ok) {
-    await tx.updateTable('takedown_recheck').set({ verdict_reason: `capture failed: ${outcome.reason}` }).where('recheck_id', '=', recheck.recheck_id).execute();
+    await updateRecheck(tx, recheckId, { verdict_reason: `capture failed: ${outcome.reason}` });
     return;
   }
   const { verdict, reason } = classify({ url, finalUrl: outcome.finalUrl, status: outcome.status, html: outcome.html });
-  await tx.updateTable('takedown_recheck').set({ verdict, verdict_reason: reason.slice(0, 300), checked_at: now }).where('recheck_id', '=', recheck.recheck_id).execute();
+  await updateRecheck(tx, recheckId, { verdict, verdict_reason: reason.slice(0, 300), checked_at: now });
 }

@@ -1,5 +1,4 @@
 import type { evidence as contract, EvidenceKind } from '@portal/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { queryId } from '../../platform/boundary.js';
 import type { DownloadAnswer } from '../../platform/call.js';
@@ -9,6 +8,7 @@ import { fileBytes } from '../../platform/files.js';
 import { visibleTo } from '../../records/core/visibility.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 import { CAPTURE_FILE_KIND } from './queue.js';
+import * as repo from './repo.js';
 
 /**
  * Evidence of a record of any kind (issue 18): analysts among the client's managers ask for a capture; whoever may
@@ -18,35 +18,21 @@ import { CAPTURE_FILE_KIND } from './queue.js';
 type Input = z.output<typeof contract.captureInput>;
 type Answer = z.output<typeof contract.evidence>;
 
-/** The page a record's evidence is taken of. */
-export const URL_OF: Record<EvidenceKind, ReturnType<typeof sql<string>>> = {
-  ec: sql<string>`r.ec_product_url`,
-  ws: sql<string>`r.page_url`,
-  sns: sql<string>`COALESCE(NULLIF(r.post_url, ''), r.account_url)`,
-};
-const idColumnOf = (kind: EvidenceKind) => RECORD_TABLES[kind].id as 'ec_id' | 'ws_id' | 'sns_id';
-
 export async function visibleRecord(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordId: number): Promise<{ url: string }> {
-  const t = RECORD_TABLES[kind];
-  const found = await sql<{ url: string }>`
-    SELECT ${URL_OF[kind]} AS url FROM ${sql.table(t.records)} AS r
-    WHERE r.${sql.ref(t.id)} = ${recordId} AND ${visibleTo(ctx, clientId, t.records)}`.execute(ctx.db);
-  const row = found.rows[0];
+  const row = await repo.findRecordUrl(ctx.db, kind, recordId, visibleTo(ctx, clientId, RECORD_TABLES[kind].records));
   if (!row) throw new AppError('objectNotFound');
   return row;
 }
 
 export async function capture(ctx: AuthedContext, input: Input): Promise<{ evidence: Answer }> {
   const { url } = await visibleRecord(ctx, input.kind, input.clientId, input.recordId);
-  const { capture_id } = await ctx.db
-    .insertInto('evidence_capture')
-    .values({ client_id: input.clientId, kind: input.kind, [idColumnOf(input.kind)]: input.recordId, url: url.trim(), state: 'pending', requested_by: ctx.user.userId, requested_at: ctx.now })
-    .returning('capture_id')
-    .executeTakeFirstOrThrow();
+  const [capture_id] = await repo.insertPendingCaptures(ctx.db, [
+    { clientId: input.clientId, kind: input.kind, recordId: input.recordId, url: url.trim(), requestedBy: ctx.user.userId, requestedAt: ctx.now },
+  ]);
   // Queued in the same transaction as the row. Without a queue in this process (API tests, a web-only replica)
   // the row waits: a queue sends every pending row when it starts.
-  await ctx.services.queues.send('evidence-capture', { captureId: capture_id }, { db: ctx.db });
-  const [answer] = await captures(ctx, input, capture_id);
+  await ctx.services.queues.send('evidence-capture', { captureId: capture_id! }, { db: ctx.db });
+  const [answer] = await captures(ctx, input, capture_id!);
   return { evidence: answer! };
 }
 
@@ -55,32 +41,21 @@ export async function capture(ctx: AuthedContext, input: Input): Promise<{ evide
  * transaction). Answers the queued captures' ids, which the list polls for progress.
  */
 export async function captureBatch(ctx: AuthedContext, input: z.output<typeof contract.captureBatchInput>): Promise<{ ids: number[] }> {
-  const t = RECORD_TABLES[input.kind];
   const wanted = [...new Set(input.recordIds)];
-  const found = await sql<{ id: number; url: string }>`
-    SELECT r.${sql.ref(t.id)} AS id, ${URL_OF[input.kind]} AS url FROM ${sql.table(t.records)} AS r
-    WHERE r.${sql.ref(t.id)} IN (${sql.join(wanted)}) AND ${visibleTo(ctx, input.clientId, t.records)}`.execute(ctx.db);
-  if (found.rows.length !== wanted.length) throw new AppError('objectNotFound');
-  const urls = new Map(found.rows.map((r) => [Number(r.id), r.url]));
-  const rows = await ctx.db
-    .insertInto('evidence_capture')
-    .values(wanted.map((recordId) => ({ client_id: input.clientId, kind: input.kind, [idColumnOf(input.kind)]: recordId, url: urls.get(recordId)!.trim(), state: 'pending' as const, requested_by: ctx.user.userId, requested_at: ctx.now })))
-    .returning('capture_id')
-    .execute();
-  const ids = rows.map((r) => r.capture_id);
+  const found = await repo.recordUrls(ctx.db, input.kind, wanted, visibleTo(ctx, input.clientId, RECORD_TABLES[input.kind].records));
+  if (found.length !== wanted.length) throw new AppError('objectNotFound');
+  const urls = new Map(found.map((r) => [Number(r.id), r.url]));
+  const ids = await repo.insertPendingCaptures(
+    ctx.db,
+    wanted.map((recordId) => ({ clientId: input.clientId, kind: input.kind, recordId, url: urls.get(recordId)!.trim(), requestedBy: ctx.user.userId, requestedAt: ctx.now })),
+  );
   for (const id of ids) await ctx.services.queues.send('evidence-capture', { captureId: id }, { db: ctx.db });
   return { ids };
 }
 
 /** How many of the named captures (of this client) are still pending, done or failed: a batch's progress (analysts). */
 export async function progress(ctx: AuthedContext, input: z.output<typeof contract.progressInput>): Promise<{ pending: number; done: number; failed: number }> {
-  const rows = await ctx.db
-    .selectFrom('evidence_capture')
-    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('client_id', '=', input.clientId)
-    .where('capture_id', 'in', input.ids)
-    .groupBy('state')
-    .execute();
+  const rows = await repo.captureStateCounts(ctx.db, input.clientId, input.ids);
   const counts = { pending: 0, done: 0, failed: 0 };
   for (const r of rows) counts[r.state] = Number(r.n);
   return counts;
@@ -92,15 +67,7 @@ export async function list(ctx: AuthedContext, input: Input): Promise<{ evidence
 }
 
 export async function captures(ctx: AuthedContext, input: Input, only?: number): Promise<Answer[]> {
-  let q = ctx.db
-    .selectFrom('evidence_capture as e')
-    .leftJoin('users as u', 'u.user_id', 'e.requested_by')
-    .selectAll('e')
-    .select('u.user_name')
-    .where('e.client_id', '=', input.clientId)
-    .where(`e.${idColumnOf(input.kind)}`, '=', input.recordId);
-  if (only !== undefined) q = q.where('e.capture_id', '=', only);
-  const rows = await q.orderBy('e.capture_id', 'desc').execute();
+  const rows = await repo.capturesOfRecord(ctx.db, input.clientId, input.kind, input.recordId, only);
   return rows.map((r) => ({
     id: r.capture_id,
     capturedAt: new Date(r.captured_at ?? r.requested_at).toISOString(),
@@ -128,7 +95,7 @@ export async function serveFile(ctx: AuthedContext, query: Record<string, string
   const captureId = queryId(query.id);
   const part = query.part;
   if (clientId === null || captureId === null || (part !== 'png' && part !== 'html')) throw new AppError('objectNotFound');
-  const row = await ctx.db.selectFrom('evidence_capture').selectAll().where('capture_id', '=', captureId).where('client_id', '=', clientId).executeTakeFirst();
+  const row = await repo.findCapture(ctx.db, clientId, captureId);
   if (!row) throw new AppError('objectNotFound');
   const recordId = row.ec_id ?? row.ws_id ?? row.sns_id;
   await visibleRecord(ctx, row.kind, clientId, Number(recordId));

@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { escapeLike } from '../../platform/search.js';
@@ -66,4 +67,35 @@ export function liveUsersOfClient(db: Conn, clientId: number) {
     .where('deleted_at', 'is', null)
     .where(sql<SqlBool>`(user_role & 1) <> 0`)
     .execute();
+}
+
+// News items (news.ts).
+
+const newsColumns = ['id', 'title', 'url', 'news_date'] as const;
+
+/** The items for everyone and those written for readers of the language. */
+const newsFor = (db: Conn, locale: Locale) => db.selectFrom('news').where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '=', locale)]));
+
+/** One page of a reader's news, newest first, and how many there are in all. */
+export async function listNews(db: Conn, locale: Locale, offset: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    newsFor(db, locale).select(newsColumns).orderBy('news_date', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    newsFor(db, locale).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export function insertNews(db: Conn, values: { title: string; url: string; news_date: string; created_at: Date }) {
+  return db.insertInto('news').values(values).returning(newsColumns).executeTakeFirstOrThrow();
+}
+
+/** The item as changed, or undefined when there is no such item. */
+export function updateNews(db: Conn, newsId: number, changes: { title: string; url: string; news_date?: string }) {
+  return db.updateTable('news').set(changes).where('id', '=', newsId).returning(newsColumns).executeTakeFirst();
+}
+
+/** How many rows went: 0 when there is no such item. */
+export async function deleteNews(db: Conn, newsId: number): Promise<number> {
+  const res = await db.deleteFrom('news').where('id', '=', newsId).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -5,6 +5,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import { checkDocument } from '../../platform/documents.js';
 import { AppError } from '../../platform/errors.js';
 import { fileBytes, fileMeta, storeFile } from '../../platform/files.js';
+import { insertRequestFile, requestOfFile, updateRequest } from './repo.js';
 import { readable } from './service.js';
 
 /** Request files are stored as kind `srq`, checked by their bytes (platform/documents.ts), attached at once. */
@@ -29,8 +30,8 @@ export async function uploadFile(ctx: AuthedContext, input: z.output<typeof serv
     now: ctx.now,
     attached: true,
   });
-  await ctx.db.insertInto('service_request_file').values({ name, request_id: request.id, message_id: null }).execute();
-  await ctx.db.updateTable('service_request').set({ updated_at: ctx.now }).where('request_id', '=', request.id).execute();
+  await insertRequestFile(ctx.db, request.id, name);
+  await updateRequest(ctx.db, request.id, {}, ctx.now);
   return { file: { name, originalName: file.filename.slice(0, 300), contentType: check.contentType, size: file.bytes.length, createdAt: ctx.now.toISOString() } };
 }
 
@@ -39,9 +40,9 @@ export async function serveFile(ctx: AuthedContext, query: Record<string, string
   const name = query.name ?? '';
   const meta = name.length > 0 && name.length <= 100 ? await fileMeta(ctx.db, name) : undefined;
   if (!meta || meta.kind !== REQUEST_FILE_KIND) throw new AppError('objectNotFound');
-  const link = await ctx.db.selectFrom('service_request_file').select('request_id').where('name', '=', name).executeTakeFirst();
-  if (!link) throw new AppError('objectNotFound');
-  await readable(ctx, link.request_id);
+  const requestId = await requestOfFile(ctx.db, name);
+  if (requestId === undefined) throw new AppError('objectNotFound');
+  await readable(ctx, requestId);
   const bytes = await fileBytes(ctx.db, name);
   if (!bytes) throw new AppError('objectNotFound');
   return { contentType: meta.content_type, body: bytes, fileName: meta.original_name || name };

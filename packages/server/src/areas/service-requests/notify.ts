@@ -1,7 +1,7 @@
 import { isMessageKey, translate, type Locale, type MessageKey, type ServiceRequestSummary } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { notifyUsers } from '../notices/service.js';
-import { clientUsers, staffOfClient } from './repo.js';
+import { clientUsers, staffOfClient, userName } from './repo.js';
 
 /**
  * Every new request, message and status change tells the other side: a client user's action its managing analysts
@@ -17,13 +17,13 @@ const label = (locale: Locale, key: string) => (isMessageKey(key) ? translate(lo
 export async function tellOtherSide(ctx: AuthedContext, request: ServiceRequestSummary, event: RequestEvent, byClient: boolean): Promise<void> {
   const recipients = (byClient ? await staffOfClient(ctx.db, request.clientId, request.assigneeId) : await clientUsers(ctx.db, request.clientId)).filter((u) => u.user_id !== ctx.user.userId);
   if (recipients.length === 0) return;
-  const actor = await ctx.db.selectFrom('users').select('user_name').where('user_id', '=', ctx.user.userId).executeTakeFirst();
+  const actorName = await userName(ctx.db, ctx.user.userId);
   const target = requestPath(request.id);
   const params = (locale: Locale): Record<string, string | number> => ({
     id: request.id,
     title: request.title,
     client: request.clientName,
-    user: actor?.user_name ?? '',
+    user: actorName ?? '',
     type: label(locale, `requestType.${request.type}`),
     status: label(locale, `requestStatus.${request.status}`),
     from: event.kind === 6 ? label(locale, `requestStatus.${event.from}`) : '',

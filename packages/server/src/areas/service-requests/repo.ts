@@ -1,6 +1,9 @@
-import type { ServiceFile, ServiceMessage, ServiceRequest, ServiceRequestSummary, ServiceRequestType } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
+import type { ServiceFile, ServiceMessage, ServiceRequest, ServiceRequestSummary, ServiceRequestType, serviceRequests } from '@portal/contract';
+import { sql, type Insertable, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db.js';
+import type { Database } from '../../platform/schema.js';
+import { escapeLike } from '../../platform/search.js';
 
 /** SQL of service requests. Every caller has checked the client first (calls.ts / service.ts). */
 type Conn = Db | Tx;
@@ -131,4 +134,87 @@ export async function isManagingAnalyst(db: Conn, clientId: number, userId: numb
     .where(sql<SqlBool>`(u.user_role & 2) <> 0`)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function isTrademarkOfClient(db: Conn, clientId: number, trademarkId: number): Promise<boolean> {
+  const row = await db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', trademarkId).where('client_id', '=', clientId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The new request's id. */
+export async function insertRequest(db: Conn, values: Insertable<Database['service_request']>): Promise<number> {
+  const { request_id } = await db.insertInto('service_request').values(values).returning('request_id').executeTakeFirstOrThrow();
+  return request_id;
+}
+
+type SearchInput = z.output<typeof serviceRequests.searchInput>;
+
+/**
+ * One page of request summaries, newest change first, and how many match in all: of one client (`clientId`), of
+ * the clients an analyst manages (`managedBy`), or of every client (neither).
+ */
+export async function searchRequests(
+  db: Conn,
+  input: Omit<SearchInput, 'clientId'> & { clientId?: number | undefined; managedBy?: number },
+): Promise<{ rows: SummaryRow[]; total: number }> {
+  let q = summaryQuery(db);
+  if (input.clientId !== undefined) q = q.where('r.client_id', '=', input.clientId);
+  else if (input.managedBy !== undefined) q = q.where('r.client_id', 'in', managedClientIds(db, input.managedBy));
+  if (input.type) q = q.where('r.type', '=', input.type);
+  if (input.status) q = q.where('r.status', '=', input.status);
+  if (input.dueFrom) q = q.where('r.due_date', '>=', input.dueFrom);
+  if (input.dueTo) q = q.where('r.due_date', '<=', input.dueTo);
+  const k = input.keyword.trim();
+  if (k) q = q.where(sql<SqlBool>`(r.title ILIKE ${`%${escapeLike(k)}%`} OR r.fields::text ILIKE ${`%${escapeLike(k)}%`})`);
+  const [rows, total] = await Promise.all([
+    q.orderBy('r.updated_at', 'desc').orderBy('r.request_id', 'desc').offset(input.offset).limit(input.limit).execute(),
+    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Sets the changed columns and the time of the change. */
+export async function updateRequest(db: Conn, requestId: number, changes: Record<string, unknown>, at: Date): Promise<void> {
+  await db.updateTable('service_request').set({ ...changes, updated_at: at }).where('request_id', '=', requestId).execute();
+}
+
+/** The new message's id. */
+export async function insertMessage(db: Conn, values: { request_id: number; user_id: number; body: string; created_at: Date }): Promise<number> {
+  const { message_id } = await db.insertInto('service_request_message').values(values).returning('message_id').executeTakeFirstOrThrow();
+  return message_id;
+}
+
+/** Ties the named files of the request, not yet part of a message, to the message; how many it tied. */
+export async function attachFilesToMessage(db: Conn, requestId: number, messageId: number, names: string[]): Promise<number> {
+  const res = await db
+    .updateTable('service_request_file')
+    .set({ message_id: messageId })
+    .where('request_id', '=', requestId)
+    .where('message_id', 'is', null)
+    .where('name', 'in', names)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** The request with its stored files (its messages and file rows go by cascade). */
+export async function deleteRequest(db: Conn, requestId: number): Promise<void> {
+  const files = db.selectFrom('service_request_file').select('name').where('request_id', '=', requestId);
+  await db.deleteFrom('stored_file').where('name', 'in', files).execute();
+  await db.deleteFrom('service_request').where('request_id', '=', requestId).execute();
+}
+
+/** A file uploaded to the request, not yet part of a message. */
+export async function insertRequestFile(db: Conn, requestId: number, name: string): Promise<void> {
+  await db.insertInto('service_request_file').values({ name, request_id: requestId, message_id: null }).execute();
+}
+
+/** The request the stored file belongs to, if it is a request's file. */
+export async function requestOfFile(db: Conn, name: string): Promise<number | undefined> {
+  const link = await db.selectFrom('service_request_file').select('request_id').where('name', '=', name).executeTakeFirst();
+  return link?.request_id;
+}
+
+export async function userName(db: Conn, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('user_name').where('user_id', '=', userId).executeTakeFirst();
+  return row?.user_name;
 }

@@ -11,14 +11,13 @@ import {
   type ServiceRequestStatus,
   type serviceRequests,
 } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { escapeLike } from '../../platform/search.js';
 import { checkOwner } from '../../platform/tenant.js';
 import { tellOtherSide } from './notify.js';
-import { findRequest, isManagingAnalyst, managedClientIds, ownerOfRequest, presentSummary, summaryQuery } from './repo.js';
+import * as repo from './repo.js';
+import { findRequest, isManagingAnalyst, ownerOfRequest } from './repo.js';
 
 type CreateInput = z.output<typeof serviceRequests.createInput>;
 type SearchInput = z.output<typeof serviceRequests.searchInput>;
@@ -36,8 +35,7 @@ function checkDueDate(ctx: AuthedContext, dueDate: string | null | undefined): v
 async function checkTrademark(ctx: AuthedContext, clientId: number, fields: Record<string, unknown>): Promise<void> {
   const trademarkId = fields.trademarkId;
   if (typeof trademarkId !== 'number') return;
-  const row = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', trademarkId).where('client_id', '=', clientId).executeTakeFirst();
-  if (!row) throw new AppError('unknownTrademark');
+  if (!(await repo.isTrademarkOfClient(ctx.db, clientId, trademarkId))) throw new AppError('unknownTrademark');
 }
 
 /** Reading one request: the same rule as writes (another company's, or an unmanaged client's, is "not found"). */
@@ -53,41 +51,26 @@ export async function create(ctx: AuthedContext, input: CreateInput): Promise<Ca
   if (clientId === undefined) throw new AppError('badRequest', {}, 'validation.requestClientRequired');
   checkDueDate(ctx, input.dueDate);
   await checkTrademark(ctx, clientId, input.fields);
-  const { request_id } = await ctx.db
-    .insertInto('service_request')
-    .values({
-      client_id: clientId,
-      type: input.type,
-      title: input.title,
-      fields: JSON.stringify(input.fields),
-      due_date: input.dueDate ?? null,
-      created_by: ctx.user.userId,
-      created_at: ctx.now,
-      updated_at: ctx.now,
-    })
-    .returning('request_id')
-    .executeTakeFirstOrThrow();
-  const request = await readable(ctx, request_id);
+  const requestId = await repo.insertRequest(ctx.db, {
+    client_id: clientId,
+    type: input.type,
+    title: input.title,
+    fields: JSON.stringify(input.fields),
+    due_date: input.dueDate ?? null,
+    created_by: ctx.user.userId,
+    created_at: ctx.now,
+    updated_at: ctx.now,
+  });
+  const request = await readable(ctx, requestId);
   await tellOtherSide(ctx, request, { kind: 4 }, !isStaff(ctx));
   return { request };
 }
 
 export async function search(ctx: AuthedContext, input: SearchInput): Promise<CallOutput<'/api/service-request/search'>> {
   // The tenancy rule filled in a client user's company and held analysts naming a client to its managers.
-  let q = summaryQuery(ctx.db);
-  if (input.clientId !== undefined) q = q.where('r.client_id', '=', input.clientId);
-  else if (!hasRole(ctx.user.role, Role.ADMIN)) q = q.where('r.client_id', 'in', managedClientIds(ctx.db, ctx.user.userId));
-  if (input.type) q = q.where('r.type', '=', input.type);
-  if (input.status) q = q.where('r.status', '=', input.status);
-  if (input.dueFrom) q = q.where('r.due_date', '>=', input.dueFrom);
-  if (input.dueTo) q = q.where('r.due_date', '<=', input.dueTo);
-  const k = input.keyword.trim();
-  if (k) q = q.where(sql<SqlBool>`(r.title ILIKE ${`%${escapeLike(k)}%`} OR r.fields::text ILIKE ${`%${escapeLike(k)}%`})`);
-  const [rows, total] = await Promise.all([
-    q.orderBy('r.updated_at', 'desc').orderBy('r.request_id', 'desc').offset(input.offset).limit(input.limit).execute(),
-    q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { requests: rows.map(presentSummary), total: Number(total.n) };
+  const clients = input.clientId !== undefined ? { clientId: input.clientId } : hasRole(ctx.user.role, Role.ADMIN) ? {} : { managedBy: ctx.user.userId };
+  const { rows, total } = await repo.searchRequests(ctx.db, { ...input, ...clients });
+  return { requests: rows.map(repo.presentSummary), total };
 }
 
 /**
@@ -125,7 +108,7 @@ export async function update(ctx: AuthedContext, input: UpdateInput): Promise<Ca
   if (input.fee !== undefined) changes.fee = input.fee;
   if (input.currency !== undefined) changes.currency = input.currency;
   if (Object.keys(changes).length > 0) {
-    await ctx.db.updateTable('service_request').set({ ...changes, updated_at: ctx.now }).where('request_id', '=', before.id).execute();
+    await repo.updateRequest(ctx.db, before.id, changes, ctx.now);
   }
   const request = await readable(ctx, before.id);
   if (changes.draft === false) await tellOtherSide(ctx, request, { kind: 4 }, !staff);
@@ -137,24 +120,13 @@ export async function update(ctx: AuthedContext, input: UpdateInput): Promise<Ca
 export async function addMessage(ctx: AuthedContext, input: MessageInput): Promise<CallOutput<'/api/service-request/add-message'>> {
   const before = await readable(ctx, input.requestId);
   if (isClosed(before.status)) throw new AppError('requestClosed');
-  const { message_id } = await ctx.db
-    .insertInto('service_request_message')
-    .values({ request_id: before.id, user_id: ctx.user.userId, body: input.body, created_at: ctx.now })
-    .returning('message_id')
-    .executeTakeFirstOrThrow();
+  const messageId = await repo.insertMessage(ctx.db, { request_id: before.id, user_id: ctx.user.userId, body: input.body, created_at: ctx.now });
   const names = [...new Set(input.files)];
   if (names.length > 0) {
-    const res = await ctx.db
-      .updateTable('service_request_file')
-      .set({ message_id })
-      .where('request_id', '=', before.id)
-      .where('message_id', 'is', null)
-      .where('name', 'in', names)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== names.length) throw new AppError('fileNotOfRequest');
+    if ((await repo.attachFilesToMessage(ctx.db, before.id, messageId, names)) !== names.length) throw new AppError('fileNotOfRequest');
   }
   const resumes = !isStaff(ctx) && before.status === 3;
-  await ctx.db.updateTable('service_request').set({ updated_at: ctx.now, ...(resumes ? { status: 2 } : {}) }).where('request_id', '=', before.id).execute();
+  await repo.updateRequest(ctx.db, before.id, resumes ? { status: 2 } : {}, ctx.now);
   const request = await readable(ctx, before.id);
   await tellOtherSide(ctx, request, { kind: 5, excerpt: input.body }, !isStaff(ctx));
   return { request };
@@ -164,8 +136,6 @@ export async function addMessage(ctx: AuthedContext, input: MessageInput): Promi
 export async function remove(ctx: AuthedContext, requestId: number): Promise<CallOutput<'/api/service-request/remove'>> {
   const before = await readable(ctx, requestId);
   if (!isStaff(ctx) && before.status !== 1) throw new AppError('requestClientCancelOnly');
-  const files = ctx.db.selectFrom('service_request_file').select('name').where('request_id', '=', requestId);
-  await ctx.db.deleteFrom('stored_file').where('name', 'in', files).execute();
-  await ctx.db.deleteFrom('service_request').where('request_id', '=', requestId).execute();
+  await repo.deleteRequest(ctx.db, requestId);
   return {};
 }

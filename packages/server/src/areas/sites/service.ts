@@ -5,6 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
 import type { Selectable } from 'kysely';
 import type { EcSiteAccountTable, EcSiteTable } from '../../platform/schema.js';
+import * as repo from './repo.js';
 
 /**
  * The marketplace site master (document 2). Account secrets are sealed before they reach the database and are
@@ -45,9 +46,7 @@ function presentAccount(a: AccountRow): SiteAccount {
 
 async function checkRefs(ctx: AuthedContext, input: { region?: string | undefined; categoryId?: number | undefined }): Promise<void> {
   if (input.region !== undefined && !COUNTRY_CODES.has(input.region)) fail('unknownCountry');
-  if (input.categoryId !== undefined && !(await ctx.db.selectFrom('infringement_category').select('id').where('id', '=', input.categoryId).executeTakeFirst())) {
-    fail('unknownCategory');
-  }
+  if (input.categoryId !== undefined && !(await repo.categoryExists(ctx.db, input.categoryId))) fail('unknownCategory');
 }
 
 async function unique<T>(write: () => Promise<T>): Promise<T> {
@@ -68,23 +67,12 @@ const crawlerChanges = (input: CrawlerInput) => ({
 });
 
 export async function list(ctx: AuthedContext, input: { current: number; pageSize: number; hasCrawler?: boolean | undefined }) {
-  let q = ctx.db.selectFrom('ec_site');
-  if (input.hasCrawler !== undefined) q = q.where('has_crawler', '=', input.hasCrawler);
-  const [rows, total] = await Promise.all([
-    q
-      .selectAll('ec_site')
-      .select((eb) => eb.selectFrom('ec_site_account').select(eb.fn.countAll<number>().as('n')).whereRef('ec_site_account.site_id', '=', 'ec_site.id').as('account_count'))
-      .orderBy('id')
-      .offset((input.current - 1) * input.pageSize)
-      .limit(input.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { sites: rows.map((r) => ({ ...presentSite(r), accountCount: Number(r.account_count ?? 0) })), total: Number(total.n) };
+  const { rows, total } = await repo.listSites(ctx.db, { offset: (input.current - 1) * input.pageSize, limit: input.pageSize, hasCrawler: input.hasCrawler });
+  return { sites: rows.map((r) => ({ ...presentSite(r), accountCount: Number(r.account_count ?? 0) })), total };
 }
 
 export async function get(ctx: AuthedContext, siteId: number): Promise<{ site: Site }> {
-  const row = await ctx.db.selectFrom('ec_site').selectAll().where('id', '=', siteId).executeTakeFirst();
+  const row = await repo.findSite(ctx.db, siteId);
   if (!row) fail('objectNotFound');
   return { site: { ...presentSite(row), accounts: (await accountsOf(ctx, siteId)).account } };
 }
@@ -105,14 +93,10 @@ export async function create(
   input: { siteName: string; siteURL: string; region: string; categoryId: number; hasCrawler: boolean; remarks: string; accounts: AccountInput[] } & CrawlerInput,
 ) {
   await checkRefs(ctx, input);
-  const { id } = await unique(() =>
-    ctx.db
-      .insertInto('ec_site')
-      .values({ name: input.siteName, url: input.siteURL, region: input.region, category_id: input.categoryId, has_crawler: input.hasCrawler, remarks: input.remarks, ...crawlerChanges(input) })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+  const id = await unique(() =>
+    repo.insertSite(ctx.db, { name: input.siteName, url: input.siteURL, region: input.region, category_id: input.categoryId, has_crawler: input.hasCrawler, remarks: input.remarks, ...crawlerChanges(input) }),
   );
-  if (input.accounts.length > 0) await ctx.db.insertInto('ec_site_account').values(input.accounts.map((a) => ({ site_id: id, ...sealedAccount(ctx, a) }))).execute();
+  if (input.accounts.length > 0) await repo.insertAccounts(ctx.db, id, input.accounts.map((a) => sealedAccount(ctx, a)));
   return get(ctx, id);
 }
 
@@ -132,8 +116,7 @@ export async function update(
     ...crawlerChanges(input),
   };
   if (Object.keys(changes).length > 0) {
-    const res = await unique(() => ctx.db.updateTable('ec_site').set(changes).where('id', '=', input.siteId).executeTakeFirst());
-    if (Number(res.numUpdatedRows) === 0) fail('objectNotFound');
+    if ((await unique(() => repo.updateSite(ctx.db, input.siteId, changes))) === 0) fail('objectNotFound');
   }
   return get(ctx, input.siteId);
 }
@@ -144,26 +127,22 @@ export async function update(
  * the site's crawler off, which keeps the history and takes the site out of new tasks.
  */
 export async function remove(ctx: AuthedContext, siteId: number) {
-  const users = await ctx.db
-    .selectFrom('crawler_subtask')
-    .select((eb) => eb.fn.count<number>('task_id').distinct().as('n'))
-    .where('site_id', '=', siteId)
-    .executeTakeFirstOrThrow();
-  if (Number(users.n) > 0) fail('siteInUse', { count: Number(users.n) });
-  let res;
+  const users = await repo.countTasksUsingSite(ctx.db, siteId);
+  if (users > 0) fail('siteInUse', { count: users });
+  let deleted;
   try {
-    res = await ctx.db.deleteFrom('ec_site').where('id', '=', siteId).executeTakeFirst();
+    deleted = await repo.deleteSite(ctx.db, siteId);
   } catch (err) {
     // A task made with the site between the check and the removal.
     if (isForeignKeyViolation(err)) fail('siteInUse', { count: 1 });
     throw err;
   }
-  if (Number(res.numDeletedRows) === 0) fail('objectNotFound');
+  if (deleted === 0) fail('objectNotFound');
   return list(ctx, { current: 1, pageSize: 20 });
 }
 
 export async function accountsOf(ctx: AuthedContext, siteId: number) {
-  const rows = await ctx.db.selectFrom('ec_site_account').selectAll().where('site_id', '=', siteId).orderBy('id').execute();
+  const rows = await repo.accountsOfSite(ctx.db, siteId);
   return { account: rows.map(presentAccount) };
 }
 
@@ -174,13 +153,13 @@ export async function fetchAccounts(ctx: AuthedContext, siteId: number) {
 
 export async function addAccount(ctx: AuthedContext, input: AccountInput & { siteId: number }) {
   await get(ctx, input.siteId);
-  await ctx.db.insertInto('ec_site_account').values({ site_id: input.siteId, ...sealedAccount(ctx, input) }).execute();
+  await repo.insertAccounts(ctx.db, input.siteId, [sealedAccount(ctx, input)]);
   return accountsOf(ctx, input.siteId);
 }
 
 export async function updateAccount(ctx: AuthedContext, input: Partial<AccountInput> & { id: number }) {
-  const row = await ctx.db.selectFrom('ec_site_account').select('site_id').where('id', '=', input.id).executeTakeFirst();
-  if (!row) fail('objectNotFound');
+  const siteId = await repo.siteOfAccount(ctx.db, input.id);
+  if (siteId === undefined) fail('objectNotFound');
   const { secrets } = ctx.services;
   const changes = {
     ...(input.account !== undefined && { account: input.account }),
@@ -191,13 +170,13 @@ export async function updateAccount(ctx: AuthedContext, input: Partial<AccountIn
     ...(input.cookies !== undefined && { cookies_sealed: secrets.seal(input.cookies) }),
     ...(input.remarks !== undefined && { remarks: input.remarks }),
   };
-  if (Object.keys(changes).length > 0) await ctx.db.updateTable('ec_site_account').set(changes).where('id', '=', input.id).execute();
-  return accountsOf(ctx, row.site_id);
+  if (Object.keys(changes).length > 0) await repo.updateAccount(ctx.db, input.id, changes);
+  return accountsOf(ctx, siteId);
 }
 
 export async function removeAccount(ctx: AuthedContext, id: number) {
-  const row = await ctx.db.selectFrom('ec_site_account').select('site_id').where('id', '=', id).executeTakeFirst();
-  if (!row) fail('objectNotFound');
-  await ctx.db.deleteFrom('ec_site_account').where('id', '=', id).execute();
-  return accountsOf(ctx, row.site_id);
+  const siteId = await repo.siteOfAccount(ctx.db, id);
+  if (siteId === undefined) fail('objectNotFound');
+  await repo.deleteAccount(ctx.db, id);
+  return accountsOf(ctx, siteId);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
-import { URL_OF } from '../evidence/service.js';
+import { URL_OF } from '../evidence/repo.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Evidence, EvidenceKind, RecordRecheck } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { captures, visibleRecord } from '../evidence/service.js';
-import { RECORD_TABLES } from '../../records/core/tables.js';
+import { findRecheckOfRecord } from './repo.js';
 
 /**
  * A record's re-check after its takedown, for whoever may see the record (client users: their own company's
@@ -9,14 +9,7 @@ import { RECORD_TABLES } from '../../records/core/tables.js';
  */
 export async function recordRecheck(ctx: AuthedContext, input: { clientId: number; kind: EvidenceKind; recordId: number }): Promise<{ recheck: RecordRecheck | null }> {
   await visibleRecord(ctx, input.kind, input.clientId, input.recordId);
-  const idColumn = RECORD_TABLES[input.kind].id;
-  const row = await ctx.db
-    .selectFrom('takedown_recheck as t')
-    .leftJoin('client_setting as s', 's.client_id', 't.client_id')
-    .select(['t.round', 't.takedown_at', 't.capture_id', 't.verdict', 't.verdict_reason', 't.checked_at', 's.recheck_days'])
-    .where('t.client_id', '=', input.clientId)
-    .where(`t.${idColumn}`, '=', input.recordId)
-    .executeTakeFirst();
+  const row = await findRecheckOfRecord(ctx.db, input.clientId, input.kind, input.recordId);
   if (!row) return { recheck: null };
   const all = await captures(ctx, input);
   const recheck = all.find((e) => e.id === row.capture_id) ?? null;

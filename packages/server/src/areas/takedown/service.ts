@@ -1,17 +1,16 @@
 import type { EvidenceKind, TakedownChannel, TakedownNotice, TakedownProblem, takedown as contract } from '@portal/contract';
 import { translate } from '@portal/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { recordsChanged } from '../../records/search/changes.js';
-import { RECORD_TABLES } from '../../records/core/tables.js';
 import { EC_KIND } from '../../kinds/ec/kind.js';
 import { SNS_KIND } from '../../kinds/sns/kind.js';
 import { WS_KIND } from '../../kinds/ws/kind.js';
 import { CHANNELS } from './channels/index.js';
 import { presendProblems } from './checks.js';
 import { composeEnv, loadFacts, type RecordFacts } from './facts.js';
+import * as repo from './repo.js';
 
 /**
  * Takedown notices (issue 18): compose for a selection and a channel (with the pre-send check), mark them sent
@@ -73,7 +72,6 @@ export async function markSent(ctx: AuthedContext, input: z.output<typeof contra
 
   const reportDate = ctx.now.toISOString().slice(0, 10);
   const kind = KINDS[input.kind];
-  const t = RECORD_TABLES[input.kind];
   const changedFields = new Set<string>();
   // One UPDATE and one history INSERT per round (at most three), whatever the number of records.
   for (const round of [1, 2, 3]) {
@@ -81,29 +79,19 @@ export async function markSent(ctx: AuthedContext, input: z.output<typeof contra
     if (ids.length === 0) continue;
     const dateField = kind.save.fields[`process${round}Date`]!;
     const resultField = kind.save.fields[`process${round}Result`]!;
-    const dateCol = sql.ref(kind.fields[dateField]!.column);
-    const resultCol = sql.ref(kind.fields[resultField]!.column);
-    const idList = sql`${ids}::bigint[]`;
-    const updated = await sql<{ id: number; result: number }>`
-      UPDATE ${sql.table(t.records)} AS r SET ${dateCol} = ${reportDate}, ${resultCol} = COALESCE(r.${resultCol}, ${IN_REVIEW}), updated_at = ${ctx.now}
-      WHERE r.client_id = ${input.clientId} AND r.${sql.ref(t.id)} = ANY(${idList}) AND r.${dateCol} IS NULL
-      RETURNING r.${sql.ref(t.id)} AS id, r.${resultCol} AS result`.execute(ctx.db);
+    const columns = { dateField, resultField, dateColumn: kind.fields[dateField]!.column, resultColumn: kind.fields[resultField]!.column };
+    const updated = await repo.fillRoundDate(ctx.db, input.kind, { clientId: input.clientId, ids, round: columns, reportDate, emptyResult: IN_REVIEW, at: ctx.now });
     // A concurrent change filled the round meanwhile: refuse rather than overwrite it.
-    if (updated.rows.length !== ids.length) throw new AppError('takedownProblems', { count: ids.length - updated.rows.length });
-    await sql`
-      INSERT INTO ${sql.table(t.history)} (record_id, client_id, user_id, source, fields, created_at)
-      SELECT u.id, ${input.clientId}, ${ctx.user.userId}, 'takedown', jsonb_build_object(${dateField}::text, ${reportDate}::text, ${resultField}::text, u.result), ${ctx.now}
-      FROM unnest(${idList}, ${sql`${updated.rows.map((r) => r.result)}::int[]`}) AS u(id, result)
-      ORDER BY u.id`.execute(ctx.db);
+    if (updated.length !== ids.length) throw new AppError('takedownProblems', { count: ids.length - updated.length });
+    await repo.insertRoundHistory(ctx.db, input.kind, { clientId: input.clientId, userId: ctx.user.userId, rows: updated, round: columns, reportDate, at: ctx.now });
     changedFields.add(dateField).add(resultField);
   }
-  const stored = await ctx.db
-    .insertInto('takedown_notice')
-    .values(notices.map((n) => ({ client_id: input.clientId, kind: input.kind, channel: input.channel, record_ids: n.recordIds, recipient: n.to, subject: n.subject, body: n.body, round: input.round ?? null, sent_by: ctx.user.userId, sent_at: ctx.now })))
-    .returning('notice_id')
-    .execute();
+  const noticeIds = await repo.insertNotices(
+    ctx.db,
+    notices.map((n) => ({ client_id: input.clientId, kind: input.kind, channel: input.channel, record_ids: n.recordIds, recipient: n.to, subject: n.subject, body: n.body, round: input.round ?? null, sent_by: ctx.user.userId, sent_at: ctx.now })),
+  );
   await recordsChanged(ctx.services, ctx.db, kind, input.clientId, [...changedFields]);
-  return { noticeIds: stored.map((s) => s.notice_id), updateCount: facts.length, reportDate };
+  return { noticeIds, updateCount: facts.length, reportDate };
 }
 
 /**
@@ -112,14 +100,7 @@ export async function markSent(ctx: AuthedContext, input: z.output<typeof contra
  */
 export async function fetchNotices(ctx: AuthedContext, input: z.output<typeof contract.fetchNoticesInput>) {
   if (input.recordId !== undefined) await loadFacts(ctx, input.kind, input.clientId, [input.recordId]);
-  let q = ctx.db
-    .selectFrom('takedown_notice as n')
-    .leftJoin('users as u', 'u.user_id', 'n.sent_by')
-    .select(['n.notice_id', 'n.kind', 'n.channel', 'n.record_ids', 'n.recipient', 'n.subject', 'n.body', 'n.sent_at', 'u.user_name'])
-    .where('n.client_id', '=', input.clientId)
-    .where('n.kind', '=', input.kind);
-  if (input.recordId !== undefined) q = q.where(sql<boolean>`n.record_ids @> ARRAY[${input.recordId}]::bigint[]`);
-  const rows = await q.orderBy('n.notice_id', 'desc').limit(500).execute();
+  const rows = await repo.listNotices(ctx.db, input.clientId, input.kind, input.recordId);
   return {
     notices: rows.map((r) => ({
       id: r.notice_id,

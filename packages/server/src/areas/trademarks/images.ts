@@ -5,7 +5,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, setAttached, storeImage } from '../../platform/files.js';
 import { uploadedImage } from '../../platform/images.js';
-import { checkFileReader, checkTrademarkOfClient } from './repo.js';
+import { checkFileReader, checkTrademarkOfClient, updateTrademark } from './repo.js';
 
 /** Trademark images are stored as kind `tm`; the images of registration requests as `tmreq` (never served). */
 export const TRADEMARK_IMAGE_KIND = 'tm';
@@ -46,7 +46,7 @@ export async function removeImage(ctx: AuthedContext, input: z.output<typeof tra
   if (meta.attached) {
     const owner = await checkTrademarkOfClient(ctx, input.trademarkId, input.clientId);
     if (!owner || owner.image !== input.name) throw new AppError('imageNotFound');
-    await ctx.db.updateTable('trademark').set({ image: null, updated_at: ctx.now }).where('trademark_id', '=', owner.trademark_id).execute();
+    await updateTrademark(ctx.db, owner.trademark_id, { image: null, updated_at: ctx.now });
   }
   await deleteFile(ctx.db, input.name);
   return {};

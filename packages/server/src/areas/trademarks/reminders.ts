@@ -4,20 +4,13 @@ import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { reminderWindow, sendDueReminders, type ReminderCandidate } from '../../platform/reminders.js';
 import { clientAudience } from '../clients/repo.js';
+import { trademarksExpiringBetween } from './repo.js';
 
 /** Trademarks with the reminder flag: the client's users are mailed 90, 60 and 30 days before the expiry date. */
 export async function trademarkReminderCandidates(services: Services, now: Date): Promise<ReminderCandidate[]> {
   const { from, to } = reminderWindow(now);
   const { db } = services;
-  const marks = await db
-    .selectFrom('trademark as t')
-    .innerJoin('client as c', 'c.client_id', 't.client_id')
-    .select(['t.trademark_id', 't.client_id', 't.no', 't.text', 't.region', 't.type', 't.invalid_date', 'c.client_name'])
-    .where('t.remind_flag', '=', true)
-    .where('c.deleted_at', 'is', null)
-    .where('t.invalid_date', '>=', from)
-    .where('t.invalid_date', '<=', to)
-    .execute();
+  const marks = await trademarksExpiringBetween(db, from, to);
   if (marks.length === 0) return [];
   const audience = await clientAudience(db, [...new Set(marks.map((m) => m.client_id))]);
   return marks.map((m) => ({

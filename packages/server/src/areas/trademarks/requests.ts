@@ -1,10 +1,10 @@
-import { REQUEST_IMAGE_TYPES, Role, translate, type Locale, type trademarks } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
+import { REQUEST_IMAGE_TYPES, translate, type Locale, type trademarks } from '@portal/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { storeImage } from '../../platform/files.js';
 import { uploadedImage } from '../../platform/images.js';
+import { insertTrademarkRequest, liveAdministrators, userAndCompanyName } from './repo.js';
 
 type RequestInput = z.output<typeof trademarks.registrationInput>;
 
@@ -12,12 +12,7 @@ type RequestInput = z.output<typeof trademarks.registrationInput>;
 async function requestDesk(ctx: AuthedContext): Promise<{ mail: string; locale: Locale }[]> {
   const configured = ctx.services.config.requestMailTo;
   if (configured) return configured.split(',').map((mail) => ({ mail: mail.trim(), locale: ctx.locale })).filter((r) => r.mail !== '');
-  const admins = await ctx.db
-    .selectFrom('users')
-    .select(['user_mail', 'user_locale'])
-    .where('deleted_at', 'is', null)
-    .where(sql<SqlBool>`(user_role & ${Role.ADMIN}) <> 0`)
-    .execute();
+  const admins = await liveAdministrators(ctx.db);
   return admins.map((a) => ({ mail: a.user_mail, locale: a.user_locale as Locale }));
 }
 
@@ -34,32 +29,23 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
   const imageName = design
     ? await storeImage(ctx.db, { kind: 'tmreq', clientId, type: design.image.type, originalName: design.file.filename, bytes: design.file.bytes, userId: ctx.user.userId, now: ctx.now, attached: true })
     : null;
-  const { request_id } = await ctx.db
-    .insertInto('trademark_request')
-    .values({
-      client_id: clientId,
-      user_id: ctx.user.userId,
-      title: input.trademark_title,
-      image: imageName,
-      detail: input.trademark_detail,
-      company: input.company,
-      name: input.name,
-      mail: input.mail,
-      tel: input.tel,
-      fax: input.fax,
-      remarks: input.remarks,
-      created_at: ctx.now,
-    })
-    .returning('request_id')
-    .executeTakeFirstOrThrow();
+  const requestId = await insertTrademarkRequest(ctx.db, {
+    client_id: clientId,
+    user_id: ctx.user.userId,
+    title: input.trademark_title,
+    image: imageName,
+    detail: input.trademark_detail,
+    company: input.company,
+    name: input.name,
+    mail: input.mail,
+    tel: input.tel,
+    fax: input.fax,
+    remarks: input.remarks,
+    created_at: ctx.now,
+  });
 
-  const who = await ctx.db
-    .selectFrom('users as u')
-    .innerJoin('client as c', 'c.client_id', 'u.client_id')
-    .select(['u.user_name', 'c.client_name'])
-    .where('u.user_id', '=', ctx.user.userId)
-    .executeTakeFirstOrThrow();
-  const attachmentName = design ? `request-${request_id}.${imageName?.split('.').pop() ?? 'png'}` : '';
+  const who = await userAndCompanyName(ctx.db, ctx.user.userId);
+  const attachmentName = design ? `request-${requestId}.${imageName?.split('.').pop() ?? 'png'}` : '';
   for (const desk of await requestDesk(ctx)) {
     const none = translate(desk.locale, 'mail.trademarkRequest.none');
     await ctx.services.mailer.send({
@@ -68,7 +54,7 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
       subject: 'mail.trademarkRequest.subject',
       paragraphs: ['mail.trademarkRequest.intro', 'mail.trademarkRequest.fields'],
       params: {
-        requestId: request_id,
+        requestId,
         user: who.user_name,
         client: who.client_name,
         title: input.trademark_title || none,
@@ -84,5 +70,5 @@ export async function sendRegistrationRequest(ctx: AuthedContext, input: Request
       attachments: design ? [{ filename: attachmentName, content: design.file.bytes, contentType: `image/${design.image.type}` }] : [],
     });
   }
-  return { requestId: request_id };
+  return { requestId };
 }

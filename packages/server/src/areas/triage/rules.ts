@@ -1,28 +1,16 @@
 import { SNS_CATEGORIES, WS_SITE_CATEGORIES, triage, type TriageRule, type TriageRuleBody } from '@portal/contract';
-import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { RuleLike } from './compile.js';
+import * as repo from './repo.js';
+import type { RuleRow } from './repo.js';
 
 /**
  * A client's triage rules (issue 19, point 1): one ordered list (positions 0..n-1), each rule for one kind. Every
  * change answers the whole list and queues a re-evaluation of the client's records in the same transaction.
  */
 const MAX_RULES = 100;
-
-interface RuleRow {
-  rule_id: number;
-  kind: 'ec' | 'ws' | 'sns';
-  position: number;
-  name: string;
-  enabled: boolean;
-  conditions: unknown;
-  subcategory_id: number;
-  product_category_id: number | null;
-  remark: string;
-  updated_at: Date;
-}
 
 const present = (r: RuleRow): TriageRule => ({
   ruleId: r.rule_id,
@@ -38,31 +26,25 @@ const present = (r: RuleRow): TriageRule => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
-async function rows(db: Db | Tx, clientId: number): Promise<RuleRow[]> {
-  return (await db.selectFrom('triage_rule').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('rule_id').execute()) as RuleRow[];
-}
-
 export async function listRules(db: Db | Tx, clientId: number): Promise<{ rules: TriageRule[] }> {
-  return { rules: (await rows(db, clientId)).map(present) };
+  return { rules: (await repo.rulesOf(db, clientId)).map(present) };
 }
 
 /** The rules as the evaluation compiles them, in order. */
 export async function loadRules(db: Db | Tx, clientId: number): Promise<RuleLike[]> {
-  return (await rows(db, clientId)).map((r) => ({ ...present(r), ruleId: r.rule_id }));
+  return (await repo.rulesOf(db, clientId)).map((r) => ({ ...present(r), ruleId: r.rule_id }));
 }
 
 /** The suggestion must name a category of the rule's kind, and a product category of the client. */
 export async function checkSuggestion(db: Db | Tx, clientId: number, rule: TriageRuleBody): Promise<void> {
   if (rule.kind === 'ec') {
-    const sub = await db.selectFrom('infringement_subcategory').select('id').where('id', '=', rule.subcategoryId).executeTakeFirst();
-    if (!sub) throw new AppError('triageUnknownCategory');
+    if (!(await repo.subcategoryExists(db, rule.subcategoryId))) throw new AppError('triageUnknownCategory');
   } else {
     const codes = rule.kind === 'ws' ? WS_SITE_CATEGORIES : SNS_CATEGORIES;
     if (!Object.hasOwn(codes, rule.subcategoryId)) throw new AppError('triageUnknownCategory');
   }
   if (rule.productCategoryId !== null) {
-    const pc = await db.selectFrom('product_category').select('id').where('id', '=', rule.productCategoryId).where('client_id', '=', clientId).executeTakeFirst();
-    if (!pc) throw new AppError('unknownProductCategory');
+    if (!(await repo.isProductCategoryOfClient(db, clientId, rule.productCategoryId))) throw new AppError('unknownProductCategory');
   }
 }
 
@@ -83,18 +65,15 @@ async function changed(ctx: AuthedContext, clientId: number): Promise<{ rules: T
 
 async function lockRules(ctx: AuthedContext, clientId: number): Promise<RuleRow[]> {
   // One writer of a client's list at a time, so positions stay 0..n-1.
-  await sql`SELECT 1 FROM client WHERE client_id = ${clientId} FOR UPDATE`.execute(ctx.db);
-  return rows(ctx.db, clientId);
+  await repo.lockClient(ctx.db, clientId);
+  return repo.rulesOf(ctx.db, clientId);
 }
 
 export async function createRule(ctx: AuthedContext, clientId: number, rule: TriageRuleBody) {
   const existing = await lockRules(ctx, clientId);
   if (existing.length >= MAX_RULES) throw new AppError('triageTooManyRules', { max: MAX_RULES });
   await checkSuggestion(ctx.db, clientId, rule);
-  await ctx.db
-    .insertInto('triage_rule')
-    .values({ client_id: clientId, position: existing.length, ...columns(rule), created_by: ctx.user.userId, updated_at: ctx.now })
-    .execute();
+  await repo.insertRule(ctx.db, { client_id: clientId, position: existing.length, ...columns(rule), created_by: ctx.user.userId, updated_at: ctx.now });
   return changed(ctx, clientId);
 }
 
@@ -107,24 +86,15 @@ async function ruleOf(ctx: AuthedContext, clientId: number, ruleId: number, list
 export async function updateRule(ctx: AuthedContext, clientId: number, ruleId: number, rule: TriageRuleBody) {
   await ruleOf(ctx, clientId, ruleId, await lockRules(ctx, clientId));
   await checkSuggestion(ctx.db, clientId, rule);
-  await ctx.db.updateTable('triage_rule').set({ ...columns(rule), updated_at: ctx.now }).where('rule_id', '=', ruleId).where('client_id', '=', clientId).execute();
+  await repo.updateRule(ctx.db, clientId, ruleId, { ...columns(rule), updated_at: ctx.now });
   return changed(ctx, clientId);
-}
-
-async function renumber(ctx: AuthedContext, clientId: number, order: number[]): Promise<void> {
-  if (order.length === 0) return;
-  await sql`
-    UPDATE triage_rule t SET position = o.position
-    FROM unnest(${order}::integer[]) WITH ORDINALITY AS o(rule_id, position)
-    WHERE t.rule_id = o.rule_id AND t.client_id = ${clientId}`.execute(ctx.db);
-  await sql`UPDATE triage_rule SET position = position - 1 WHERE client_id = ${clientId}`.execute(ctx.db);
 }
 
 export async function removeRule(ctx: AuthedContext, clientId: number, ruleId: number) {
   const list = await lockRules(ctx, clientId);
   await ruleOf(ctx, clientId, ruleId, list);
-  await ctx.db.deleteFrom('triage_rule').where('rule_id', '=', ruleId).where('client_id', '=', clientId).execute();
-  await renumber(ctx, clientId, list.filter((r) => r.rule_id !== ruleId).map((r) => r.rule_id));
+  await repo.deleteRule(ctx.db, clientId, ruleId);
+  await repo.renumberRules(ctx.db, clientId, list.filter((r) => r.rule_id !== ruleId).map((r) => r.rule_id));
   return changed(ctx, clientId);
 }
 
@@ -134,6 +104,6 @@ export async function moveRule(ctx: AuthedContext, clientId: number, ruleId: num
   await ruleOf(ctx, clientId, ruleId, list);
   const order = list.filter((r) => r.rule_id !== ruleId).map((r) => r.rule_id);
   order.splice(Math.min(position, order.length), 0, ruleId);
-  await renumber(ctx, clientId, order);
+  await repo.renumberRules(ctx.db, clientId, order);
   return changed(ctx, clientId);
 }
