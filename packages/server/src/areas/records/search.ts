@@ -44,6 +44,11 @@ export type RecordSearch = SearchConditions & {
   suggested?: 'any' | 'none' | number | undefined;
 };
 export type SearchInput = RecordSearch & { limit: number; offset: number };
+/** The export's query: the client, and the search's conditions (none: every record the user may see). */
+export interface ExportQuery {
+  clientId: number;
+  search?: Omit<RecordSearch, 'clientId'> | undefined;
+}
 
 /** Analysts (and analyst-administrators) see and categorize every record; client users see their published ones. */
 export const isAnalyst = (ctx: AuthedContext) => hasRole(ctx.user.role, Role.ANALYST);
