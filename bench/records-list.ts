@@ -120,10 +120,11 @@ try {
 
   // Export of one 100,000-record report, and the plain baseline over the same rows.
   const reportId = reportIds[0]!;
-  const whereFields = encodeURIComponent(JSON.stringify([{ key: kind.reportKey, values: [reportId] }]));
+  // The export's query as the web writes it (the contract's downloadHref): the search call's conditions as JSON.
+  const exportSearch = encodeURIComponent(JSON.stringify({ whereFields: [{ key: kind.reportKey, values: [reportId] }] }));
   const [exportRss, [exportMs, exportBytes]] = await withPeakRss(() =>
     timed(async () => {
-      const res = await fetch(`${address}${kind.prefix}/export-search-result?clientId=${bigClient}&whereFields=${whereFields}`, { headers: { authorization: `Bearer ${analyst.token}` } });
+      const res = await fetch(`${address}${kind.prefix}/export-search-result?clientId=${bigClient}&search=${exportSearch}`, { headers: { authorization: `Bearer ${analyst.token}` } });
       if (!res.ok || !res.headers.get('content-type')?.includes('spreadsheetml')) throw new Error(`export failed: ${res.status} ${await res.text()}`);
       let bytes = 0;
       for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;

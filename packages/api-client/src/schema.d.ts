@@ -4499,7 +4499,7 @@ export interface paths {
         };
         /**
          * Export marketplace records as a spreadsheet
-         * @description Answers the whole result of a marketplace record search (no paging) as an .xlsx attachment. The query parameters are search-records' payload fields; the list-valued ones (dateFields, wordFields, whereFields, orderFields) as JSON text or a comma-separated list.
+         * @description Answers the whole result of a marketplace record search (no paging) as an .xlsx attachment. The `search` parameter is search-records' payload as JSON, without clientId and the paging.
          *
          *     For analysts, client users.
          *
@@ -4571,7 +4571,7 @@ export interface paths {
         };
         /**
          * Export website records as a spreadsheet
-         * @description Answers the whole result of a website record search (no paging) as an .xlsx attachment. The query parameters are search-records' payload fields; the list-valued ones (dateFields, wordFields, whereFields, orderFields) as JSON text or a comma-separated list.
+         * @description Answers the whole result of a website record search (no paging) as an .xlsx attachment. The `search` parameter is search-records' payload as JSON, without clientId and the paging.
          *
          *     For analysts, client users.
          *
@@ -4643,7 +4643,7 @@ export interface paths {
         };
         /**
          * Export social media records as a spreadsheet
-         * @description Answers the whole result of a social media record search (no paging) as an .xlsx attachment. The query parameters are search-records' payload fields; the list-valued ones (dateFields, wordFields, whereFields, orderFields) as JSON text or a comma-separated list.
+         * @description Answers the whole result of a social media record search (no paging) as an .xlsx attachment. The `search` parameter is search-records' payload as JSON, without clientId and the paging.
          *
          *     For analysts, client users.
          *
@@ -17110,28 +17110,8 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description Words to look for in the wordFields. */
-                keyword?: string;
-                /** @description How the words match (as in search-records). */
-                searchType?: string;
-                /** @description Start of the date range (YYYY-MM-DD), on the dateFields. */
-                startDate?: string;
-                /** @description End of the date range (YYYY-MM-DD), inclusive. */
-                endDate?: string;
-                /** @description The date fields the range applies to (JSON array or comma list). */
-                dateFields?: string;
-                /** @description The fields the words are looked for in (JSON array or comma list). */
-                wordFields?: string;
-                /** @description Column filters, as search-records' whereFields (JSON). */
-                whereFields?: string;
-                /** @description Sort, as search-records' orderFields (JSON). */
-                orderFields?: string;
-                /** @description true: only records whose rounds are inconsistent. */
-                filterErrorRecord?: string;
-                /** @description true: only taken-down listings a re-check found still live. */
-                filterStillLive?: string;
-                /** @description Only the records of this notice (a notice's link). */
-                noticeId?: string;
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -17227,28 +17207,8 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description Words to look for in the wordFields. */
-                keyword?: string;
-                /** @description How the words match (as in search-records). */
-                searchType?: string;
-                /** @description Start of the date range (YYYY-MM-DD), on the dateFields. */
-                startDate?: string;
-                /** @description End of the date range (YYYY-MM-DD), inclusive. */
-                endDate?: string;
-                /** @description The date fields the range applies to (JSON array or comma list). */
-                dateFields?: string;
-                /** @description The fields the words are looked for in (JSON array or comma list). */
-                wordFields?: string;
-                /** @description Column filters, as search-records' whereFields (JSON). */
-                whereFields?: string;
-                /** @description Sort, as search-records' orderFields (JSON). */
-                orderFields?: string;
-                /** @description true: only records whose rounds are inconsistent. */
-                filterErrorRecord?: string;
-                /** @description true: only taken-down listings a re-check found still live. */
-                filterStillLive?: string;
-                /** @description Only the records of this notice (a notice's link). */
-                noticeId?: string;
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -17344,28 +17304,8 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description Words to look for in the wordFields. */
-                keyword?: string;
-                /** @description How the words match (as in search-records). */
-                searchType?: string;
-                /** @description Start of the date range (YYYY-MM-DD), on the dateFields. */
-                startDate?: string;
-                /** @description End of the date range (YYYY-MM-DD), inclusive. */
-                endDate?: string;
-                /** @description The date fields the range applies to (JSON array or comma list). */
-                dateFields?: string;
-                /** @description The fields the words are looked for in (JSON array or comma list). */
-                wordFields?: string;
-                /** @description Column filters, as search-records' whereFields (JSON). */
-                whereFields?: string;
-                /** @description Sort, as search-records' orderFields (JSON). */
-                orderFields?: string;
-                /** @description true: only records whose rounds are inconsistent. */
-                filterErrorRecord?: string;
-                /** @description true: only taken-down listings a re-check found still live. */
-                filterStillLive?: string;
-                /** @description Only the records of this notice (a notice's link). */
-                noticeId?: string;
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -17536,7 +17476,7 @@ export interface operations {
                 /** @description The record kind. */
                 kind: "ec" | "ws" | "sns";
                 /** @description The takedown channel (as in compose). */
-                channel: string;
+                channel: "dsa" | "ebay-vero" | "amazon" | "alibaba-ipp" | "rakuten" | "mercari" | "rakuma" | "mail";
                 /** @description The record ids, comma-separated. */
                 ids: string;
                 /** @description docx, txt, or csv (batch channels only). */
@@ -17582,6 +17522,8 @@ export interface operations {
                 size?: "small" | "large";
                 /** @description Which source: image, capture, or any (default). */
                 from?: "any" | "image" | "capture";
+                /** @description Not read: a new number (the newest capture's id) makes a new address, past the browser's cache. */
+                v?: string;
             };
             header?: never;
             path?: never;

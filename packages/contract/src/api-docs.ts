@@ -1,4 +1,5 @@
 import type { CallPath } from './api.js';
+import type { DownloadPath } from './downloads.js';
 
 /**
  * What every call of the registry (api.ts) does, in English, for the API document (GET /api/openapi.json, the
@@ -244,4 +245,77 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/analyst/set-recheck-settings': doc('Set takedown re-check settings', 'Sets after how many days (1 to 14) a taken-down listing of the client is captured again.'),
   '/api/takedown-recheck/get-record': doc('Get a record\'s takedown re-check', 'Answers the re-check of a taken-down record: when it is due or was made, and whether the listing was gone or still live.'),
   '/api/takedown/acceptance': doc('Takedown acceptance rates', 'Answers, per marketplace and report round, how the notices sent in a period ended (taken down, no action, in review) and the acceptance rate against the target.'),
+};
+
+/**
+ * What every GET download (downloads.ts) does, for the same document: its summary and description as for a call,
+ * and the content types a successful answer may have. The query parameters are described by the download's
+ * query schema itself.
+ */
+export interface DownloadDoc extends CallDoc {
+  answers: readonly [string, ...string[]];
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const exportDoc = (what: string): DownloadDoc => ({
+  summary: `Export ${what} records as a spreadsheet`,
+  description: `Answers the whole result of a ${what} record search (no paging) as an .xlsx attachment. The \`search\` parameter is search-records' payload as JSON, without clientId and the paging.`,
+  answers: [XLSX],
+});
+const reportDoc = (what: string): DownloadDoc => ({
+  summary: `Download a ${what} report`,
+  description: `Answers the records of one uploaded ${what} report as an .xlsx in the upload template's columns.`,
+  answers: [XLSX],
+});
+const templateDoc = (what: string): DownloadDoc => ({
+  summary: `Download the ${what} upload template`,
+  description: `Answers an empty .xlsx with the columns a ${what} report upload takes, the client's custom columns included.`,
+  answers: [XLSX],
+});
+
+export const downloadDocs: { readonly [P in DownloadPath]: DownloadDoc } = {
+  '/api/ec-data/export-search-result': exportDoc('marketplace'),
+  '/api/ws-data/export-search-result': exportDoc('website'),
+  '/api/sns-data/export-search-result': exportDoc('social media'),
+  '/api/ec-report/download-report': reportDoc('marketplace'),
+  '/api/ws-report/download-report': reportDoc('website'),
+  '/api/sns-report/download-report': reportDoc('social media'),
+  '/api/ec-report/download-template': templateDoc('marketplace'),
+  '/api/ws-report/download-template': templateDoc('website'),
+  '/api/sns-report/download-template': templateDoc('social media'),
+  '/api/records/thumbnail': {
+    summary: 'Download a record\'s picture',
+    description: 'Answers a record\'s picture, shrunk: the listing\'s image, an uploaded screenshot, or the latest evidence capture. HTTP 404 when the record has none the caller may see.',
+    answers: ['image/png', 'image/jpeg'],
+  },
+  '/api/service-request/file': {
+    summary: 'Download a service request\'s file',
+    description: 'Answers a file attached to a service request the caller may read, always as an attachment under its original name.',
+    answers: ['application/octet-stream'],
+  },
+  '/api/ec-data/get-upload-pic': {
+    summary: 'Download an uploaded evidence picture',
+    description: 'Answers one evidence picture uploaded to a marketplace record the caller may see.',
+    answers: ['image/png', 'image/jpeg'],
+  },
+  '/api/trademark/get-trademark-image': {
+    summary: 'Download a trademark image',
+    description: 'Answers one stored image of a trademark the caller may see, by the name get-trademark answers.',
+    answers: ['image/png', 'image/jpeg', 'image/gif'],
+  },
+  '/api/takedown/export': {
+    summary: 'Export takedown notices',
+    description: 'Composes the notices of the records named (as compose does) and answers them as a Word document or plain text, or, for the channels that take a list of listings (eBay VeRO, Amazon, Alibaba IPP), as a CSV table.',
+    answers: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/csv'],
+  },
+  '/api/ec-crawler-command/download': {
+    summary: 'Download a finished crawler task\'s listings',
+    description: 'Answers the listings a finished task scraped: 1 an .xlsx in the marketplace upload template (uploadable as a new report), 2 every scraped field as .csv, 3 a .zip of the evidence (screenshots and HTML with a manifest of SHA-256 sums).',
+    answers: [XLSX, 'text/csv', 'application/zip'],
+  },
+  '/api/evidence/file': {
+    summary: 'Download an evidence capture',
+    description: 'Answers one part of a finished capture: the screenshot (PNG, shown inline) or the HTML as served (an attachment, never rendered by the portal).',
+    answers: ['image/png', 'application/octet-stream'],
+  },
 };

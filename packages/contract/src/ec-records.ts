@@ -130,7 +130,7 @@ export const EC_DATE_FIELDS = [
 ] as const;
 
 /** The list's search (document 3, section 7): conditions, column filters (`null` = blank), sort, paging. */
-export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(ecRecord, {
+export const { recordSearch, searchConditions, exportQuery, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(ecRecord, {
   word: EC_WORD_FIELDS,
   date: EC_DATE_FIELDS,
   filter: EC_FILTER_FIELDS,

@@ -78,3 +78,5 @@ export { SELLER_LINK_REASONS, REPEAT_OFFENDER_TAKEDOWNS } from './seller-network
 export * as triage from './triage.js';
 export type { TriageKind, TriageCondition, TriageConditionType, TriageRule, TriageRuleBody, TriageSuggestion, BacktestAnswer } from './triage.js';
 export { TRIAGE_KINDS, KIND_CONDITIONS, BACKTEST_DISAGREEMENTS, ACCEPT_MAX, TRIAGE_PATTERN_MAX, patternProblem } from './triage.js';
+export { downloads, downloadHref, decodeDownloadQuery, isDownloadPath, reportQuery, templateQuery, type DownloadPath, type DownloadQuery, type DownloadParams } from './downloads.js';
+export { jsonParamContent } from './query-params.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, recordId } from './accounts.js';
 import type { MessageKey } from './messages/index.js';
+import { idParam, jsonParam } from './query-params.js';
 import { isoDate, MATCH_TYPES } from './search.js';
 
 /**
@@ -22,37 +23,59 @@ export interface RecordSearchFields<W extends string, D extends string, F extend
   sort: readonly [S, ...S[]];
 }
 
+/** The list's search conditions (document 3, section 7) without the client: the export's `search` parameter. */
+function searchShape<W extends string, D extends string, F extends string, S extends string>(fields: RecordSearchFields<W, D, F, S>) {
+  return {
+    keyword: z.string().max(200, 'validation.tooLong').optional().default(''),
+    wordFields: z.array(z.enum(fields.word, { error: 'validation.searchField' })).max(fields.word.length).optional().default([]),
+    dateFields: z.array(z.enum(fields.date, { error: 'validation.searchField' })).max(fields.date.length).optional().default([]),
+    startDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
+    endDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
+    searchType: z.union(MATCH_TYPES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { error: 'validation.searchType' }).optional().default(3),
+    whereFields: z
+      .array(z.object({ key: z.enum(fields.filter, { error: 'validation.searchField' }), values: z.array(filterValue).max(1000) }))
+      .max(fields.filter.length)
+      .optional()
+      .default([]),
+    orderFields: z
+      .array(z.object({ key: z.enum(fields.sort, { error: 'validation.searchField' }), value: z.union([z.literal(1), z.literal(2)]) }))
+      .max(3)
+      .optional()
+      .default([]),
+    /** 1: only the rows section 4 flags as errors (analysts). */
+    filterErrorRecord: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
+    /** The records a notice was about. */
+    noticeId: id.optional(),
+    /** 1: only the records whose re-check after a takedown found the listing still live. */
+    filterStillLive: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
+    /** Triage suggestions (analysts only; ignored for client users): any, none, or one suggested subcategory id. */
+    suggested: z.union([z.literal('any'), z.literal('none'), id], { error: 'validation.searchField' }).optional(),
+  };
+}
+const datesInOrder = (c: { startDate?: string | null | undefined; endDate?: string | null | undefined }) => !c.startDate || !c.endDate || c.endDate >= c.startDate;
+const endBeforeStart = () => ({ message: 'validation.endBeforeStart', path: ['endDate'] });
+
 /** The list's search (document 3, section 7): conditions, column filters (`null` = blank), sort, error filter, notice. */
 export function recordSearchSchema<W extends string, D extends string, F extends string, S extends string>(fields: RecordSearchFields<W, D, F, S>) {
-  return z
-    .object({
-      clientId: id,
-      keyword: z.string().max(200, 'validation.tooLong').optional().default(''),
-      wordFields: z.array(z.enum(fields.word, { error: 'validation.searchField' })).max(fields.word.length).optional().default([]),
-      dateFields: z.array(z.enum(fields.date, { error: 'validation.searchField' })).max(fields.date.length).optional().default([]),
-      startDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
-      endDate: z.union([isoDate, z.literal(''), z.null()]).optional(),
-      searchType: z.union(MATCH_TYPES.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { error: 'validation.searchType' }).optional().default(3),
-      whereFields: z
-        .array(z.object({ key: z.enum(fields.filter, { error: 'validation.searchField' }), values: z.array(filterValue).max(1000) }))
-        .max(fields.filter.length)
-        .optional()
-        .default([]),
-      orderFields: z
-        .array(z.object({ key: z.enum(fields.sort, { error: 'validation.searchField' }), value: z.union([z.literal(1), z.literal(2)]) }))
-        .max(3)
-        .optional()
-        .default([]),
-      /** 1: only the rows section 4 flags as errors (analysts). */
-      filterErrorRecord: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
-      /** The records a notice was about. */
-      noticeId: id.optional(),
-      /** 1: only the records whose re-check after a takedown found the listing still live. */
-      filterStillLive: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
-      /** Triage suggestions (analysts only; ignored for client users): any, none, or one suggested subcategory id. */
-      suggested: z.union([z.literal('any'), z.literal('none'), id], { error: 'validation.searchField' }).optional(),
-    })
-    .refine((c) => !c.startDate || !c.endDate || c.endDate >= c.startDate, { message: 'validation.endBeforeStart', path: ['endDate'] });
+  return z.object({ clientId: id, ...searchShape(fields) }).refine(datesInOrder, endBeforeStart());
+}
+
+/** The search's conditions alone (the client is named apart, as the download's tenant parameter). */
+export function searchConditionsSchema<W extends string, D extends string, F extends string, S extends string>(fields: RecordSearchFields<W, D, F, S>) {
+  return z.object(searchShape(fields)).refine(datesInOrder, endBeforeStart());
+}
+
+/**
+ * The export's query (GET <kind>-data/export-search-result): the client, and the list's search conditions as the
+ * JSON search-records takes (without the client and the paging), in one `search` parameter.
+ */
+export function exportQuerySchema<T extends z.ZodType>(conditions: T) {
+  return z.object({
+    clientId: idParam.describe('The client whose records to export.'),
+    search: jsonParam(conditions)
+      .optional()
+      .describe('The search conditions as JSON: search-records\' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record.'),
+  });
 }
 
 /** The search plus paging. */
@@ -89,9 +112,12 @@ export function recordListSchemas<R extends z.ZodType, W extends string, D exten
   fields: RecordSearchFields<W, D, F, S>,
 ) {
   const recordSearch = recordSearchSchema(fields);
+  const searchConditions = searchConditionsSchema(fields);
   return {
     /** The list's search: conditions, column filters (`null` = blank), sort, error filter, notice. */
     recordSearch,
+    searchConditions,
+    exportQuery: exportQuerySchema(searchConditions),
     searchRecordsInput: searchRecordsInputSchema(recordSearch),
     searchRecordsOutput: searchRecordsOutputSchema(record),
     fetchFiltersInput: fetchFiltersInputSchema(fields.filter),

@@ -134,7 +134,7 @@ export const SNS_DATE_FIELDS = [
 ] as const;
 
 /** The list's search, filters and answers: the shared shape with the SNS fields. */
-export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(snsRecord, {
+export const { recordSearch, searchConditions, exportQuery, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(snsRecord, {
   word: SNS_WORD_FIELDS,
   date: SNS_DATE_FIELDS,
   filter: SNS_FILTER_FIELDS,

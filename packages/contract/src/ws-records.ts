@@ -117,7 +117,7 @@ export const WS_DATE_FIELDS = [
 ] as const;
 
 /** The list's search, filters and answers: the shared shape with the WS fields. */
-export const { recordSearch, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(wsRecord, {
+export const { recordSearch, searchConditions, exportQuery, searchRecordsInput, searchRecordsOutput, fetchFiltersInput, recordOutput } = recordListSchemas(wsRecord, {
   word: WS_WORD_FIELDS,
   date: WS_DATE_FIELDS,
   filter: WS_FILTER_FIELDS,

@@ -68,7 +68,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerTrademarkCalls(registry.call, registry.download);
   registerServiceRequestCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.
-  const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
+  const kinds = { call: registry.schemaCall, download: registry.schemaDownload, kinds: [] };
   registerRecordKind(kinds, EC_KIND);
   registerRecordKind(kinds, WS_KIND);
   registerRecordKind(kinds, SNS_KIND);

@@ -1,4 +1,4 @@
-import { Role } from '@portal/contract';
+import { ErrorCode, Role } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, startTestPortal, type TestPortal, type TestUser } from '../testing/index.js';
 import { HEADER_EN, listing, xlsOf, xlsxOf } from '../kinds/ec/report-fixtures.js';
@@ -129,12 +129,16 @@ describe('text no database can store, in uploads', () => {
 });
 
 describe('ids in download query strings', () => {
-  it('an id beyond any row is "not found", never a database error', async () => {
+  it('an id that cannot name a row is refused as invalid, one that names none is "not found", never a database error', async () => {
+    // The query is read with the contract's schema (downloads.ts): ids are those a payload may carry.
     for (const reportId of ['4294967296', '9223372036854775808', '99999999999999999999', '1e3', '-1']) {
       const res = await tp.get(`/api/ec-report/download-report?clientId=${clientId}&reportId=${reportId}`, { token: analyst.token });
-      expect(res.status, reportId).toBe(200);
-      expect(JSON.parse(res.bytes.toString())).toMatchObject({ code: expect.any(Number) });
+      expect(res.status, reportId).toBe(400);
+      expect(JSON.parse(res.bytes.toString())).toMatchObject({ code: ErrorCode.BAD_REQUEST });
     }
+    const missing = await tp.get(`/api/ec-report/download-report?clientId=${clientId}&reportId=2147483647`, { token: analyst.token });
+    expect(missing.status).toBe(200);
+    expect(JSON.parse(missing.bytes.toString())).toMatchObject({ code: ErrorCode.OBJECT_NOT_FOUND });
     const evidence = await tp.get(`/api/ec-data/get-upload-pic?clientId=${clientId}&recordId=99999999999999999999&name=x`, { token: analyst.token });
     expect(evidence.status).toBeLessThan(500);
     expect(queryId('2147483648')).toBeNull();
@@ -143,7 +147,7 @@ describe('ids in download query strings', () => {
   });
 
   it('a query string whose JSON nests too deeply is refused with 400', async () => {
-    const res = await tp.get(`/api/ec-data/export-search-result?clientId=${clientId}&whereFields=${encodeURIComponent(deep(3_000))}`, { token: analyst.token });
+    const res = await tp.get(`/api/ec-data/export-search-result?clientId=${clientId}&search=${encodeURIComponent(`{"whereFields":${deep(3_000)}}`)}`, { token: analyst.token });
     expect(res.status).toBe(400);
   });
 });

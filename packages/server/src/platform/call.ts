@@ -1,5 +1,5 @@
-import { Role, calls, type CallOutput, type CallPath } from '@portal/contract';
-import { callDocs } from '@portal/contract/api-docs';
+import { Role, calls, downloads as contractDownloads, isDownloadPath, type CallOutput, type CallPath, type DownloadPath, type DownloadQuery } from '@portal/contract';
+import { callDocs, downloadDocs, type DownloadDoc } from '@portal/contract/api-docs';
 import type { z } from 'zod';
 import type { AuthedContext, CallContext } from './context.js';
 import type { Db, Tx } from './db.js';
@@ -103,28 +103,34 @@ export interface DownloadAnswer {
   cacheControl?: string;
 }
 
-/**
- * How a download is described in the API document (downloads sit outside the contract): what it does, its query
- * parameters (all strings in the URL) and the content types it may answer with.
- */
-export interface DownloadDoc {
-  summary: string;
-  description: string;
-  query: Record<string, { description: string; required?: boolean; enum?: readonly string[] }>;
-  /** The content types of a successful answer. */
-  answers: readonly string[];
-}
-
 /** A GET that reads (never changes) something: the token comes from the header or the session cookie. */
-export interface RegisteredDownload {
-  path: string;
+export interface DownloadDefinition<Q> {
   roles: number;
-  /** The query parameter naming a client, checked by the same tenancy rule as calls (before the handler runs). */
+  /** The query parameter naming a client, checked by the same tenancy rule as calls (before the rest is read). */
   tenant?: TenantRule;
-  doc: DownloadDoc;
-  handler: (ctx: AuthedContext, query: Record<string, string>) => Promise<DownloadAnswer>;
+  /** Gets the query read with the contract's schema of the path (downloads.ts). */
+  handler: (ctx: AuthedContext, query: Q) => Promise<DownloadAnswer>;
 }
-export type DownloadRegistrar = (path: string, def: Omit<RegisteredDownload, 'path'>) => void;
+export type DownloadRegistrar = <P extends DownloadPath>(path: P, def: DownloadDefinition<DownloadQuery<P>>) => void;
+/**
+ * A download registered from a description serving several paths alike (the record engine's, per kind): typed by
+ * the query schema it carries, which must be exactly the contract's for the path (checked when registered).
+ */
+export interface SchemaDownloadDefinition<Q> extends DownloadDefinition<Q> {
+  query: z.ZodType<Q, unknown>;
+}
+export type SchemaDownloadRegistrar = <Q>(path: string, def: SchemaDownloadDefinition<Q>) => void;
+
+export interface RegisteredDownload {
+  path: DownloadPath;
+  roles: number;
+  tenant: TenantRule | undefined;
+  /** The contract's schema of the query string (text parameters read into typed values). */
+  query: z.ZodType;
+  /** What it does and what it answers, for the API document: from the contract's downloadDocs (api-docs.ts). */
+  doc: DownloadDoc;
+  handler: (ctx: AuthedContext, query: unknown) => Promise<DownloadAnswer>;
+}
 
 /**
  * A call registered from a description that serves several paths alike (the record engine registers every record
@@ -147,15 +153,31 @@ export type SchemaCallRegistrar = <I, O>(path: string, def: SchemaCallDefinition
 export const isCallPath = (path: string): path is CallPath => Object.hasOwn(calls, path);
 
 /** Collects the calls of every area. The payload and answer schemas come from the contract, by path. */
-export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallRegistrar; download: DownloadRegistrar; list: RegisteredCall[]; downloads: RegisteredDownload[] } {
+export function createRegistry(): {
+  call: CallRegistrar;
+  schemaCall: SchemaCallRegistrar;
+  download: DownloadRegistrar;
+  schemaDownload: SchemaDownloadRegistrar;
+  list: RegisteredCall[];
+  downloads: RegisteredDownload[];
+} {
   const list: RegisteredCall[] = [];
   const downloads: RegisteredDownload[] = [];
-  const download: DownloadRegistrar = (path, def) => {
-    if (!path.startsWith('/api/') || downloads.some((d) => d.path === path)) throw new Error(`${path}: bad or repeated download path`);
+  const addDownload = (path: DownloadPath, def: DownloadDefinition<unknown>) => {
+    if (downloads.some((d) => d.path === path)) throw new Error(`${path}: download registered twice`);
     if (def.roles <= 0 || def.roles > 7) throw new Error(`${path}: a download must declare the role bits it admits`);
-    if (!def.doc?.summary?.trim() || !def.doc.description?.trim() || !def.doc.answers?.length) throw new Error(`${path}: a download must declare its summary, description and answers`);
-    if (def.tenant && !def.doc.query[def.tenant.field]) throw new Error(`${path}: the tenant's query parameter ${def.tenant.field} must be documented`);
-    downloads.push({ path, ...def });
+    // Checked here too (downloadDocs is typed by DownloadPath): the API document, its linter and the client need them.
+    const doc = Object.hasOwn(downloadDocs, path) ? downloadDocs[path] : undefined;
+    if (!doc?.summary.trim() || !doc.description.trim() || !doc.answers.length) throw new Error(`${path}: a download must have a summary, a description and answers (contract api-docs.ts)`);
+    const query = contractDownloads[path].query;
+    if (def.tenant && !(def.tenant.field in query.shape)) throw new Error(`${path}: the tenant's query parameter ${def.tenant.field} is not in the contract's query`);
+    downloads.push({ path, roles: def.roles, tenant: def.tenant, query, doc, handler: def.handler });
+  };
+  const download: DownloadRegistrar = (path, def) => addDownload(path, { ...def, handler: def.handler as RegisteredDownload['handler'] });
+  const schemaDownload: SchemaDownloadRegistrar = (path, def) => {
+    if (!isDownloadPath(path)) throw new Error(`${path}: not a download of the contract`);
+    if ((contractDownloads[path].query as z.ZodType) !== def.query) throw new Error(`${path}: registered with a query schema that is not the contract's for it`);
+    addDownload(path, { ...def, handler: def.handler as RegisteredDownload['handler'] });
   };
   type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined; sessionOnly?: boolean | undefined };
   const add = (path: CallPath, def: Declared) => {
@@ -189,7 +211,7 @@ export function createRegistry(): { call: CallRegistrar; schemaCall: SchemaCallR
     if (calls[path].input !== def.input || calls[path].output !== def.output) throw new Error(`${path}: registered with schemas that are not the contract's for it`);
     add(path, { ...def, handler: def.handler as RegisteredCall['handler'] });
   };
-  return { call, schemaCall, download, list, downloads };
+  return { call, schemaCall, download, schemaDownload, list, downloads };
 }
 
 /** The declarations that must agree with each other, refused at start so a new call cannot skip the manager rule. */

@@ -1,4 +1,4 @@
-import { Role, hasRole, translate, type Locale } from '@portal/contract';
+import { Role, decodeDownloadQuery, hasRole, translate, type Locale } from '@portal/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import type { CallContext, Services, SessionUser, UploadedFile } from './context
 import { isPoolTimeout } from './db.js';
 import { AppError } from './errors.js';
 import { requestLocale } from './locale.js';
-import { assertStorableText, installJsonBodyParser, tenantIdOf } from './boundary.js';
+import { assertStorableText, installJsonBodyParser, jsonDepthExceeds, MAX_JSON_DEPTH, tenantIdOf } from './boundary.js';
 import { checkOwner, checkTenant } from './tenant.js';
 import { firstIssueMessage } from './validate.js';
 
@@ -134,7 +134,8 @@ async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ f
 
 /**
  * Mounts every download as `GET path`: the token from the header or the session cookie (never the query string),
- * the role check, then the handler's bytes with headers that keep a browser from running them.
+ * the role check, the query read with the contract's schema (a bad one answers 400 in the user's language), then
+ * the handler's bytes with headers that keep a browser from running them.
  */
 export function mountDownloads(app: FastifyInstance, services: Services, list: RegisteredDownload[]): void {
   for (const d of list) {
@@ -153,9 +154,14 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
         else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) query[k] = v.join(',');
       }
       assertStorableText(query, req.portalLocale);
+      // JSON in a parameter (the export's search) is held to the body's nesting limit before it is read.
+      if (Object.values(query).some((v) => jsonDepthExceeds(v, MAX_JSON_DEPTH))) throw new AppError('tooDeep', { max: MAX_JSON_DEPTH });
+      // The named client first, as for calls, then the query read with the contract's schema of the path.
       if (d.tenant) await checkTenant(services.db, user, d.tenant, tenantIdOf(query[d.tenant.field], d.tenant.field, req.portalLocale));
+      const parsed = decodeDownloadQuery(d.path, query);
+      if (!parsed.success) return sendError(reply, new AppError('badRequest'), firstIssueMessage(parsed.error, req.portalLocale));
       const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [], signal: abandonedSignal(reply) };
-      const answer = await d.handler(ctx, query);
+      const answer = await d.handler(ctx, parsed.data);
       const disposition = answer.fileName
         ? `attachment; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`
         : 'inline';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_PREFIX, ErrorCode, Role } from '@portal/contract';
+import { API_KEY_PREFIX, ErrorCode, Role, jsonParamContent } from '@portal/contract';
 import { PUBLIC, type RegisteredCall, type RegisteredDownload } from './call.js';
 
 /** How a program signs in, in both languages: the document's description, shown at the top of /api/docs. */
@@ -169,13 +169,7 @@ export function openApiDocument(calls: RegisteredCall[], downloads: RegisteredDo
         tags: [tagOf(d.path)],
         'x-roles': d.roles,
         security: securityOf(d.roles, false),
-        parameters: Object.entries(d.doc.query).map(([name, q]) => ({
-          name,
-          in: 'query',
-          required: q.required ?? false,
-          description: q.description,
-          schema: q.enum ? { type: 'string', enum: q.enum } : { type: 'string' },
-        })),
+        parameters: queryParameters(d.query, jsonSchema),
         responses: {
           '200': {
             description: 'The file (an attachment when it has a name), or, for a business failure such as an unknown object, the common error answer as JSON with HTTP 200.',
@@ -230,6 +224,29 @@ export function openApiDocument(calls: RegisteredCall[], downloads: RegisteredDo
     },
     paths,
   };
+}
+
+/**
+ * A download's query parameters from the contract's schema of its query string: each parameter's text form (the
+ * schema's input side: a pattern, an enum), its description, whether it is required; a parameter carrying JSON (the
+ * export's search) is described by the JSON it holds, as OpenAPI's `content` of a parameter.
+ */
+function queryParameters(query: z.ZodType, jsonSchema: (s: z.ZodType, io: 'input' | 'output') => Record<string, unknown>) {
+  if (!(query instanceof z.ZodObject)) throw new Error('a download\'s query must be an object of parameters');
+  const whole = jsonSchema(query, 'input');
+  const required = new Set(Array.isArray(whole.required) ? (whole.required as string[]) : []);
+  const properties = (whole.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, param]) => {
+    const { description, ...schema } = properties[name] ?? {};
+    const json = jsonParamContent(param);
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      description: typeof description === 'string' ? description : name,
+      ...(json ? { content: { 'application/json': { schema: jsonSchema(json, 'input') } } } : { schema }),
+    };
+  });
 }
 
 const UNDEFINED = 'x-portal-undefined';

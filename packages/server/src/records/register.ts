@@ -1,7 +1,5 @@
-import { REPORT_MAX_BYTES, Role } from '@portal/contract';
-import { queryId } from '../platform/boundary.js';
-import type { DownloadRegistrar, SchemaCallRegistrar } from '../platform/call.js';
-import { AppError } from '../platform/errors.js';
+import { REPORT_MAX_BYTES, reportQuery, Role, templateQuery } from '@portal/contract';
+import type { DownloadRegistrar, SchemaCallRegistrar, SchemaDownloadRegistrar } from '../platform/call.js';
 import { lastBatch, undoBatch } from './batches/batches.js';
 import { recordsChanged } from './search/changes.js';
 import { exportSearchResult } from './export/export.js';
@@ -16,6 +14,13 @@ import { templateFor } from './sheets/template.js';
 import { serveThumbnail } from './pictures/thumbnail.js';
 import { uploadNewReport, uploadUpdate } from './upload/upload.js';
 
+export interface KindRegistry {
+  call: SchemaCallRegistrar;
+  download: SchemaDownloadRegistrar;
+  /** The kinds registered so far (the guard tests walk them). */
+  kinds: AnyRecordKind[];
+}
+
 /**
  * The calls every record kind has, registered from its description (document 3 for the records; document 1, 2.12
  * for the report tab of the client's Data Settings): `/api/<kind>-data/...` for analysts on every client's
@@ -24,32 +29,6 @@ import { uploadNewReport, uploadUpdate } from './upload/upload.js';
  * users, for their response); the category batch is the analyst's, the action batch the client's. A kind's own
  * calls (EC's inherit, repeats and evidence) are registered by its area.
  */
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** How the API document names each kind's records. */
-const KIND_WORDS: Record<string, string> = { ec: 'marketplace', ws: 'website', sns: 'social media' };
-/** export-search-result's query: search-records' payload as URL parameters (export.ts, searchFromQuery). */
-const SEARCH_QUERY: Record<string, { description: string; required?: boolean }> = {
-  clientId: { description: 'The client whose records to export.', required: true },
-  keyword: { description: 'Words to look for in the wordFields.' },
-  searchType: { description: 'How the words match (as in search-records).' },
-  startDate: { description: 'Start of the date range (YYYY-MM-DD), on the dateFields.' },
-  endDate: { description: 'End of the date range (YYYY-MM-DD), inclusive.' },
-  dateFields: { description: 'The date fields the range applies to (JSON array or comma list).' },
-  wordFields: { description: 'The fields the words are looked for in (JSON array or comma list).' },
-  whereFields: { description: 'Column filters, as search-records\' whereFields (JSON).' },
-  orderFields: { description: 'Sort, as search-records\' orderFields (JSON).' },
-  filterErrorRecord: { description: 'true: only records whose rounds are inconsistent.' },
-  filterStillLive: { description: 'true: only taken-down listings a re-check found still live.' },
-  noticeId: { description: 'Only the records of this notice (a notice\'s link).' },
-};
-
-export interface KindRegistry {
-  call: SchemaCallRegistrar;
-  download: DownloadRegistrar;
-  /** The kinds registered so far (the guard tests walk them). */
-  kinds: AnyRecordKind[];
-}
-
 export function registerRecordKind<T extends KindTypes>({ call, download, kinds }: KindRegistry, kind: RecordKind<T>): void {
   checkRecordKind(kind);
   if (kinds.some((k) => k.name === kind.name || k.topic === kind.topic)) throw new Error(`record kind ${kind.name} registered twice`);
@@ -95,20 +74,7 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
   call(data('fetch-report-names'), { ...read, input: pc.reportNamesInput, output: pc.reportNamesOutput, handler: (ctx, i) => reportNames(ctx, kind, i.clientId) });
   call(data('get-columns'), { roles, access: 'read', transaction: false, input: rc.getColumnsInput, output: rc.columnsOutput, handler: (ctx) => getColumns(ctx, kind) });
   call(data('set-columns'), { roles, access: 'write-own', input: rc.setColumnsInput, output: rc.columnsOutput, handler: (ctx, i) => setColumns(ctx, kind, i.columns) });
-  const what = KIND_WORDS[kind.name];
-  download(data('export-search-result'), {
-    roles,
-    tenant,
-    doc: {
-      summary: `Export ${what} records as a spreadsheet`,
-      description:
-        `Answers the whole result of a ${what} record search (no paging) as an .xlsx attachment. The query parameters are ` +
-        `search-records' payload fields; the list-valued ones (dateFields, wordFields, whereFields, orderFields) as JSON text or a comma-separated list.`,
-      query: SEARCH_QUERY,
-      answers: [XLSX],
-    },
-    handler: (ctx, q) => exportSearchResult(ctx, kind, q),
-  });
+  download(data('export-search-result'), { roles, tenant, query: rc.exportQuery, handler: (ctx, q) => exportSearchResult(ctx, kind, q) });
 
   const analysts = { roles: Role.ANALYST, tenant: managers };
   const upload = { maxBytes: REPORT_MAX_BYTES, toDisk: true };
@@ -159,30 +125,8 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
       return { reports: await listReports(ctx, kind, i.clientId), reportId: null, count };
     },
   });
-  download(report('download-report'), {
-    ...analysts,
-    doc: {
-      summary: `Download a ${what} report`,
-      description: `Answers the records of one uploaded ${what} report as an .xlsx in the upload template's columns.`,
-      query: { clientId: { description: 'The report\'s client.', required: true }, reportId: { description: 'The report id (from fetch-reports).', required: true } },
-      answers: [XLSX],
-    },
-    handler: async (ctx, q) => {
-      const reportId = queryId(q.reportId);
-      if (reportId === null) throw new AppError('objectNotFound');
-      return downloadReport(ctx, kind, Number(q.clientId), reportId);
-    },
-  });
-  download(report('download-template'), {
-    ...analysts,
-    doc: {
-      summary: `Download the ${what} upload template`,
-      description: `Answers an empty .xlsx with the columns a ${what} report upload takes, the client's custom columns included.`,
-      query: { clientId: { description: 'The client the template is for.', required: true } },
-      answers: [XLSX],
-    },
-    handler: (ctx, q) => templateFor(ctx, Number(q.clientId), kind.template),
-  });
+  download(report('download-report'), { ...analysts, query: reportQuery, handler: (ctx, q) => downloadReport(ctx, kind, q.clientId, q.reportId) });
+  download(report('download-template'), { ...analysts, query: templateQuery, handler: (ctx, q) => templateFor(ctx, q.clientId, kind.template) });
 }
 
 /**
@@ -193,18 +137,6 @@ export function registerRecordPictures(download: DownloadRegistrar): void {
   download('/api/records/thumbnail', {
     roles: Role.CLIENT | Role.ANALYST,
     tenant: { field: 'clientId', analysts: 'any' },
-    doc: {
-      summary: 'Download a record\'s picture',
-      description: 'Answers a record\'s picture, shrunk: the listing\'s image, an uploaded screenshot, or the latest evidence capture. HTTP 404 when the record has none the caller may see.',
-      query: {
-        clientId: { description: 'The record\'s client.', required: true },
-        kind: { description: 'The record kind.', required: true, enum: ['ec', 'ws', 'sns'] },
-        recordId: { description: 'The record id.', required: true },
-        size: { description: 'small (the lists\' thumbnail, default) or large (the detail\'s).', enum: ['small', 'large'] },
-        from: { description: 'Which source: image, capture, or any (default).', enum: ['any', 'image', 'capture'] },
-      },
-      answers: ['image/png', 'image/jpeg'],
-    },
     handler: (ctx, q) => serveThumbnail(ctx, q),
   });
 }

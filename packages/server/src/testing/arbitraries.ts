@@ -149,13 +149,13 @@ export function hostile(valid: fc.Arbitrary<unknown>): fc.Arbitrary<HostileCase>
 
 /** Query parameters the downloads read, valid-looking or hostile, as a query string (some raw, as a browser never sends). */
 export function downloadQuery(clientId: number): fc.Arbitrary<string> {
-  const keys = ['clientId', 'reportId', 'recordId', 'id', 'name', 'keyword', 'searchType', 'startDate', 'endDate', 'dateFields', 'wordFields', 'whereFields', 'orderFields', 'filterErrorRecord', 'noticeId', 'part'];
+  const keys = ['clientId', 'reportId', 'recordId', 'id', 'name', 'search', 'kind', 'ids', 'keyword', 'searchType', 'startDate', 'endDate', 'dateFields', 'wordFields', 'whereFields', 'orderFields', 'filterErrorRecord', 'noticeId', 'part'];
   const plain = fc.oneof(
     fc.constant(String(clientId)),
     fc.integer({ min: 1, max: 50 }).map(String),
     fc.constantFrom(...edgeNumbers.map(String), ...edgeTexts.filter((t) => t.length < 2_000)),
     fc.string({ maxLength: 30 }),
-    fc.constantFrom('["ec_product_title"]', '[{"key":"ec_site","values":["a",null,1]}]', '[{"key":"ec_scan_date","value":1}]', '2026-01-01', nested(3_000), '{"__proto__":{"x":1}}'),
+    fc.constantFrom('["ec_product_title"]', '[{"key":"ec_site","values":["a",null,1]}]', '[{"key":"ec_scan_date","value":1}]', '{"keyword":"a","whereFields":[{"key":"ec_site","values":["a",null]}]}', '2026-01-01', nested(3_000), '{"__proto__":{"x":1}}'),
   );
   const encoded = fc.oneof(plain.map((v) => encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))), fc.constantFrom('%ED%A0%80', '%00', '%', '%zz', '%C0%AF'));
   const pair = fc.tuple(fc.constantFrom(...keys), encoded).map(([k, v]) => `${k}=${v}`);

@@ -11,16 +11,6 @@ export function registerCrawlerTaskCalls(call: CallRegistrar, download: Download
   const roles = STAFF_ROLES;
   download('/api/ec-crawler-command/download', {
     roles,
-    doc: {
-      summary: 'Download a finished crawler task\'s listings',
-      description: 'Answers the listings a finished task scraped: 1 an .xlsx in the marketplace upload template (uploadable as a new report), 2 every scraped field as .csv, 3 a .zip of the evidence (screenshots and HTML with a manifest of SHA-256 sums).',
-      query: {
-        taskId: { description: 'The task id.', required: true },
-        exportType: { description: '1 xlsx (upload template), 2 csv (every field), 3 evidence zip.', required: true, enum: ['1', '2', '3'] },
-        subtaskIds: { description: 'Only these subtasks, comma-separated (default: all).' },
-      },
-      answers: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv', 'application/zip'],
-    },
     handler: (ctx, q) => exportTask(ctx, q),
   });
   const named: TenantRule = { field: 'clientId', analysts: 'managers' };

@@ -1,10 +1,9 @@
-import { EXPORT_TYPES, TaskStatus, translate, type MessageKey } from '@portal/contract';
+import { TaskStatus, translate, type DownloadQuery, type MessageKey } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { PassThrough, Readable } from 'node:stream';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
-import { queryId } from '../../platform/boundary.js';
-import { AppError, fail } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { safeText } from '../../records/export/export.js';
 import { LISTING_FIELDS } from './extract.js';
 import { evidenceZip } from './evidence.js';
@@ -15,12 +14,7 @@ import { scrapedRows, templateHeader, templateRow } from './report.js';
  * template's columns (uploadable as a new report), 2 every scraped field as .csv; both streamed row by row; 3 the
  * listings' evidence as a .zip with a manifest (evidence.ts). Only a finished task downloads (section 4).
  */
-export async function download(ctx: AuthedContext, q: Record<string, string>): Promise<DownloadAnswer> {
-  const taskId = queryId(q.taskId);
-  const exportType = Number(q.exportType);
-  if (taskId === null || !(EXPORT_TYPES as readonly number[]).includes(exportType)) throw new AppError('badRequest', { field: 'taskId / exportType' });
-  const subtaskIds = (q.subtaskIds ?? '').split(',').filter((s) => s.trim() !== '').map((s) => queryId(s.trim()));
-  if (subtaskIds.some((id) => id === null)) throw new AppError('badRequest', { field: 'subtaskIds' });
+export async function download(ctx: AuthedContext, { taskId, exportType, subtaskIds = [] }: DownloadQuery<'/api/ec-crawler-command/download'>): Promise<DownloadAnswer> {
   const task = await ctx.db
     .selectFrom('crawler_task as t')
     .innerJoin('client as c', 'c.client_id', 't.client_id')
@@ -30,8 +24,8 @@ export async function download(ctx: AuthedContext, q: Record<string, string>): P
     .executeTakeFirst();
   if (!task) fail('objectNotFound');
   if (task.status !== TaskStatus.FINISHED) fail('taskState', { status: translate(ctx.locale, `task.status.${task.status}` as MessageKey) });
-  const only = subtaskIds as number[];
-  const id: number = taskId;
+  const only = subtaskIds;
+  const id = taskId;
   if (exportType === 3) return evidenceZip(ctx, id, only);
   if (exportType === 1) {
     const out = new PassThrough();

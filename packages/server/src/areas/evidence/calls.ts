@@ -17,16 +17,6 @@ export function registerEvidenceCalls(call: CallRegistrar, download: DownloadReg
   download('/api/evidence/file', {
     roles,
     tenant,
-    doc: {
-      summary: 'Download an evidence capture',
-      description: 'Answers one part of a finished capture: the screenshot (PNG, shown inline) or the HTML as served (an attachment, never rendered by the portal).',
-      query: {
-        clientId: { description: 'The client whose record was captured.', required: true },
-        id: { description: 'The capture id (from evidence/list).', required: true },
-        part: { description: 'png for the screenshot, html for the page as served.', required: true, enum: ['png', 'html'] },
-      },
-      answers: ['image/png', 'application/octet-stream'],
-    },
     handler: (ctx, q) => service.serveFile(ctx, q),
   });
 }

@@ -210,7 +210,7 @@ describe('who may capture and see evidence', () => {
     expect((await list(otherUser, acme, 'ec', recordId)).status).toBe(403);
     expect((await tp.get(`/api/evidence/file?clientId=${acme}&id=${e.id}&part=png`, { token: otherUser.token })).status).toBe(403);
     expect(codeOf(await tp.get(`/api/evidence/file?clientId=${other}&id=${e.id}&part=png`, { token: analyst.token }))).toBe(ErrorCode.OBJECT_NOT_FOUND);
-    expect(codeOf(await tp.get(`/api/evidence/file?clientId=${acme}&id=${e.id}&part=exe`, { token: analyst.token }))).toBe(ErrorCode.OBJECT_NOT_FOUND);
+    expect(codeOf(await tp.get(`/api/evidence/file?clientId=${acme}&id=${e.id}&part=exe`, { token: analyst.token }))).toBe(ErrorCode.BAD_REQUEST);
     expect((await list(analyst, other, 'ec', recordId)).body.code).toBe(ErrorCode.OBJECT_NOT_FOUND);
     expect((await list(analyst, acme, 'ws', recordId)).body.code).toBe(ErrorCode.OBJECT_NOT_FOUND);
     expect((await tp.post('/api/evidence/capture', { clientId: acme, kind: 'xx', recordId }, { token: analyst.token })).status).toBe(400);

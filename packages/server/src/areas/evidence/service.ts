@@ -1,6 +1,5 @@
-import type { evidence as contract, EvidenceKind } from '@portal/contract';
+import type { DownloadQuery, evidence as contract, EvidenceKind } from '@portal/contract';
 import type { z } from 'zod';
-import { queryId } from '../../platform/boundary.js';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -90,11 +89,7 @@ export async function captures(ctx: AuthedContext, input: Input, only?: number):
  * type, an attachment, and the download headers' sandbox), never rendered on the portal's origin. Anything the
  * user may not see answers as one that does not exist.
  */
-export async function serveFile(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const clientId = queryId(query.clientId);
-  const captureId = queryId(query.id);
-  const part = query.part;
-  if (clientId === null || captureId === null || (part !== 'png' && part !== 'html')) throw new AppError('objectNotFound');
+export async function serveFile(ctx: AuthedContext, { clientId, id: captureId, part }: DownloadQuery<'/api/evidence/file'>): Promise<DownloadAnswer> {
   const row = await repo.findCapture(ctx.db, clientId, captureId);
   if (!row) throw new AppError('objectNotFound');
   const recordId = row.ec_id ?? row.ws_id ?? row.sns_id;

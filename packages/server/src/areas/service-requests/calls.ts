@@ -21,12 +21,6 @@ export function registerServiceRequestCalls(call: CallRegistrar, download: Downl
   call('/api/service-request/remove', { roles, access: 'write', owner: request, handler: (ctx, i) => service.remove(ctx, i.requestId) });
   download('/api/service-request/file', {
     roles,
-    doc: {
-      summary: 'Download a service request\'s file',
-      description: 'Answers a file attached to a service request the caller may read, always as an attachment under its original name.',
-      query: { name: { description: 'The file\'s stored name (from service-request/get).', required: true } },
-      answers: ['application/octet-stream'],
-    },
     handler: (ctx, q) => serveFile(ctx, q),
   });
 }

@@ -1,4 +1,4 @@
-import { SERVICE_FILE_MAX_BYTES, isClosed, type CallOutput, type serviceRequests } from '@portal/contract';
+import { SERVICE_FILE_MAX_BYTES, isClosed, type CallOutput, type DownloadQuery, type serviceRequests } from '@portal/contract';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
@@ -36,9 +36,8 @@ export async function uploadFile(ctx: AuthedContext, input: z.output<typeof serv
 }
 
 /** GET /api/service-request/file?name=: to whoever may read the request; always a download, never shown inline. */
-export async function serveFile(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const name = query.name ?? '';
-  const meta = name.length > 0 && name.length <= 100 ? await fileMeta(ctx.db, name) : undefined;
+export async function serveFile(ctx: AuthedContext, { name }: DownloadQuery<'/api/service-request/file'>): Promise<DownloadAnswer> {
+  const meta = await fileMeta(ctx.db, name);
   if (!meta || meta.kind !== REQUEST_FILE_KIND) throw new AppError('objectNotFound');
   const requestId = await requestOfFile(ctx.db, name);
   if (requestId === undefined) throw new AppError('objectNotFound');

@@ -15,18 +15,6 @@ export function registerTakedownCalls(call: CallRegistrar, download: DownloadReg
   download('/api/takedown/export', {
     roles: Role.ANALYST,
     tenant: managers,
-    doc: {
-      summary: 'Export takedown notices',
-      description: 'Composes the notices of the records named (as compose does) and answers them as a Word document or plain text, or, for the channels that take a list of listings (eBay VeRO, Amazon, Alibaba IPP), as a CSV table.',
-      query: {
-        clientId: { description: 'The client whose records these are.', required: true },
-        kind: { description: 'The record kind.', required: true, enum: ['ec', 'ws', 'sns'] },
-        channel: { description: 'The takedown channel (as in compose).', required: true },
-        ids: { description: 'The record ids, comma-separated.', required: true },
-        format: { description: 'docx, txt, or csv (batch channels only).', required: true, enum: ['docx', 'txt', 'csv'] },
-      },
-      answers: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/plain', 'text/csv'],
-    },
     handler: (ctx, q) => exportNotices(ctx, q),
   });
 }

@@ -1,4 +1,4 @@
-import { BATCH_CHANNELS, EXPORT_FORMATS, takedown as contract, type TakedownExportFormat } from '@portal/contract';
+import { BATCH_CHANNELS, type DownloadQuery, type TakedownExportFormat } from '@portal/contract';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,12 +23,9 @@ const csvCell = (s: string) => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-export async function exportNotices(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const format = query.format as TakedownExportFormat;
-  const ids = (query.ids ?? '').split(',').filter((s) => s !== '');
-  const parsed = contract.composeInput.safeParse({ clientId: Number(query.clientId), kind: query.kind, channel: query.channel, recordIds: ids.map((s) => (/^\d{1,16}$/.test(s) ? Number(s) : NaN)) });
-  if (!parsed.success || !(EXPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('badRequest');
-  const input = parsed.data;
+export async function exportNotices(ctx: AuthedContext, q: DownloadQuery<'/api/takedown/export'>): Promise<DownloadAnswer> {
+  const { format } = q;
+  const input = { clientId: q.clientId, kind: q.kind, channel: q.channel, recordIds: q.ids };
   const channel = CHANNELS[input.channel];
   if (format === 'csv' && (!BATCH_CHANNELS.includes(input.channel) || !channel.csv)) throw new AppError('badRequest');
   const { notices, facts } = await composeNotices(ctx, input);

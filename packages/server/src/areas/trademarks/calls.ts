@@ -26,15 +26,6 @@ export function registerTrademarkCalls(call: CallRegistrar, download: DownloadRe
   call('/api/trademark/registration', { roles: Role.CLIENT, access: 'write-own', upload: image, handler: (ctx, i) => sendRegistrationRequest(ctx, i) });
   download('/api/trademark/get-trademark-image', {
     roles,
-    doc: {
-      summary: 'Download a trademark image',
-      description: 'Answers one stored image of a trademark the caller may see, by the name get-trademark answers.',
-      query: {
-        name: { description: 'The image\'s stored name.', required: true },
-        clientId: { description: 'The trademark\'s client, when known (checked against the image\'s).' },
-      },
-      answers: ['image/png', 'image/jpeg', 'image/gif'],
-    },
     handler: (ctx, q) => serveImage(ctx, q),
   });
 }

@@ -1,4 +1,4 @@
-import { TRADEMARK_IMAGE_TYPES, type trademarks } from '@portal/contract';
+import { TRADEMARK_IMAGE_TYPES, type DownloadQuery, type trademarks } from '@portal/contract';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
@@ -53,10 +53,9 @@ export async function removeImage(ctx: AuthedContext, input: z.output<typeof tra
 }
 
 /** GET /api/trademark/get-trademark-image?name=&clientId=: only to people who may see the owning client's trademarks. */
-export async function serveImage(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const name = query.name ?? '';
-  const meta = name.length > 0 && name.length <= 100 ? await fileMeta(ctx.db, name) : undefined;
-  const named = query.clientId === undefined || query.clientId === '' || Number(query.clientId) === meta?.client_id;
+export async function serveImage(ctx: AuthedContext, { name, clientId }: DownloadQuery<'/api/trademark/get-trademark-image'>): Promise<DownloadAnswer> {
+  const meta = await fileMeta(ctx.db, name);
+  const named = clientId === undefined || clientId === meta?.client_id;
   if (!meta || meta.kind !== TRADEMARK_IMAGE_KIND || !named || !(await checkFileReader(ctx, meta.client_id))) {
     throw new AppError('objectNotFound');
   }

@@ -18,16 +18,6 @@ export function registerEcRecordCalls(call: CallRegistrar, download: DownloadReg
   download('/api/ec-data/get-upload-pic', {
     roles,
     tenant,
-    doc: {
-      summary: 'Download an uploaded evidence picture',
-      description: 'Answers one evidence picture uploaded to a marketplace record the caller may see.',
-      query: {
-        clientId: { description: 'The record\'s client.', required: true },
-        recordId: { description: 'The marketplace record id.', required: true },
-        name: { description: 'The picture\'s stored name (from get-record).', required: true },
-      },
-      answers: ['image/png', 'image/jpeg'],
-    },
     handler: (ctx, q) => evidence.serve(ctx, q),
   });
 }

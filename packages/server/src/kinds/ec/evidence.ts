@@ -1,5 +1,4 @@
-import type { ecRecords } from '@portal/contract';
-import { queryId } from '../../platform/boundary.js';
+import type { DownloadQuery, ecRecords } from '@portal/contract';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
@@ -58,11 +57,7 @@ export async function remove(ctx: AuthedContext, input: z.output<typeof ecRecord
  * GET /api/ec-data/get-upload-pic?recordId=&clientId=&name=: an evidence image of a record the user may see
  * (client users: their own company's published records). Anything else answers as one that does not exist.
  */
-export async function serve(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const clientId = queryId(query.clientId);
-  const recordId = queryId(query.recordId, Number.MAX_SAFE_INTEGER);
-  const name = query.name ?? '';
-  if (clientId === null || recordId === null || name === '' || name.length > 100) throw new AppError('objectNotFound');
+export async function serve(ctx: AuthedContext, { clientId, recordId, name }: DownloadQuery<'/api/ec-data/get-upload-pic'>): Promise<DownloadAnswer> {
   const record = await findVisible(ctx, clientId, recordId);
   if (!namesOf(record.ec_upload_image_names).includes(name)) throw new AppError('objectNotFound');
   const meta = await fileMeta(ctx.db, name);

@@ -210,8 +210,9 @@ describe('kept filter values', () => {
 });
 
 describe('the export', () => {
-  const exportUrl = (params: Record<string, unknown>) =>
-    `/api/ec-data/export-search-result?${new URLSearchParams(Object.entries({ clientId: listco, ...params }).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+  /** The export's link: the client, and the search conditions as the JSON search-records takes. */
+  const exportUrl = (search: Record<string, unknown>) =>
+    `/api/ec-data/export-search-result?${new URLSearchParams({ clientId: String(listco), search: JSON.stringify(search) }).toString()}`;
 
   async function sheetOf(bytes: Buffer) {
     const wb = new ExcelJS.Workbook();
@@ -251,9 +252,9 @@ describe('the export', () => {
   it('applies the search conditions, the user\'s visibility and language, and refuses bad or foreign queries', async () => {
     const filtered = await tp.get(exportUrl({ keyword: 'red', wordFields: ['ec_product_title'], orderFields: [{ key: 'ec_product_price', value: 1 }] }), { token: client.token });
     expect((await sheetOf(filtered.bytes)).rows.slice(1).map((r) => r[0])).toEqual(rs(6, 1, 3));
-    const mine = await sheetOf((await tp.get(exportUrl({ filterErrorRecord: '1' }), { token: client.token, cookie: true })).bytes);
+    const mine = await sheetOf((await tp.get(exportUrl({ filterErrorRecord: 1 }), { token: client.token, cookie: true })).bytes);
     expect(mine.rows).toHaveLength(6);
-    const errors = await sheetOf((await tp.get(exportUrl({ filterErrorRecord: '1', wordFields: 'ec_product_title,ec_product_seller', keyword: 'alice' }), { token: analyst.token })).bytes);
+    const errors = await sheetOf((await tp.get(exportUrl({ filterErrorRecord: 1, wordFields: ['ec_product_title', 'ec_product_seller'], keyword: 'alice' }), { token: analyst.token })).bytes);
     expect(errors.rows.slice(1).map((r) => r[0])).toEqual(rs(3));
     const ja = await sheetOf((await tp.get(exportUrl({}), { token: analystJa.token })).bytes);
     expect(ja.rows[0]![2]).toBe('サイト');

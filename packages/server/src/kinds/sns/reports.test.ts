@@ -315,8 +315,7 @@ describe('the SNS export and record notices', () => {
         { ...base, account_url: 'https://hidden.example/', post_url: 'https://hidden.example/1', published: false },
       ])
       .execute();
-    const url = (params: Record<string, unknown>) =>
-      `/api/sns-data/export-search-result?${new URLSearchParams(Object.entries({ clientId: c, ...params }).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+    const url = (search: Record<string, unknown>) => `/api/sns-data/export-search-result?${new URLSearchParams({ clientId: String(c), search: JSON.stringify(search) }).toString()}`;
     const res = await tp.get(url({}), { token: analyst.token });
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/sns-records-Export_Co-\d{4}-\d{2}-\d{2}\.xlsx/);

@@ -247,8 +247,7 @@ describe('the WS export and record notices', () => {
       { ...base, page_url: 'https://b.example/', page_domain: 'b.example', scan_date: '2024-06-01', published: true },
       { ...base, page_url: 'https://hidden.example/', page_domain: 'hidden.example', published: false },
     ]).execute();
-    const url = (params: Record<string, unknown>) =>
-      `/api/ws-data/export-search-result?${new URLSearchParams(Object.entries({ clientId: c, ...params }).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+    const url = (search: Record<string, unknown>) => `/api/ws-data/export-search-result?${new URLSearchParams({ clientId: String(c), search: JSON.stringify(search) }).toString()}`;
     const res = await tp.get(url({}), { token: analyst.token });
     expect(res.status).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/ws-records-Export_Co-\d{4}-\d{2}-\d{2}\.xlsx/);

@@ -74,7 +74,7 @@ describe('record kinds', () => {
         const broken = without(WS_KIND, part, key);
         expect(() => checkRecordKind(broken), `${part}.${key}`).toThrow(key);
         // What a description built outside the type system would do at start: nothing gets registered.
-        expect(() => registerRecordKind({ call: registry.schemaCall, download: registry.download, kinds: [] }, broken as RecordKind<WsTypes>), `${part}.${key}`).toThrow(key);
+        expect(() => registerRecordKind({ call: registry.schemaCall, download: registry.schemaDownload, kinds: [] }, broken as RecordKind<WsTypes>), `${part}.${key}`).toThrow(key);
         expect(registry.list).toEqual([]);
       }
     }
@@ -82,11 +82,11 @@ describe('record kinds', () => {
 
   it('refuses a kind registered twice, and a kind whose schemas are not its paths\' schemas', () => {
     const registry = createRegistry();
-    const kinds = { call: registry.schemaCall, download: registry.download, kinds: [] };
+    const kinds = { call: registry.schemaCall, download: registry.schemaDownload, kinds: [] };
     registerRecordKind(kinds, WS_KIND);
     expect(() => registerRecordKind(kinds, WS_KIND)).toThrow('registered twice');
     const other = createRegistry();
     const swapped: RecordKind<WsTypes> = { ...WS_KIND, name: 'ec', topic: 'ec-records' };
-    expect(() => registerRecordKind({ call: other.schemaCall, download: other.download, kinds: [] }, swapped)).toThrow('not the contract');
+    expect(() => registerRecordKind({ call: other.schemaCall, download: other.schemaDownload, kinds: [] }, swapped)).toThrow('not the contract');
   });
 });

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import type { LastBatch } from '../batches/batches.js';
 import type { FilterAnswer } from '../search/changes.js';
 import type { ExportPart } from '../export/export.js';
-import type { RecordSearch, SearchInput } from '../search/conditions.js';
+import type { ExportQuery, RecordSearch, SearchInput } from '../search/conditions.js';
 import type { ColumnsColumn, HistoryTableName, KindName, RecordTableName, ReportTableName } from './tables.js';
 import type { TemplateKind } from '../sheets/template.js';
 import type { PackedRows } from '../upload/packed-rows.js';
@@ -120,8 +120,10 @@ export interface RecordsContract<T extends KindTypes> {
   getColumnsInput: Schema<object>;
   columnsOutput: Schema<{ columns: string[] | null }>;
   setColumnsInput: Schema<{ columns: string[] }>;
-  /** The list's search without paging (the export's query). */
+  /** The list's search without paging. */
   recordSearch: Schema<RecordSearch>;
+  /** The export's query string (the contract's downloads.ts): the client and the search conditions as JSON. */
+  exportQuery: Schema<ExportQuery>;
 }
 export interface ReportsContract<T extends KindTypes> {
   fetchReportsInput: Schema<{ clientId: number }>;

@@ -1,16 +1,14 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../platform/boundary.js';
-import { isMessageKey, type Locale } from '@portal/contract';
+import { MatchType, type Locale } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { AppError } from '../../platform/errors.js';
-import type { AnyRow, ListKind, Schema } from '../core/kind.js';
+import type { AnyRow, ListKind } from '../core/kind.js';
 import { clientName } from '../core/queries.js';
 import { after, orderBy, sortKeys, type SortKey } from '../search/order.js';
-import { searchWhere, type RecordSearch } from '../search/conditions.js';
+import { searchWhere, type ExportQuery, type RecordSearch } from '../search/conditions.js';
 import { visibleTo } from '../core/visibility.js';
 
 /**
@@ -48,10 +46,9 @@ export interface ExportPart<Row extends AnyRow, L> {
   /** The file name's start: `ec-records`, `ws-records`. */
   fileStem: string;
 }
-/** A kind as the export takes it: its list part, its export part and its search schema. */
+/** A kind as the export takes it: its list part and its export part. */
 export interface ExportingKind<Row extends AnyRow, L> extends ListKind<Row> {
   export: ExportPart<Row, L>;
-  contract: { records: { recordSearch: Schema<RecordSearch> } };
 }
 
 /** One column of the sheet: a record field, or a custom column (inserted after the field it follows, by order). */
@@ -239,45 +236,21 @@ export async function exportRecords<Row extends AnyRow, L>(
   };
 }
 
-/** The list's query parameters as the search payload: the array fields are JSON text (a comma list is taken too). */
-function searchFromQuery(q: Record<string, string>): Record<string, unknown> {
-  const list = (s: string | undefined, wrapObject = false): unknown => {
-    if (s === undefined || s === '') return undefined;
-    if (jsonDepthExceeds(s, MAX_JSON_DEPTH)) throw new AppError('tooDeep', { max: MAX_JSON_DEPTH });
-    try {
-      const v: unknown = JSON.parse(s);
-      return wrapObject && typeof v === 'object' && v !== null && !Array.isArray(v) ? [v] : v;
-    } catch {
-      return s.split(',').map((x) => x.trim()).filter(Boolean);
-    }
-  };
-  const num = (s: string | undefined) => (s === undefined || s === '' ? undefined : /^\d{1,15}$/.test(s) ? Number(s) : s);
-  const flag = (s: string | undefined) => (s === undefined || s === '' ? undefined : s === 'true' ? 1 : s === 'false' ? 0 : num(s));
-  return {
-    clientId: num(q.clientId),
-    keyword: q.keyword,
-    searchType: num(q.searchType),
-    startDate: q.startDate || undefined,
-    endDate: q.endDate || undefined,
-    dateFields: list(q.dateFields),
-    wordFields: list(q.wordFields),
-    whereFields: list(q.whereFields, true),
-    orderFields: list(q.orderFields, true),
-    filterErrorRecord: flag(q.filterErrorRecord),
-    filterStillLive: flag(q.filterStillLive),
-    noticeId: num(q.noticeId),
-  };
-}
+/** An export without conditions: what the search call finds with an empty search bar (its defaults). */
+const NO_CONDITIONS: Omit<RecordSearch, 'clientId'> = {
+  keyword: '',
+  wordFields: [],
+  dateFields: [],
+  searchType: MatchType.FUZZY,
+  whereFields: [],
+  orderFields: [],
+  filterErrorRecord: false,
+  filterStillLive: false,
+};
 
 /** GET /api/<kind>-data/export-search-result: the whole result of the list's search (no paging) as .xlsx. */
-export async function exportSearchResult<Row extends AnyRow, L>(ctx: AuthedContext, kind: ExportingKind<Row, L>, query: Record<string, string>): Promise<DownloadAnswer> {
-  const parsed = kind.contract.records.recordSearch.safeParse(searchFromQuery(query));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'query';
-    throw new AppError('badRequest', { field }, issue && isMessageKey(issue.message) ? issue.message : 'validation.invalid');
-  }
-  const input = parsed.data;
+export async function exportSearchResult<Row extends AnyRow, L>(ctx: AuthedContext, kind: ExportingKind<Row, L>, query: ExportQuery): Promise<DownloadAnswer> {
+  const input: RecordSearch = { ...(query.search ?? NO_CONDITIONS), clientId: query.clientId };
   const where = await searchWhere(ctx, kind, input);
   return exportRecords(ctx, kind, { clientId: input.clientId, where, order: sortKeys(kind, input.orderFields) });
 }

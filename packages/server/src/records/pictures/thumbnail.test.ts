@@ -197,11 +197,15 @@ describe('the fallbacks and who may see them', () => {
     expect(hits.get('/photo.png')).toBe(before);
   });
 
-  it('answers bad queries with the 404, never a 5xx', async () => {
+  it('answers bad queries with the usual 400 naming the parameter, a record of another kind with the 404, never a 5xx', async () => {
     const id = await withImage('/photo.png');
-    for (const extra of ['&kind=xx', '&recordId=0', '&recordId=99999999999999999999', '&recordId=abc']) {
+    // A repeated parameter arrives joined with a comma (`ec,xx`), which is no kind either.
+    for (const [extra, param] of [['&kind=xx', 'kind'], ['&recordId=0', 'recordId'], ['&recordId=99999999999999999999', 'recordId'], ['&recordId=abc', 'recordId']] as const) {
       const res = await tp.get(`/api/records/thumbnail?clientId=${acme}&kind=ec&recordId=${id}${extra}`, { token: analyst.token });
-      expectNoPicture(res);
+      expect(res.status, extra).toBe(400);
+      const body = JSON.parse(res.bytes.toString()) as { code: number; message: string };
+      expect(body.code, extra).toBe(ErrorCode.BAD_REQUEST);
+      expect(body.message, extra).toContain(param);
     }
     expectNoPicture(await thumbnail(analyst, id, '', acme, 'ws'));
   });

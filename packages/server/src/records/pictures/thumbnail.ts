@@ -1,5 +1,5 @@
+import type { DownloadQuery } from '@portal/contract';
 import { sql } from 'kysely';
-import { queryId } from '../../platform/boundary.js';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -115,13 +115,10 @@ async function sourcesOf(ctx: AuthedContext, kind: KindName, clientId: number, r
   return found.rows[0];
 }
 
-export async function serveThumbnail(ctx: AuthedContext, query: Record<string, string>): Promise<DownloadAnswer> {
-  const clientId = queryId(query.clientId);
-  const recordId = queryId(query.recordId, Number.MAX_SAFE_INTEGER);
-  const kind = query.kind;
-  const size: Size = query.size === 'large' ? 'large' : 'small';
-  const from = query.from === 'image' || query.from === 'capture' ? query.from : 'any';
-  if (clientId === null || recordId === null || (kind !== 'ec' && kind !== 'ws' && kind !== 'sns')) throw new AppError('noPicture');
+export async function serveThumbnail(ctx: AuthedContext, query: DownloadQuery<'/api/records/thumbnail'>): Promise<DownloadAnswer> {
+  const { clientId, recordId, kind } = query;
+  const size: Size = query.size ?? 'small';
+  const from = query.from ?? 'any';
   const sources = await sourcesOf(ctx, kind, clientId, recordId);
   if (!sources) throw new AppError('noPicture');
 

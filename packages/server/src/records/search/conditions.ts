@@ -25,6 +25,11 @@ export type RecordSearch = SearchConditions & {
   suggested?: 'any' | 'none' | number | undefined;
 };
 export type SearchInput = RecordSearch & { limit: number; offset: number };
+/** The export's query: the client, and the search's conditions (none: every record the user may see). */
+export interface ExportQuery {
+  clientId: number;
+  search?: Omit<RecordSearch, 'clientId'> | undefined;
+}
 
 export const TRUE = sql<SqlBool>`TRUE`;
 export const FALSE = sql<SqlBool>`FALSE`;

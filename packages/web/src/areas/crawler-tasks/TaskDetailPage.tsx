@@ -9,7 +9,7 @@ import { EXPORT_TYPES, crawlerTasks, taskActions, type CrawlerSubtask, type Craw
 import { api, errorMessage } from '../../app/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { PageSpin } from '../../components/PageSpin';
-import { downloadHref, subtaskChanges, taskChanges, taskKeys, type SubtaskValues } from './model';
+import { exportTypeOf, subtaskChanges, taskDownloadHref, taskChanges, taskKeys, type SubtaskValues } from './model';
 import { useLiveTasks } from './queries';
 import { SubtaskModal } from './SubtaskModal';
 import { SubtaskTable } from './SubtaskTable';
@@ -117,7 +117,7 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
               <Dropdown
                 disabled={!allowed.download}
                 trigger={['click']}
-                menu={{ items: EXPORT_TYPES.map((n) => ({ key: String(n), label: t(`export.${n}`) })), onClick: ({ key }) => window.open(downloadHref(saved.id, Number(key)), '_blank', 'noopener') }}
+                menu={{ items: EXPORT_TYPES.map((n) => ({ key: String(n), label: t(`export.${n}`) })), onClick: ({ key }) => window.open(taskDownloadHref(saved.id, exportTypeOf(key)), '_blank', 'noopener') }}
               >
                 <Button disabled={!allowed.download} data-testid="task-detail-download">
                   {t('action.download')} <DownOutlined />

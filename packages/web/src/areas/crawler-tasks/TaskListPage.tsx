@@ -12,7 +12,7 @@ import { SearchBar } from '../../components/SearchBar';
 import { PAGE_SIZES, initialSearch } from '../records/listQuery';
 import { useListQuery } from '../records/useListQuery';
 import { useClientChoices } from '../clients/queries';
-import { TASK_LIST_FIELDS, downloadHref, lastError, listInput, taskKeys, type DateField, type FilterField, type SortField, type WordField } from './model';
+import { TASK_LIST_FIELDS, exportTypeOf, lastError, taskDownloadHref, listInput, taskKeys, type DateField, type FilterField, type SortField, type WordField } from './model';
 import { useLiveTasks } from './queries';
 import { StatusTag, TaskProgress } from './TaskProgress';
 import { SubtaskTable } from './SubtaskTable';
@@ -128,7 +128,7 @@ export default function TaskListPage() {
         <Dropdown
           disabled={!allowed.download}
           trigger={['click']}
-          menu={{ items: EXPORT_TYPES.map((n) => ({ key: String(n), label: t(`export.${n}`) })), onClick: ({ key }) => window.open(downloadHref(task.id, Number(key)), '_blank', 'noopener') }}
+          menu={{ items: EXPORT_TYPES.map((n) => ({ key: String(n), label: t(`export.${n}`) })), onClick: ({ key }) => window.open(taskDownloadHref(task.id, exportTypeOf(key)), '_blank', 'noopener') }}
         >
           <Button type="link" size="small" disabled={!allowed.download} data-testid={id('download')}>
             {t('action.download')} <DownOutlined />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CrawlerTask } from '@portal/contract';
-import { type DateField, type FilterField, type SortField, type WordField, downloadHref, lastError, listInput, progressOf, runningIds, subtaskChanges, taskChanges, withProgress } from './model';
+import { type DateField, type FilterField, type SortField, type WordField, lastError, taskDownloadHref, listInput, progressOf, runningIds, subtaskChanges, taskChanges, withProgress } from './model';
 import { emptyState } from '../records/listQuery';
 
 const subtask = { id: 11, status: 2, siteId: 1, site: 'Demo market', keyword: 'bag', startUrl: 'https://m.example/s?q=bag', targetCount: 40, recordCount: 10, error: null };
@@ -55,5 +55,5 @@ describe('changes sent by the detail', () => {
 });
 
 it('builds the download with the export type and subtasks', () => {
-  expect(downloadHref(5, 3, [11, 12])).toBe('/api/ec-crawler-command/download?taskId=5&exportType=3&subtaskIds=11&subtaskIds=12');
+  expect(taskDownloadHref(5, 3, [11, 12])).toBe('/api/ec-crawler-command/download?taskId=5&exportType=3&subtaskIds=11%2C12');
 });

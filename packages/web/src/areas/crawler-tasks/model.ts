@@ -1,4 +1,4 @@
-import { MatchType, TaskStatus, crawlerTasks, type CallInput, type CallOutput, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
+import { EXPORT_TYPES, MatchType, TaskStatus, crawlerTasks, downloadHref, type CallInput, type CallOutput, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
 import { listFieldsOf, type ListState } from '../records/listQuery';
 
 /** The pure parts of the crawler task screens (document 3 "Crawler task list", "New task form", "Task detail"). */
@@ -76,11 +76,13 @@ export const percentOf = ({ count, target }: { count: number; target: number | n
 /** The last error of a failed subtask, for the list's row. */
 export const lastError = (task: CrawlerTask) => task.subtasks.find((s) => s.status === TaskStatus.ERROR && s.error)?.error ?? null;
 
+/** An export type of the task's download menu (1 xlsx, 2 csv, 3 evidence zip), by its menu key. */
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export const exportTypeOf = (key: string): ExportType => EXPORT_TYPES.find((n) => String(n) === key) ?? 1;
+
 /** The GET of the export, opened in a new window (the session cookie carries the sign-in). */
-export function downloadHref(taskId: number, exportType: number, subtaskIds: number[] = []): string {
-  const params = new URLSearchParams({ taskId: String(taskId), exportType: String(exportType) });
-  for (const id of subtaskIds) params.append('subtaskIds', String(id));
-  return `/api/ec-crawler-command/download?${params.toString()}`;
+export function taskDownloadHref(taskId: number, exportType: ExportType, subtaskIds: number[] = []): string {
+  return downloadHref('/api/ec-crawler-command/download', { taskId, exportType, subtaskIds: subtaskIds.length ? subtaskIds : undefined });
 }
 
 // ---------------------------------------------------------------- the forms

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AGGREGATE_CATEGORIES, EC_RESPONSE_ACTIONS, ecRecords, type EcRecord, type UpdateRecordInput } from '@portal/contract';
+import { AGGREGATE_CATEGORIES, EC_RESPONSE_ACTIONS, downloadHref, ecRecords, type EcRecord, type UpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
 import { customText, customValues } from '../records/columnLayout';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
@@ -93,7 +93,7 @@ export const EC_KIND: RecordKind<EcKindTypes> = {
   fields: EC_LIST_FIELDS,
   initialSearch: EC_INITIAL_SEARCH,
   defaultColumns: EC_DEFAULT_COLUMNS,
-  exportPath: '/api/ec-data/export-search-result',
+  exportHref: (clientId, search) => downloadHref('/api/ec-data/export-search-result', { clientId, search }),
   keys: ecKeys,
   recordId: (r) => r.ec_id,
   isError: (r) => r.is_error,

@@ -1,4 +1,5 @@
 import {
+  downloadHref,
   EC_DATE_FIELDS,
   EC_FILTER_FIELDS,
   EC_RECORD_FIELDS,
@@ -81,7 +82,7 @@ export function evidenceNames(names: string | null | undefined): string[] {
 
 /** GET: an evidence image, for a signed-in browser (the session cookie). */
 export function evidenceUrl(clientId: number, recordId: number, name: string): string {
-  return `/api/ec-data/get-upload-pic?${new URLSearchParams({ clientId: String(clientId), recordId: String(recordId), name }).toString()}`;
+  return downloadHref('/api/ec-data/get-upload-pic', { clientId, recordId, name });
 }
 
 /** Spec 5: evidence images are .png, .jpg or .jpeg. */

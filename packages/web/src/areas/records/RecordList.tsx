@@ -16,7 +16,7 @@ import { HistoryDrawer } from './HistoryDrawer';
 import { RecordTable } from './RecordTable';
 import { withPictureColumn } from './pictureColumn';
 import { savedColumns, visibleKeys } from './columnLayout';
-import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
+import { detailQuery, exportConditions, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import { useListQuery } from './useListQuery';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
@@ -395,7 +395,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
             <Button
               icon={<DownloadOutlined />}
               disabled={clientId === undefined}
-              onClick={() => clientId !== undefined && window.open(exportHref(kind.exportPath, state, clientId), '_blank', 'noopener')}
+              onClick={() => clientId !== undefined && window.open(kind.exportHref(clientId, exportConditions(state)), '_blank', 'noopener')}
               data-testid={`${prefix}-export`}
             >
               {t('list.export')}

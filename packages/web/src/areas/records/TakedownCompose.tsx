@@ -3,7 +3,7 @@ import { Alert, App, Button, Collapse, Descriptions, Drawer, Select, Space, Tag,
 import { DownloadOutlined, FileProtectOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BATCH_CHANNELS, TAKEDOWN_CHANNELS, TAKEDOWN_MAX, type EvidenceKind, type TakedownChannel, type TakedownNotice } from '@portal/contract';
+import { BATCH_CHANNELS, downloadHref, TAKEDOWN_CHANNELS, TAKEDOWN_MAX, type EvidenceKind, type TakedownChannel, type TakedownNotice } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 
 export interface TakedownComposeProps {
@@ -20,7 +20,7 @@ export interface TakedownComposeProps {
 const DETAIL_BASE: Record<EvidenceKind, string> = { ec: '/ec-data', ws: '/ws-data', sns: '/sns-data' };
 
 export function takedownExportUrl(clientId: number, kind: EvidenceKind, channel: TakedownChannel, format: 'docx' | 'txt' | 'csv', ids: readonly number[]): string {
-  return `/api/takedown/export?${new URLSearchParams({ clientId: String(clientId), kind, channel, format, ids: ids.join(',') }).toString()}`;
+  return downloadHref('/api/takedown/export', { clientId, kind, channel, format, ids: [...ids] });
 }
 
 /**

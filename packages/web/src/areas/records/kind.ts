@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Locale, MessageKey, SearchConditions } from '@portal/contract';
-import type { ListFields, searchPayload } from './listQuery';
+import type { exportConditions, ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
 import type { RecordPictureParts } from './picture';
 import type { TotalIs } from './listTotal';
@@ -26,6 +26,9 @@ export interface KindTypes {
   /** The update call's input. */
   payload: { clientId: number; recordId: number };
 }
+
+/** The export's search conditions for one kind's field names. */
+export type ExportConditions<T extends KindTypes> = ReturnType<typeof exportConditions<T['date'], T['word'], T['filter'], T['sort']>>;
 
 /** The search call's input for one kind's field names. */
 export type SearchInput<T extends KindTypes> = ReturnType<typeof searchPayload<T['date'], T['word'], T['filter'], T['sort']>>;
@@ -191,7 +194,8 @@ export interface RecordKind<T extends KindTypes> {
   initialSearch: SearchConditions<T['date'], T['word']>;
   /** What the list shows until the user chooses. */
   defaultColumns: readonly string[];
-  exportPath: string;
+  /** The export's link (the contract's downloadHref of the kind's export-search-result). */
+  exportHref: (clientId: number, search: ExportConditions<T>) => string;
   keys: RecordKeys;
   recordId: (record: T['record']) => number;
   isError: (record: T['record']) => boolean;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EC_DATE_FIELDS, EC_FILTER_FIELDS, EC_SORT_FIELDS, EC_WORD_FIELDS, ecRecords } from '@portal/contract';
+import { decodeDownloadQuery, downloadHref, EC_DATE_FIELDS, EC_FILTER_FIELDS, EC_SORT_FIELDS, EC_WORD_FIELDS, ecRecords } from '@portal/contract';
 import {
   detailQuery,
   emptyState,
-  exportHref,
+  exportConditions,
   listQueryFromDetail,
   listQueryParams,
   parseDetailPlace,
@@ -16,7 +16,7 @@ import {
 const FIELDS = { dateFields: EC_DATE_FIELDS, wordFields: EC_WORD_FIELDS, filterFields: EC_FILTER_FIELDS, sortFields: EC_SORT_FIELDS };
 const parse = (query: string) => parseListQuery(new URLSearchParams(query), FIELDS);
 
-const FULL: ListState = {
+const FULL: ListState<(typeof EC_DATE_FIELDS)[number], (typeof EC_WORD_FIELDS)[number], (typeof EC_FILTER_FIELDS)[number], (typeof EC_SORT_FIELDS)[number]> = {
   search: { dateFields: ['ec_scan_date'], startDate: '2025-01-01', endDate: '2025-03-31', wordFields: ['ec_product_title', 'ec_product_seller'], keyword: 'bag & 東京', searchType: 1 },
   sorter: { field: 'ec_scan_date', order: 'descend' },
   filters: [
@@ -92,20 +92,27 @@ describe('the record list URL query', () => {
     expect(searchPayload(FULL, 12, { limit: 1, offset: 41 })).toMatchObject({ limit: 1, offset: 41 });
   });
 
-  it('puts the export conditions in the query, arrays as JSON text', () => {
-    const href = exportHref('/api/ec-data/export-search-result', FULL, 12);
+  it('puts the export conditions in the query as the search call\'s JSON, which the server reads back', () => {
+    const href = downloadHref('/api/ec-data/export-search-result', { clientId: 12, search: exportConditions(FULL) });
     expect(href.startsWith('/api/ec-data/export-search-result?')).toBe(true);
     const params = new URLSearchParams(href.split('?')[1]);
     expect(params.get('clientId')).toBe('12');
-    expect(JSON.parse(params.get('dateFields') ?? '')).toEqual(['ec_scan_date']);
-    expect(JSON.parse(params.get('wordFields') ?? '')).toEqual(['ec_product_title', 'ec_product_seller']);
-    expect(params.get('keyword')).toBe('bag & 東京');
-    expect(params.get('searchType')).toBe('1');
-    expect(params.get('startDate')).toBe('2025-01-01');
-    expect(params.get('endDate')).toBe('2025-03-31');
-    expect(JSON.parse(params.get('whereFields') ?? '')).toEqual(FULL.filters);
-    expect(JSON.parse(params.get('orderFields') ?? '')).toEqual([{ key: 'ec_scan_date', value: 2 }]);
-    expect(params.get('noticeId')).toBe('99');
+    const search = JSON.parse(params.get('search') ?? '') as Record<string, unknown>;
+    expect(search.dateFields).toEqual(['ec_scan_date']);
+    expect(search.wordFields).toEqual(['ec_product_title', 'ec_product_seller']);
+    expect(search.keyword).toBe('bag & 東京');
+    expect(search.searchType).toBe(1);
+    expect(search.startDate).toBe('2025-01-01');
+    expect(search.endDate).toBe('2025-03-31');
+    expect(search.whereFields).toEqual(FULL.filters);
+    expect(search.orderFields).toEqual([{ key: 'ec_scan_date', value: 2 }]);
+    expect(search.noticeId).toBe(99);
+    expect([search.filterErrorRecord, search.filterStillLive]).toEqual([true, true]);
+    expect(Object.keys(search)).not.toContain('clientId');
+    expect(Object.keys(search)).not.toContain('limit');
+    // The one decoder the server uses reads the link back into the same conditions.
+    const decoded = decodeDownloadQuery('/api/ec-data/export-search-result', href.split('?')[1]!);
+    expect(decoded.success && decoded.data).toMatchObject({ clientId: 12, search: { keyword: 'bag & 東京', noticeId: 99, filterErrorRecord: true, whereFields: FULL.filters } });
   });
 
   it("carries the list's query to the detail and back, on the page of the record", () => {

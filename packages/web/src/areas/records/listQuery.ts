@@ -208,24 +208,13 @@ export function searchPayload<D extends string, W extends string, F extends stri
   };
 }
 
-/** The export (GET, opened in a new window): the same conditions as query parameters, arrays as JSON text. */
-export function exportHref(path: string, state: ListState, clientId: number): string {
-  const p = searchPayload(state, clientId);
-  const params = new URLSearchParams({
-    clientId: String(clientId),
-    dateFields: JSON.stringify(p.dateFields),
-    wordFields: JSON.stringify(p.wordFields),
-    keyword: p.keyword,
-    searchType: String(p.searchType),
-    startDate: p.startDate ?? '',
-    endDate: p.endDate ?? '',
-    whereFields: JSON.stringify(p.whereFields),
-    orderFields: JSON.stringify(p.orderFields),
-  });
-  if (p.noticeId !== undefined) params.set('noticeId', String(p.noticeId));
-  if (state.filterErrorRecord) params.set('filterErrorRecord', '1');
-  if (state.filterStillLive) params.set('filterStillLive', '1');
-  return `${path}?${params.toString()}`;
+/**
+ * The export's search (its `search` parameter, written by the contract's downloadHref): the search call's
+ * conditions without the client and the paging, so the sheet holds exactly what the list finds.
+ */
+export function exportConditions<D extends string, W extends string, F extends string, S extends string>(state: ListState<D, W, F, S>) {
+  const { clientId: _client, limit: _limit, offset: _offset, ...conditions } = searchPayload(state, 0);
+  return { ...conditions, filterErrorRecord: state.filterErrorRecord, filterStillLive: state.filterStillLive };
 }
 
 // ---------------------------------------------------------------- the detail page's query

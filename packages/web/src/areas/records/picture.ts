@@ -1,4 +1,4 @@
-import type { Evidence, EvidenceKind } from '@portal/contract';
+import { downloadHref, type Evidence, type EvidenceKind } from '@portal/contract';
 
 /**
  * Which picture a record shows (issue 18): the listing's own image (its image URL, fetched by the portal so the
@@ -7,7 +7,7 @@ import type { Evidence, EvidenceKind } from '@portal/contract';
  */
 /** The file of a capture: the PNG shown, the HTML only ever downloaded (never rendered on the portal). */
 export function captureFileUrl(clientId: number, id: number, part: 'png' | 'html'): string {
-  return `/api/evidence/file?${new URLSearchParams({ clientId: String(clientId), id: String(id), part }).toString()}`;
+  return downloadHref('/api/evidence/file', { clientId, id, part });
 }
 
 export type PictureSource = 'image' | 'capture' | 'screenshot';
@@ -34,11 +34,8 @@ export type ThumbnailSize = 'small' | 'large';
  * `version` (the capture's id) makes a new capture a new address, past the browser's cache of the old one.
  */
 export function thumbnailUrl(kind: EvidenceKind, clientId: number, recordId: number, size: ThumbnailSize = 'small', from: 'any' | 'image' | 'capture' = 'any', version?: number): string {
-  const query = new URLSearchParams({ clientId: String(clientId), kind, recordId: String(recordId) });
-  if (size !== 'small') query.set('size', size);
-  if (from !== 'any') query.set('from', from);
-  if (version !== undefined) query.set('v', String(version));
-  return `/api/records/thumbnail?${query.toString()}`;
+  // The defaults are left out, so a list's thumbnails share one address per record.
+  return downloadHref('/api/records/thumbnail', { clientId, kind, recordId, size: size === 'small' ? undefined : size, from: from === 'any' ? undefined : from, v: version });
 }
 
 const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { REPORT_MAX_BYTES, UPLOAD_PROBLEMS_SHOWN, ecReports, type UploadProblem } from '@portal/contract';
+import { REPORT_MAX_BYTES, UPLOAD_PROBLEMS_SHOWN, downloadHref, ecReports, type UploadProblem } from '@portal/contract';
 
 /**
  * The pure parts every report tab shares (spec document 1, sections 2.12, 4, 5 and 8): the browser's file check,
@@ -96,9 +96,9 @@ export type ReportApiRoot = '/api/ec-report' | '/api/ws-report' | '/api/sns-repo
 
 /** GET downloads, opened in a new window; the session cookie signs them in (never a token in the query). */
 export function templateUrl(root: ReportApiRoot, clientId: number): string {
-  return `${root}/download-template?${new URLSearchParams({ clientId: String(clientId) }).toString()}`;
+  return downloadHref(`${root}/download-template`, { clientId });
 }
 
 export function reportDownloadUrl(root: ReportApiRoot, { clientId, reportId }: ReportIds): string {
-  return `${root}/download-report?${new URLSearchParams({ clientId: String(clientId), reportId: String(reportId) }).toString()}`;
+  return downloadHref(`${root}/download-report`, { clientId, reportId });
 }

@@ -1,4 +1,4 @@
-import type { ServiceRequestType } from '@portal/contract';
+import { downloadHref, type ServiceRequestType } from '@portal/contract';
 
 /** Issue 17: each menu entry of the legal-services and offline groups opens the list of one type of request. */
 export const ROUTE_TYPES: Record<string, ServiceRequestType | undefined> = {
@@ -22,7 +22,7 @@ export const requestKeys = {
 };
 
 export const requestPath = (id: number) => `/case-management/${id}`;
-export const fileUrl = (name: string) => `/api/service-request/file?name=${encodeURIComponent(name)}`;
+export const fileUrl = (name: string) => downloadHref('/api/service-request/file', { name });
 
 /** The date fields of each type's form (shown with a date picker, sent as YYYY-MM-DD). */
 export const DATE_FIELDS = new Set(['expiryDate', 'answerDeadline']);

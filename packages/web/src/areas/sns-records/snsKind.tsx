@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SNS_ACTIONS, SNS_CATEGORIES, SNS_PLATFORMS, SNS_UPDATE_FIELDS, snsRecords, type SnsRecord, type SnsUpdateField, type SnsUpdateRecordInput } from '@portal/contract';
+import { SNS_ACTIONS, SNS_CATEGORIES, SNS_PLATFORMS, SNS_UPDATE_FIELDS, downloadHref, snsRecords, type SnsRecord, type SnsUpdateField, type SnsUpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
@@ -91,7 +91,7 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
   fields: SNS_LIST_FIELDS,
   initialSearch: SNS_INITIAL_SEARCH,
   defaultColumns: [...SNS_DEFAULT_COLUMNS, 'repeatOffender'],
-  exportPath: '/api/sns-data/export-search-result',
+  exportHref: (clientId, search) => downloadHref('/api/sns-data/export-search-result', { clientId, search }),
   keys: snsKeys,
   recordId: (r) => r.id,
   isError: (r) => r.is_error,

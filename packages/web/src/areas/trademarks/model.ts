@@ -1,5 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import {
+  downloadHref,
   MatchType,
   trademarks,
   type CallInput,
@@ -107,7 +108,7 @@ export const STATUS_LABELS = { 1: 'status.registered', 2: 'status.applying', 3: 
 
 /** The stored image, served to a signed-in browser by its cookie. */
 export function imageUrl(name: string, clientId: number): string {
-  return `/api/trademark/get-trademark-image?${new URLSearchParams({ name, clientId: String(clientId) }).toString()}`;
+  return downloadHref('/api/trademark/get-trademark-image', { name, clientId });
 }
 
 /** Dates of the answers as YYYY-MM-DD (a timestamp is cut to its day). */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WS_ACTIONS, WS_SITE_CATEGORIES, WS_UPDATE_FIELDS, wsRecords, type WsRecord, type WsUpdateField, type WsUpdateRecordInput } from '@portal/contract';
+import { WS_ACTIONS, WS_SITE_CATEGORIES, WS_UPDATE_FIELDS, downloadHref, wsRecords, type WsRecord, type WsUpdateField, type WsUpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
@@ -82,7 +82,7 @@ export const WS_KIND: RecordKind<WsKindTypes> = {
   fields: WS_LIST_FIELDS,
   initialSearch: WS_INITIAL_SEARCH,
   defaultColumns: WS_DEFAULT_COLUMNS,
-  exportPath: '/api/ws-data/export-search-result',
+  exportHref: (clientId, search) => downloadHref('/api/ws-data/export-search-result', { clientId, search }),
   keys: wsKeys,
   recordId: (r) => r.id,
   isError: (r) => r.is_error,
