@@ -59,8 +59,9 @@ describe('crawler tasks in the browser', () => {
     await eventually(() => row.innerText()).toContain('12');
     await j.screenshot(page, 'crawler-list-finished');
 
-    // The finished task became the client's EC report (made right after the last listing).
-    await expect.poll(async () => (await db.selectFrom('crawler_task').select('report_id').where('id', '=', task.id).executeTakeFirstOrThrow()).report_id, { timeout: 60_000 }).not.toBeNull();
+    // The finished task became the client's EC report (made right after the last listing; report_id is 0 while it
+    // is made, and the detail page, opened once the task is finished, no longer polls).
+    await expect.poll(async () => (await db.selectFrom('crawler_task').select('report_id').where('id', '=', task.id).executeTakeFirstOrThrow()).report_id ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.getByTestId(`task-detail-${task.id}`).click();
     await eventually(async () => page.url()).toMatch(new RegExp(`/task/ec-scraping-task-detail/${task.id}$`));
     await eventually(() => page.getByTestId('task-detail-progress').innerText()).toContain('12');
