@@ -43,15 +43,25 @@ export interface PendingCapture {
   requestedAt: Date;
 }
 
+const pendingRow = (c: PendingCapture) => ({
+  client_id: c.clientId,
+  kind: c.kind,
+  [idColumnOf(c.kind)]: c.recordId,
+  url: c.url,
+  state: 'pending' as const,
+  requested_by: c.requestedBy,
+  requested_at: c.requestedAt,
+});
+
+/** A new pending capture; its id. */
+export async function insertPendingCapture(db: Conn, capture: PendingCapture): Promise<number> {
+  const { capture_id } = await db.insertInto('evidence_capture').values(pendingRow(capture)).returning('capture_id').executeTakeFirstOrThrow();
+  return capture_id;
+}
+
 /** New pending captures, in the order given; their ids. */
 export async function insertPendingCaptures(db: Conn, captures: PendingCapture[]): Promise<number[]> {
-  const rows = await db
-    .insertInto('evidence_capture')
-    .values(
-      captures.map((c) => ({ client_id: c.clientId, kind: c.kind, [idColumnOf(c.kind)]: c.recordId, url: c.url, state: 'pending' as const, requested_by: c.requestedBy, requested_at: c.requestedAt })),
-    )
-    .returning('capture_id')
-    .execute();
+  const rows = await db.insertInto('evidence_capture').values(captures.map(pendingRow)).returning('capture_id').execute();
   return rows.map((r) => r.capture_id);
 }
 

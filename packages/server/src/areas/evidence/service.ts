@@ -25,13 +25,18 @@ export async function visibleRecord(ctx: AuthedContext, kind: EvidenceKind, clie
 
 export async function capture(ctx: AuthedContext, input: Input): Promise<{ evidence: Answer }> {
   const { url } = await visibleRecord(ctx, input.kind, input.clientId, input.recordId);
-  const [capture_id] = await repo.insertPendingCaptures(ctx.db, [
-    { clientId: input.clientId, kind: input.kind, recordId: input.recordId, url: url.trim(), requestedBy: ctx.user.userId, requestedAt: ctx.now },
-  ]);
+  const captureId = await repo.insertPendingCapture(ctx.db, {
+    clientId: input.clientId,
+    kind: input.kind,
+    recordId: input.recordId,
+    url: url.trim(),
+    requestedBy: ctx.user.userId,
+    requestedAt: ctx.now,
+  });
   // Queued in the same transaction as the row. Without a queue in this process (API tests, a web-only replica)
   // the row waits: a queue sends every pending row when it starts.
-  await ctx.services.queues.send('evidence-capture', { captureId: capture_id! }, { db: ctx.db });
-  const [answer] = await captures(ctx, input, capture_id!);
+  await ctx.services.queues.send('evidence-capture', { captureId }, { db: ctx.db });
+  const [answer] = await captures(ctx, input, captureId);
   return { evidence: answer! };
 }
 
