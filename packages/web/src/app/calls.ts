@@ -48,18 +48,20 @@ export type CallMutationOptions<P extends CallPath, TContext = unknown> = Omit<U
   invalidates: Invalidates<P>;
   /**
    * Wait for the stale answers on screen to load again before the change counts as done (its `mutateAsync` resolves
-   * and its `onSuccess` runs after them); by default they load in the background.
+   * after them; its `onSuccess` runs at once); by default they load in the background.
    */
   awaitRefresh?: boolean;
+  /** Mark them stale after a failure too (it may say the thing changed meanwhile, e.g. a key revoked elsewhere). */
+  refreshOnError?: boolean;
 };
 
 /**
  * A change through the contract: calls `path` and, once it succeeded, marks stale the answers of the paths it names
- * (before the caller's own `onSuccess`), so the screens that show them refresh.
+ * (as the caller's own `onSuccess` runs), so the screens that show them refresh.
  */
 export function useCallMutation<P extends CallPath, TContext = unknown>(
   path: P,
-  { invalidates, awaitRefresh = false, onSuccess, ...options }: CallMutationOptions<P, TContext>,
+  { invalidates, awaitRefresh = false, refreshOnError = false, onSuccess, onError, ...options }: CallMutationOptions<P, TContext>,
 ): UseMutationResult<CallOutput<P>, Error, CallInput<P>, TContext> {
   const queryClient = useQueryClient();
   return useMutation<CallOutput<P>, Error, CallInput<P>, TContext>({
@@ -67,8 +69,14 @@ export function useCallMutation<P extends CallPath, TContext = unknown>(
     mutationFn: (input) => api(path, input),
     onSuccess: async (output, input, ...rest) => {
       const refresh = invalidateCalls(queryClient, typeof invalidates === 'function' ? invalidates(input, output) : invalidates);
-      if (awaitRefresh) await refresh;
       await onSuccess?.(output, input, ...rest);
+      if (awaitRefresh) await refresh;
+    },
+    onError: async (error, input, ...rest) => {
+      // A failure has no answer: only fixed targets can be refreshed.
+      const refresh = refreshOnError && typeof invalidates !== 'function' ? invalidateCalls(queryClient, invalidates) : undefined;
+      await onError?.(error, input, ...rest);
+      if (awaitRefresh) await refresh;
     },
   });
 }
