@@ -2,6 +2,7 @@ import { Card } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { testPurchases } from '@portal/contract';
+import { seededCall } from '../../app/calls';
 import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
@@ -12,7 +13,7 @@ import { useClientChoices } from '../clients/queries';
 export default function TestPurchasePage() {
   const { t } = useTranslation('purchases');
   const locale = currentLocale();
-  const master = useMaster(['test-purchases'], async () => (await api('/api/test-purchase/fetch', {})).testPurchase);
+  const master = useMaster(seededCall('/api/test-purchase/fetch', (answer) => answer.testPurchase, (testPurchase) => ({ testPurchase })), {});
   // Every purchase is listed; the client choice offers only the clients the user may change (an analyst's managed
   // clients, every client for administrators), as the server's manager rule.
   const clients = useClientChoices('writable');
