@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   queryOptions,
   useMutation,
@@ -21,10 +22,10 @@ import { callKey, invalidateCalls, setCallData, type CallKey, type CallTarget } 
  */
 export * from './callKeys';
 
-/** `invalidateCalls` bound to the app's query client, for event handlers. */
+/** `invalidateCalls` bound to the app's query client, for event handlers (one function per client: effects may depend on it). */
 export function useInvalidateCalls(): (targets: readonly CallTarget[]) => Promise<void> {
   const queryClient = useQueryClient();
-  return (targets) => invalidateCalls(queryClient, targets);
+  return useCallback((targets: readonly CallTarget[]) => invalidateCalls(queryClient, targets), [queryClient]);
 }
 
 
