@@ -122,3 +122,9 @@ export interface SeededCall<I, O> extends PickedCall<I, O> {
 export function seededCall<P extends CallPath, O>(path: P, pick: (output: CallOutput<P>) => O, wrap: (value: O) => CallOutput<P>): SeededCall<CallInput<P>, O> {
   return { ...pickedCall(path, pick), seed: (queryClient, input, value) => setCallData(queryClient, path, input, wrap(value)) };
 }
+
+/** Starts a cached call unless its answer is cached or under way (a page's first calls, before its queries mount). */
+export function startCall(queryClient: QueryClient, options: CallQueryOf<unknown> & { staleTime: number }): void {
+  const known = queryClient.getQueryState(options.queryKey);
+  if (!known || (known.data === undefined && known.fetchStatus === 'idle')) void queryClient.prefetchQuery(options);
+}

@@ -18,7 +18,7 @@ import { withPictureColumn } from './pictureColumn';
 import { savedColumns, visibleKeys } from './columnLayout';
 import { detailQuery, exportHref, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import { useListQuery } from './useListQuery';
-import { useInvalidateCalls } from '../../app/calls';
+import { startCall, useInvalidateCalls } from '../../app/calls';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
 import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../triage/ListParts';
@@ -111,10 +111,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   const input = useMemo(() => (clientId === undefined ? null : searchPayload(state, clientId)), [state, clientId]);
   // The page's first render takes a while (the search bar, the table's header): the calls the table waits for start
   // with it rather than once it is on screen; the queries below find them under way or answered.
-  const prefetch = (options: PrefetchOptions) => {
-    const known = queryClient.getQueryState(options.queryKey);
-    if (!known || (known.data === undefined && known.fetchStatus === 'idle')) void queryClient.prefetchQuery(options);
-  };
+  const prefetch = (options: PrefetchOptions) => startCall(queryClient, options);
   if (input) prefetch({ ...kind.calls.search.query(input), staleTime: LIST_FRESH_MS });
   prefetch(savedColumnsQuery);
   for (const options of kind.prefetch(clientId)) prefetch(options);
