@@ -11,7 +11,7 @@ import {
 import type { CallPath } from '@portal/contract';
 import { initialSearch, listFieldsOf } from '../records/listQuery';
 
-/** The marketplace (EC) parts of the record list and detail: field names, query keys, defaults. */
+/** The marketplace (EC) parts of the record list and detail: field names, read paths, defaults. */
 
 export type EcDateField = (typeof EC_DATE_FIELDS)[number];
 export type EcWordField = (typeof EC_WORD_FIELDS)[number];

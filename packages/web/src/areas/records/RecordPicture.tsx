@@ -25,7 +25,7 @@ export interface RecordPictureProps {
  */
 export function RecordPicture({ kind, clientId, recordId, parts, title, pageUrl }: RecordPictureProps) {
   const { t } = useTranslation('records');
-  // The evidence card's own query (same key): one request for both.
+  // The evidence card's own query (the same call and input): one request for both.
   const captures = useCall('/api/evidence/list', { clientId, kind, recordId }, { select: (answer) => answer.evidence });
   const candidates = useMemo(() => pictureCandidates({ kind, clientId, recordId, parts, captures: captures.data ?? [] }), [kind, clientId, recordId, parts, captures.data]);
   // Failed sources by address: a new capture (a new address) is tried even after others failed.

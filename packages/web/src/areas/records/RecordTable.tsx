@@ -43,7 +43,7 @@ export interface RecordTableProps<R> {
   onSort: (sorter: Sorter | null) => void;
   onFilter: (key: string, values: FilterValue[]) => void;
   onPage: (current: number, pageSize: number) => void;
-  /** The distinct values of a field, for its filter dropdown (and the query key they are cached under). */
+  /** The distinct values of a field, for its filter dropdown (the cached filter call of the field). */
   filterOptions: (field: string) => CallQueryOf<FilterOption[]>;
   /** Selected record ids, across pages. */
   selected: readonly number[];

@@ -18,7 +18,7 @@ import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, stan
 import { codeOptions } from '../records/values';
 
 /**
- * The social media (SNS) parts of the record list and detail: field names, query keys, defaults, how values read
+ * The social media (SNS) parts of the record list and detail: field names, read paths, defaults, how values read
  * (platforms, SNS categories, actions and results from the contract's code lists), and the detail form bound to the
  * SNS record (the standard form: SNS records update as website records do). Pure: unit-tested in snsModel.test.ts.
  */

@@ -17,7 +17,7 @@ import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, stan
 import { codeOptions } from '../records/values';
 
 /**
- * The website (WS) parts of the record list and detail (document 3): field names, query keys, defaults, how values
+ * The website (WS) parts of the record list and detail (document 3): field names, read paths, defaults, how values
  * read, whois text, and the detail form bound to the WS record. Pure: unit-tested in wsModel.test.ts.
  */
 
