@@ -28,7 +28,6 @@ export function useInvalidateCalls(): (targets: readonly CallTarget[]) => Promis
   return useCallback((targets: readonly CallTarget[]) => invalidateCalls(queryClient, targets), [queryClient]);
 }
 
-
 /** The options of a cached call besides its key and fetch (enabled, staleTime, placeholderData, select …). */
 export type CallOptions<P extends CallPath, TData = CallOutput<P>> = Omit<UseQueryOptions<CallOutput<P>, Error, TData, QueryKey>, 'queryKey' | 'queryFn'>;
 
