@@ -1,23 +1,15 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { session } from '@portal/contract';
-import { api } from './api';
+import { setCallData, useCall } from './calls';
 import { queryClient } from './queryClient';
-import { clearSession, getToken, useToken } from './token';
+import { clearSession, useToken } from './token';
 
 export type User = session.User;
 
-/** The signed-in user is a query keyed by the token: a new login loads a new user, logout drops it. */
-const userKey = (token: string | undefined) => ['session', 'user', token] as const;
-
 export function useSession(): { token: string | undefined; user: User | undefined } {
   const token = useToken();
-  const query = useQuery({
-    queryKey: userKey(token),
-    queryFn: async () => (await api('/api/user/userinfo', {})).user,
-    enabled: token !== undefined,
-    staleTime: Infinity,
-  });
+  // The signed-in user: a new login drops the cached one (setToken), logout drops every cached answer.
+  const query = useCall('/api/user/userinfo', {}, { select: (answer) => answer.user, enabled: token !== undefined, staleTime: Infinity });
   const failed = query.isError;
   // Spec 2.3: a token whose user cannot be loaded is dropped, which sends the visitor to /login.
   useEffect(() => {
@@ -28,12 +20,12 @@ export function useSession(): { token: string | undefined; user: User | undefine
 
 /** After a call that answers with the updated user (update-userinfo). */
 export function setSessionUser(user: User): void {
-  queryClient.setQueryData(userKey(getToken()), user);
+  setCallData(queryClient, '/api/user/userinfo', {}, (old) => ({ ...old, user }));
 }
 
 /** After a call that changed part of the user (update-settings). */
 export function updateSessionUser(change: (user: User) => User): void {
-  queryClient.setQueryData<User>(userKey(getToken()), (user) => user && change(user));
+  setCallData(queryClient, '/api/user/userinfo', {}, (old) => old && { ...old, user: change(old.user) });
 }
 
 const UserContext = createContext<User | null>(null);

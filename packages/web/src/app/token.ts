@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import { queryClient } from './queryClient';
+import { removeCalls } from './callKeys';
 
 /**
  * The session token lives in the `token` cookie (it survives reloads, and GET downloads carry it to the server)
@@ -25,6 +26,8 @@ export function getToken(): string | undefined {
 
 export function setToken(token: string): void {
   Cookies.set(COOKIE, token, { path: '/', sameSite: 'strict', secure: location.protocol === 'https:' });
+  // The user is cached under its call (session.tsx), not under the token: a new login must load its own user.
+  if (token !== current) removeCalls(queryClient, ['/api/user/userinfo']);
   current = token;
   emit();
 }

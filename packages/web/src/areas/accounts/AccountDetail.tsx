@@ -23,7 +23,8 @@ import {
   type AccountKind,
 } from './model';
 import { formatDateTime } from '../../components/dateTime';
-import { accountKeys, useAccount } from './queries';
+import { ACCOUNT_LISTS, ACCOUNT_READS, accountInput, useAccount } from './queries';
+import { invalidateCalls, setCallData } from '../../app/calls';
 
 /** Spec 8's toasts of an update, per kind. */
 const TEXT = {
@@ -68,8 +69,8 @@ function AccountDetailCard({ kind, user }: { kind: AccountKind; user: AccountLis
     onValid: async (data) => {
       const answer = await api('/api/admin/update-user', data);
       void message.success(t(TEXT[kind].success));
-      queryClient.setQueryData(accountKeys.one(user.user_id, kind), answer.user);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.lists });
+      setCallData(queryClient, '/api/admin/get-user', accountInput(user.user_id, kind), { user: answer.user });
+      await invalidateCalls(queryClient, ACCOUNT_LISTS);
     },
     onFailure: () => void message.error(t(TEXT[kind].failure)),
   });
@@ -89,7 +90,7 @@ function AccountDetailCard({ kind, user }: { kind: AccountKind; user: AccountLis
       void message.success(t('remove.success', { name: user.user_name }));
       // Leave first: refetching this (now removed) account while still on its page would flash "not found".
       await navigate(basePath);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      void invalidateCalls(queryClient, ACCOUNT_READS);
     } catch (failure) {
       void message.error(t('remove.failure', { message: errorMessage(failure) }));
     }

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MatchType, Role, accounts, type AccountListItem, type SearchConditions } from '@portal/contract';
@@ -10,7 +11,7 @@ import { api, errorMessage } from '../../app/api';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { KINDS, ROLE_LABELS, roleBits, type AccountKind, type UserDateField, type UserWordField } from './model';
 import { formatDateTime } from '../../components/dateTime';
-import { accountKeys } from './queries';
+import { ACCOUNT_READS } from './queries';
 
 type Conditions = SearchConditions<UserDateField, UserWordField>;
 type Column = ColumnType<AccountListItem>;
@@ -52,16 +53,12 @@ export function AccountList({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation(['accounts', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const [conditions, setConditions] = useState<Conditions>(INITIAL);
   const [removed, setRemoved] = useState(false);
   const { basePath, listRole } = KINDS[kind];
 
-  const list = useQuery({
-    queryKey: [...accountKeys.lists, kind, removed, conditions],
-    queryFn: async () => (await api('/api/admin/search-users', { role: listRole, removed, ...conditions })).users,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall('/api/admin/search-users', { role: listRole, removed, ...conditions }, { select: (answer) => answer.users, placeholderData: keepPreviousData });
 
   const search = (next: Conditions) => {
     // The same conditions again still mean "look again".
@@ -69,7 +66,7 @@ export function AccountList({ kind }: { kind: AccountKind }) {
     else setConditions(next);
   };
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  const reload = () => invalidate(ACCOUNT_READS);
 
   const remove = async (user: AccountListItem) => {
     try {

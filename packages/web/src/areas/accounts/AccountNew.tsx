@@ -1,5 +1,5 @@
 import { App, Button, Card, Form, Input, Space } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidateCalls } from '../../app/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, accounts } from '@portal/contract';
@@ -8,7 +8,7 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { AccountFields } from './AccountFields';
 import { FORM_FIELDS, KINDS, roleSum, type AccountFormValues, type AccountKind } from './model';
-import { accountKeys } from './queries';
+import { ACCOUNT_READS } from './queries';
 
 /** Spec 8's toasts of a registration, per kind. */
 const TEXT = {
@@ -24,7 +24,7 @@ export function AccountNew({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation(['accounts', 'common']);
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const { basePath } = KINDS[kind];
 
   const { error, busy, onFinish, onValuesChange } = useSchemaForm({
@@ -35,7 +35,7 @@ export function AccountNew({ kind }: { kind: AccountKind }) {
       await api('/api/admin/create-user', data);
       void message.success(t(TEXT[kind].success));
       await navigate(basePath);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      void invalidate(ACCOUNT_READS);
     },
     onFailure: () => void message.error(t(TEXT[kind].failure)),
   });

@@ -1,23 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import type { CallPath } from '@portal/contract';
+import { useCall } from '../../app/calls';
 import { KINDS, type AccountKind } from './model';
 
-/** Query keys of the area: invalidating `accountKeys.all` after a change reloads lists and details alike. */
-export const accountKeys = {
-  all: ['accounts'] as const,
-  lists: ['accounts', 'list'] as const,
-  one: (userId: number, kind?: AccountKind) => ['accounts', 'user', userId, kind ?? 'any'] as const,
-};
+/** What an account change leaves stale: the account lists, and (ACCOUNT_READS) the accounts' pages too. */
+export const ACCOUNT_LISTS = ['/api/admin/search-users'] as const satisfies readonly CallPath[];
+export const ACCOUNT_READS = [...ACCOUNT_LISTS, '/api/admin/get-user'] as const satisfies readonly CallPath[];
+
+/** The get-user input of an account page: `kind` narrows it to the roles of the kind the screen expects. */
+export const accountInput = (userId: number, kind?: AccountKind) => (kind ? { userId, roles: [...KINDS[kind].roles] } : { userId });
 
 /** One account for a detail or reset page; `kind` narrows it to the kind the screen expects (another is "not found"). */
 export function useAccount(userId: number | undefined, kind?: AccountKind) {
-  return useQuery({
-    queryKey: accountKeys.one(userId ?? 0, kind),
-    queryFn: async () => {
-      const input = kind ? { userId: userId ?? 0, roles: [...KINDS[kind].roles] } : { userId: userId ?? 0 };
-      return (await api('/api/admin/get-user', input)).user;
-    },
-    enabled: userId !== undefined,
-  });
+  return useCall('/api/admin/get-user', accountInput(userId ?? 0, kind), { select: (answer) => answer.user, enabled: userId !== undefined });
 }
 

@@ -3,18 +3,18 @@ import { Card, Empty, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AGGREGATE_CATEGORIES, categories as contract, type InfringementCategory } from '@portal/contract';
+import { seededCall, setCallData } from '../../app/calls';
 import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
 import { useMaster } from '../../components/useMaster';
 
 type Sub = InfringementCategory['subcategories'][number];
-const KEY = ['infringement-categories'] as const;
 
 /** /analyst/infringement-category: main categories (choose one) above the subcategories of the chosen one. */
 export default function InfringementCategoryPage() {
   const { t } = useTranslation('categories');
-  const mains = useMaster(KEY, async () => (await api('/api/analyst/fetch-infringement-categories', {})).categories);
+  const mains = useMaster(seededCall('/api/analyst/fetch-infringement-categories', (answer) => answer.categories, (categories) => ({ categories })), {});
   const [chosen, setChosen] = useState<number>();
   const selected = mains.rows?.find((c) => c.id === chosen) ?? mains.rows?.[0];
 
@@ -59,7 +59,7 @@ function Subcategories({ category }: { category: InfringementCategory }) {
   const aggregates = Object.entries(AGGREGATE_CATEGORIES).map(([value, names]) => ({ value: Number(value), label: `${value} ${names[locale]}` }));
   // Subcategory calls answer with the chosen category's list; it replaces that part of the cached master.
   const onRows = (subs: readonly Sub[]) =>
-    queryClient.setQueryData<readonly InfringementCategory[]>(KEY, (list) => list?.map((c) => (c.id === category.id ? { ...c, subcategories: [...subs] } : c)));
+    setCallData(queryClient, '/api/analyst/fetch-infringement-categories', {}, (old) => old && { ...old, categories: old.categories.map((c) => (c.id === category.id ? { ...c, subcategories: [...subs] } : c)) });
 
   return (
     <EditableTable

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
 import { COUNTRIES } from '@portal/contract/code-lists';
+import { seededCall } from '../../app/calls';
 import { api } from '../../app/api';
 import { toLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
-import { settingsKeys, useMaster } from './queries';
+import { useMaster } from './queries';
 
 /** Spec 2.12, attorney letters: per country (sent as its ISO code in `region`), with dates and a reminder. */
 export function AttorneyLetterTable({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation('settings');
   const locale = toLocale(i18n.language);
-  const master = useMaster(settingsKeys.letters(clientId), async () => (await api('/api/analyst/fetch-attorney-letters', { clientId })).letters);
+  const master = useMaster(seededCall('/api/analyst/fetch-attorney-letters', (answer) => answer.letters, (letters) => ({ letters })), { clientId });
   const countries = COUNTRIES.map((c) => ({ value: c.code, label: c[locale] }));
   return (
     <EditableTable

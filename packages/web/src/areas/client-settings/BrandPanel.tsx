@@ -3,9 +3,10 @@ import { Card, Col, Empty, Row, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
+import { seededCall, setCallData } from '../../app/calls';
 import { api } from '../../app/api';
 import { EditableTable } from '../../components/EditableTable';
-import { settingsKeys, useMaster, type Brand, type Keyword, type Model } from './queries';
+import { useMaster, type Brand, type Keyword, type Model } from './queries';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -13,13 +14,12 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export function BrandPanel({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const key = settingsKeys.brands(clientId);
-  const brands = useMaster(key, async () => (await api('/api/analyst/fetch-brands', { clientId })).brands);
+  const brands = useMaster(seededCall('/api/analyst/fetch-brands', (answer) => answer.brands, (brands) => ({ brands })), { clientId });
   const [chosen, setChosen] = useState<number>();
   const selected = brands.rows?.find((b) => b.brand_id === chosen) ?? brands.rows?.[0];
   // Keyword and model calls answer with the brand's whole list; it replaces that part of the cached brand.
   const setPart = (brandId: number, part: Partial<Brand>) =>
-    queryClient.setQueryData<readonly Brand[]>(key, (list) => list?.map((b) => (b.brand_id === brandId ? { ...b, ...part } : b)));
+    setCallData(queryClient, '/api/analyst/fetch-brands', { clientId }, (old) => old && { ...old, brands: old.brands.map((b) => (b.brand_id === brandId ? { ...b, ...part } : b)) });
 
   return (
     <Row gutter={[24, 16]}>

@@ -1,11 +1,11 @@
 import { Alert, App, Button, Col, Form, InputNumber, Radio, Row, Space, Spin, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { setCallData, useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { masters, type ImpactSettings } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
-import { settingsKeys } from './queries';
 
 type Values = Partial<ImpactSettings>;
 
@@ -15,8 +15,7 @@ type Values = Partial<ImpactSettings>;
  */
 export function ImpactSettingsPanel({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
-  const key = settingsKeys.impact(clientId);
-  const query = useQuery({ queryKey: key, queryFn: async () => (await api('/api/analyst/get-impact-settings', { clientId })).settings });
+  const query = useCall('/api/analyst/get-impact-settings', { clientId }, { select: (answer) => answer.settings });
   if (query.isError) {
     return (
       <Alert
@@ -44,7 +43,8 @@ function ImpactForm({ clientId, settings }: { clientId: number; settings: Impact
     fields: {},
     onValid: async (input) => {
       const answer = await api('/api/analyst/set-impact-settings', input);
-      queryClient.setQueryData(settingsKeys.impact(clientId), answer.settings);
+      // The save answers what the load does: it becomes the cached answer.
+      setCallData(queryClient, '/api/analyst/get-impact-settings', { clientId }, answer);
       void message.success(t('impact.success'));
     },
     onFailure: () => void message.error(t('impact.failure')),

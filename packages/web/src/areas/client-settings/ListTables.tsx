@@ -1,14 +1,15 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
+import { seededCall } from '../../app/calls';
 import { api } from '../../app/api';
 import { EditableTable } from '../../components/EditableTable';
-import { settingsKeys, useMaster } from './queries';
+import { useMaster } from './queries';
 
 /** EC master, blacklist (type 2) and whitelist (type 1) tabs: URLs and sellers. */
 export function SpecialUrlTable({ clientId, type }: { clientId: number; type: 1 | 2 }) {
   const { t } = useTranslation('settings');
-  const master = useMaster(settingsKeys.urls(clientId, type), async () => (await api('/api/analyst/fetch-special-urls', { clientId, type })).urls);
+  const master = useMaster(seededCall('/api/analyst/fetch-special-urls', (answer) => answer.urls, (urls) => ({ urls })), { clientId, type });
   return (
     <>
       <Typography.Paragraph type="secondary">{t(type === 2 ? 'url.blackHint' : 'url.whiteHint')}</Typography.Paragraph>
@@ -42,7 +43,7 @@ export function SpecialUrlTable({ clientId, type }: { clientId: number; type: 1 
 /** EC master, compatible (type 1) and genuine (type 2) wording tabs. */
 export function SpecialWordTable({ clientId, type }: { clientId: number; type: 1 | 2 }) {
   const { t } = useTranslation('settings');
-  const master = useMaster(settingsKeys.words(clientId, type), async () => (await api('/api/analyst/fetch-special-words', { clientId, type })).words);
+  const master = useMaster(seededCall('/api/analyst/fetch-special-words', (answer) => answer.words, (words) => ({ words })), { clientId, type });
   return (
     <>
       <Typography.Paragraph type="secondary">{t(type === 1 ? 'word.compatibleHint' : 'word.genuineHint')}</Typography.Paragraph>

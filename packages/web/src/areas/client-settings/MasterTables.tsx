@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_COLUMN_CATEGORIES, EC_RECORD_FIELDS, masters } from '@portal/contract';
+import { seededCall } from '../../app/calls';
 import { api } from '../../app/api';
 import { toLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
-import { settingsKeys, useMaster } from './queries';
+import { useMaster } from './queries';
 
 /** EC master, product category tab: name, English name and code. */
 export function CategoryTable({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
-  const master = useMaster(settingsKeys.categories(clientId), async () => (await api('/api/analyst/fetch-product-categories', { clientId })).categories);
+  const master = useMaster(seededCall('/api/analyst/fetch-product-categories', (answer) => answer.categories, (categories) => ({ categories })), { clientId });
   return (
     <EditableTable
       name="categories"
@@ -36,7 +37,7 @@ export function CategoryTable({ clientId }: { clientId: number }) {
 export function CustomColumnTable({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation('settings');
   const locale = toLocale(i18n.language);
-  const master = useMaster(settingsKeys.columns(clientId), async () => (await api('/api/analyst/fetch-custom-columns', { clientId })).columns);
+  const master = useMaster(seededCall('/api/analyst/fetch-custom-columns', (answer) => answer.columns, (columns) => ({ columns })), { clientId });
   const categories = Object.entries(CUSTOM_COLUMN_CATEGORIES).map(([value, names]) => ({ value: Number(value), label: names[locale] }));
   const positions = EC_RECORD_FIELDS.map((field) => ({ value: field.key, label: field[locale] }));
   return (

@@ -1,11 +1,11 @@
 import { Alert, App, Button, Form, InputNumber, Spin, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { setCallData, useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { RECHECK_DAYS_MAX, RECHECK_DAYS_MIN, takedownRecheck } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
-import { settingsKeys } from './queries';
 
 /**
  * Issue 18: how many days after a round's result is set to takedown the listing is captured again and judged gone
@@ -15,13 +15,12 @@ export function RecheckSettingsPanel({ clientId }: { clientId: number }) {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const key = settingsKeys.recheck(clientId);
-  const query = useQuery({ queryKey: key, queryFn: () => api('/api/analyst/get-recheck-settings', { clientId }) });
+  const query = useCall('/api/analyst/get-recheck-settings', { clientId });
   const { error, busy, onFinish, onValuesChange } = useSchemaForm({
     schema: takedownRecheck.setRecheckSettingsInput,
     fields: {},
     onValid: async (input) => {
-      queryClient.setQueryData(key, await api('/api/analyst/set-recheck-settings', input));
+      setCallData(queryClient, '/api/analyst/get-recheck-settings', { clientId: input.clientId }, await api('/api/analyst/set-recheck-settings', input));
       void message.success(t('recheck.success'));
     },
     onFailure: () => void message.error(t('recheck.failure')),

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Col, Flex, Row, Space, Spin, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { setCallData, useCall } from '../../app/calls';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, REGIONS, REGION_NAMES, type Country } from '@portal/contract/code-lists';
 import { api, errorMessage } from '../../app/api';
 import { toLocale } from '../../app/i18n';
-import { settingsKeys } from './queries';
 
 const GROUPS = REGIONS.map((region) => ({ region, countries: COUNTRIES.filter((c) => c.region === region) }));
 const codesOf = (regions: string | undefined) => new Set((regions ?? '').split(',').filter(Boolean));
@@ -20,11 +20,7 @@ export function TrademarkCountriesPanel({ clientId }: { clientId: number }) {
   const locale = toLocale(i18n.language);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const key = settingsKeys.trademark(clientId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () => (await api('/api/analyst/get-trademark-countries', { clientId })).regions.regions,
-  });
+  const query = useCall('/api/analyst/get-trademark-countries', { clientId }, { select: (answer) => answer.regions.regions });
   const saved = useMemo(() => codesOf(query.data), [query.data]);
   // null: nothing changed since the last load or save.
   const [edited, setEdited] = useState<ReadonlySet<string> | null>(null);
@@ -46,7 +42,8 @@ export function TrademarkCountriesPanel({ clientId }: { clientId: number }) {
         .map((c) => c.code)
         .join(',');
       const answer = await api('/api/analyst/set-trademark-countries', { clientId, regions });
-      queryClient.setQueryData(key, answer.regions.regions);
+      // The save answers what the load does: it becomes the cached answer.
+      setCallData(queryClient, '/api/analyst/get-trademark-countries', { clientId }, answer);
       setEdited(null);
       void message.success(t('trademark.success'));
     } catch (error) {

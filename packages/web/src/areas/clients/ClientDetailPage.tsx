@@ -1,7 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Popconfirm, Tabs, Tooltip, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { callKey, invalidateCalls, removeCalls, setCallData, useCall } from '../../app/calls';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateTime';
@@ -17,7 +18,8 @@ import {
   CLIENT_FIELDS,
   basicChanges,
   basicValuesOf,
-  clientKeys,
+  CLIENT_LISTS,
+  CLIENT_READS,
   contractChanges,
   contractValuesOf,
   type BasicValues,
@@ -45,11 +47,7 @@ export default function ClientDetailPage() {
   const clientId = Number(useParams().id);
   const validId = Number.isInteger(clientId) && clientId > 0;
 
-  const query = useQuery({
-    queryKey: clientKeys.detail(clientId),
-    queryFn: async () => (await api('/api/admin/get-client', { clientId })).client,
-    enabled: validId,
-  });
+  const query = useCall('/api/admin/get-client', { clientId }, { select: (answer) => answer.client, enabled: validId });
   const [tab, setTab] = useState('basic');
 
   if (!validId || query.isError) {
@@ -64,8 +62,8 @@ export default function ClientDetailPage() {
     try {
       await api('/api/admin/remove-client', { clientId });
       void message.success(t('delete.success'));
-      queryClient.removeQueries({ queryKey: clientKeys.detail(clientId) });
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      removeCalls(queryClient, [callKey('/api/admin/get-client', { clientId })]);
+      await invalidateCalls(queryClient, CLIENT_READS);
       void navigate('/manage/client');
     } catch (error) {
       void message.error(t('delete.failure', { message: errorMessage(error) }));
@@ -166,8 +164,8 @@ function ClientForm({
       }
       const answer = await api('/api/admin/update-client', { clientId, ...changed });
       void message.success(t('update.success'));
-      queryClient.setQueryData(clientKeys.detail(clientId), answer.client);
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all, predicate: (q) => q.queryKey[1] !== 'detail' });
+      setCallData(queryClient, '/api/admin/get-client', { clientId }, { client: answer.client });
+      await invalidateCalls(queryClient, CLIENT_LISTS);
     },
     onFailure: () => void message.error(t('update.failure')),
   });

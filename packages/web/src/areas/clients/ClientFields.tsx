@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { Role, accounts, clients, hasRole, type Service } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { useUser } from '../../app/session';
-import { CURRENCIES, DATE_FORMAT, clientKeys, currencyCode, isBlank, isPartial, type ContractValues } from './clientModel';
+import { CURRENCIES, DATE_FORMAT, currencyCode, isBlank, isPartial, type ContractValues } from './clientModel';
 
 interface AnalystOption {
   value: number;
@@ -18,12 +18,7 @@ interface AnalystOption {
 function useAnalystOptions(known: readonly { user_id: number; user_name: string }[]) {
   const user = useUser();
   const isAdmin = hasRole(user.user_role, Role.ADMIN);
-  const query = useQuery({
-    queryKey: clientKeys.analysts,
-    queryFn: async () => (await api('/api/admin/search-users', { role: Role.ANALYST })).users,
-    enabled: isAdmin,
-    staleTime: 60_000,
-  });
+  const query = useCall('/api/admin/search-users', { role: Role.ANALYST }, { select: (answer) => answer.users, enabled: isAdmin, staleTime: 60_000 });
   const options = new Map<number, AnalystOption>();
   for (const analyst of query.data ?? []) {
     if (hasRole(analyst.user_role, Role.ANALYST)) options.set(analyst.user_id, { value: analyst.user_id, label: analyst.user_name });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -11,7 +11,7 @@ import { api, errorMessage } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { useUser } from '../../app/session';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
-import { clientKeys, formatFee, type ClientDateField, type ClientWordField } from './clientModel';
+import { CLIENT_READS, formatFee, type ClientDateField, type ClientWordField } from './clientModel';
 
 type Conditions = SearchConditions<ClientDateField, ClientWordField>;
 
@@ -47,17 +47,14 @@ export default function ClientListPage() {
   const { t } = useTranslation('clients');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const user = useUser();
   const isAdmin = hasRole(user.user_role, Role.ADMIN);
   const [conditions, setConditions] = useState<Conditions>(INITIAL);
   const [removed, setRemoved] = useState(false);
   const showRemoved = isAdmin && removed;
 
-  const query = useQuery({
-    queryKey: clientKeys.search(conditions, showRemoved),
-    queryFn: async () => (await api('/api/admin/search-clients', { ...conditions, removed: showRemoved })).client,
-  });
+  const query = useCall('/api/admin/search-clients', { ...conditions, removed: showRemoved }, { select: (answer) => answer.client });
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const search = (next: Conditions) => {
     // The same conditions again still mean "look again".
@@ -83,7 +80,7 @@ export default function ClientListPage() {
     } catch (error) {
       void message.error(failure(errorMessage(error)));
     }
-    await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+    await invalidate(CLIENT_READS);
   };
   const remove = (client: Client) =>
     act(

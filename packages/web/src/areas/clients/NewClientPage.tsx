@@ -1,5 +1,5 @@
 import { App, Button, Card, Flex, Form, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidateCalls } from '../../app/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICES, clients } from '@portal/contract';
@@ -7,20 +7,20 @@ import { api } from '../../app/api';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { BasicFields, ContractSection } from './ClientFields';
 import { ScrolledFormErrorAlert } from './ScrolledFormErrorAlert';
-import { CLIENT_FIELDS, clientKeys, createPayload, emptyContracts, type ClientFormValues } from './clientModel';
+import { CLIENT_FIELDS, CLIENT_READS, createPayload, emptyContracts, type ClientFormValues } from './clientModel';
 
 /** Spec 2.8 (administrators): basic info and one contract section per service; success returns to the list. */
 export default function NewClientPage() {
   const { t } = useTranslation('clients');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const { error, busy, onFinish, onValuesChange } = useSchemaForm({
     schema: clients.createClientInput,
     fields: CLIENT_FIELDS,
     onValid: async (data) => {
       await api('/api/admin/create-client', data);
-      await queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      await invalidate(CLIENT_READS);
       void message.success(t('new.success'));
       void navigate('/manage/client');
     },

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  Role,
   CONTRACT_CURRENCIES,
   SERVICES,
   type CallInput,
@@ -9,6 +10,7 @@ import {
   type Service,
 } from '@portal/contract';
 import type { CommonKey } from '../../app/i18n';
+import { callKey, type CallTarget } from '../../app/callKeys';
 import type enClients from '../../locales/en/clients.json';
 
 /**
@@ -200,13 +202,10 @@ export function currencyCode(currency: number | null | undefined): string {
   return currency != null && currency in CONTRACT_CURRENCIES ? CONTRACT_CURRENCIES[currency as Currency] : '';
 }
 
-/** The query keys of the area: every client change invalidates `clientKeys.all`. */
-export const clientKeys = {
-  all: ['clients'] as const,
-  search: (conditions: ClientSearch, removed: boolean) => ['clients', 'search', conditions, removed] as const,
-  detail: (clientId: number) => ['clients', 'detail', clientId] as const,
-  analysts: ['clients', 'analysts'] as const,
-  managedBy: (userId: number) => ['clients', 'managed-by', userId] as const,
-  /** The client selectors' lists (clients/queries.ts). */
-  choices: (choice: 'all' | 'writable') => ['clients', 'choices', choice] as const,
-};
+/**
+ * What a change to a client leaves stale besides its own page: the client list, the client selectors (and a
+ * profile's managed clients, which read them), and the analysts to choose as managers.
+ */
+export const CLIENT_LISTS: readonly CallTarget[] = ['/api/admin/search-clients', '/api/analyst/fetch-clients', callKey('/api/admin/search-users', { role: Role.ANALYST })];
+/** Every cached read a client change leaves stale (the lists and the clients' pages). */
+export const CLIENT_READS: readonly CallTarget[] = [...CLIENT_LISTS, '/api/admin/get-client'];

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Dropdown, Flex, Form, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, setCallData, useCall } from '../../app/calls';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { EXPORT_TYPES, crawlerTasks, taskActions, type CrawlerSubtask, type Craw
 import { api, errorMessage } from '../../app/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { PageSpin } from '../../components/PageSpin';
-import { exportTypeOf, subtaskChanges, taskDownloadHref, taskChanges, taskKeys, type SubtaskValues } from './model';
+import { exportTypeOf, subtaskChanges, taskDownloadHref, taskChanges, TASK_LISTS, type SubtaskValues } from './model';
 import { useLiveTasks } from './queries';
 import { SubtaskModal } from './SubtaskModal';
 import { SubtaskTable } from './SubtaskTable';
@@ -24,7 +25,7 @@ export default function TaskDetailPage() {
   const { t } = useTranslation('crawlerTasks');
   const taskId = Number(useParams().id);
   const valid = Number.isSafeInteger(taskId) && taskId > 0;
-  const detail = useQuery({ queryKey: taskKeys.detail(taskId), queryFn: async () => (await api('/api/ec-crawler-task/detail', { taskId })).task, enabled: valid });
+  const detail = useCall('/api/ec-crawler-task/detail', { taskId }, { select: (answer) => answer.task, enabled: valid });
   if (!valid || detail.isError) return <DetailMissing title={t('form.notFound')} error={detail.error} backTo={LIST} backLabel={t('form.back')} />;
   if (!detail.data) return <PageSpin />;
   // Keyed by the task: the form's initial values are the task as first loaded.
@@ -47,8 +48,8 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
     setBusy(action);
     try {
       const answer = await call();
-      queryClient.setQueryData(taskKeys.detail(saved.id), answer.task);
-      await queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      setCallData(queryClient, '/api/ec-crawler-task/detail', { taskId: saved.id }, (old) => ({ ...old, task: answer.task }));
+      await invalidateCalls(queryClient, TASK_LISTS);
       if (success) void message.success(success);
       return true;
     } catch (error) {

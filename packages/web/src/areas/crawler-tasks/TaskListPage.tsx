@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Drawer, Dropdown, Popconfirm, Space, Table, T
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_TYPES, TASK_STATUSES, TASK_TYPES, crawlerTasks, taskActions, type CrawlerTask } from '@portal/contract';
@@ -12,7 +13,7 @@ import { SearchBar } from '../../components/SearchBar';
 import { PAGE_SIZES, initialSearch } from '../records/listQuery';
 import { useListQuery } from '../records/useListQuery';
 import { useClientChoices } from '../clients/queries';
-import { TASK_LIST_FIELDS, exportTypeOf, lastError, taskDownloadHref, listInput, taskKeys, type DateField, type FilterField, type SortField, type WordField } from './model';
+import { TASK_LIST_FIELDS, exportTypeOf, lastError, taskDownloadHref, listInput, TASK_READS, type DateField, type FilterField, type SortField, type WordField } from './model';
 import { useLiveTasks } from './queries';
 import { StatusTag, TaskProgress } from './TaskProgress';
 import { SubtaskTable } from './SubtaskTable';
@@ -29,14 +30,14 @@ export default function TaskListPage() {
   const { t } = useTranslation('crawlerTasks');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const { state, update } = useListQuery(TASK_LIST_FIELDS);
   const [pending, setPending] = useState<string | null>(null);
   const [drawerTaskId, setDrawerTaskId] = useState<number | null>(null);
   const clients = useClientChoices('all');
 
   const input = listInput(state);
-  const list = useQuery({ queryKey: taskKeys.list(input), queryFn: () => api('/api/ec-crawler-task', input), placeholderData: keepPreviousData });
+  const list = useCall('/api/ec-crawler-task', input, { placeholderData: keepPreviousData });
   const tasks = useLiveTasks(list.data?.tasks ?? []);
   const total = list.data?.total ?? 0;
   const drawerTask = tasks.find((task) => task.id === drawerTaskId);
@@ -55,7 +56,7 @@ export default function TaskListPage() {
         if (state.current > lastPage) update({ current: lastPage }, { replace: true });
       }
       void message.success(t(action === 'start' ? 'toast.started' : action === 'stop' ? 'toast.stopped' : action === 'clone' ? 'toast.cloned' : 'toast.deleted'));
-      await queryClient.invalidateQueries({ queryKey: taskKeys.all });
+      await invalidate([...TASK_READS, '/api/ec-crawler-task/fetch-progress']);
     } catch (error) {
       void message.error(t(action === 'remove' ? 'toast.deleteFailed' : 'toast.failed', { message: errorMessage(error) }));
     } finally {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Card, Flex, Form, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidateCalls } from '../../app/calls';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crawlerTasks } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
-import { taskKeys, type DraftSubtask, type SubtaskValues } from './model';
+import { TASK_LISTS, type DraftSubtask, type SubtaskValues } from './model';
 import { SubtaskModal } from './SubtaskModal';
 import { SubtaskTable } from './SubtaskTable';
 import { TaskFields, taskValuesOf, type TaskFormValues } from './TaskFields';
@@ -19,7 +19,7 @@ export default function TaskNewPage() {
   const { t } = useTranslation('crawlerTasks');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const [form] = Form.useForm<TaskFormValues>();
   const [subtasks, setSubtasks] = useState<DraftSubtask[]>([]);
   const [editing, setEditing] = useState<DraftSubtask | 'new' | null>(null);
@@ -49,7 +49,7 @@ export default function TaskNewPage() {
         subtasksInfo: subtasks.map((s) => ({ site: s.site, keyword: s.keyword, startUrl: s.startUrl, targetCount: s.targetCount, key: s.key })),
       });
       void message.success(t('toast.saved'));
-      await queryClient.invalidateQueries({ queryKey: taskKeys.lists });
+      await invalidate(TASK_LISTS);
       void navigate(LIST);
     } catch (error) {
       void message.error(t('toast.failed', { message: errorMessage(error) }));

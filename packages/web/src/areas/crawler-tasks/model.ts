@@ -1,4 +1,4 @@
-import { EXPORT_TYPES, MatchType, TaskStatus, crawlerTasks, downloadHref, type CallInput, type CallOutput, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
+import { EXPORT_TYPES, MatchType, TaskStatus, crawlerTasks, downloadHref, type CallInput, type CallOutput, type CallPath, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
 import { listFieldsOf, type ListState } from '../records/listQuery';
 
 /** The pure parts of the crawler task screens (document 3 "Crawler task list", "New task form", "Task detail"). */
@@ -7,14 +7,10 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 /** How often the list and the detail ask for progress while a task runs. */
 export const PROGRESS_POLL_MS = 3000;
 
-export const taskKeys = {
-  all: ['crawler-tasks'] as const,
-  lists: ['crawler-tasks', 'list'] as const,
-  list: (input: ListInput) => ['crawler-tasks', 'list', input] as const,
-  detail: (taskId: number) => ['crawler-tasks', 'detail', taskId] as const,
-  progress: (taskIds: number[]) => ['crawler-tasks', 'progress', taskIds] as const,
-  sites: ['crawler-tasks', 'sites'] as const,
-};
+/** What a task change leaves stale: the task lists, and (TASK_READS) also the tasks' pages and the crawler sites. */
+export const TASK_LISTS = ['/api/ec-crawler-task'] as const satisfies readonly CallPath[];
+export const TASK_READS = [...TASK_LISTS, '/api/ec-crawler-task/detail', '/api/ec-crawler-task/fetch-sites'] as const satisfies readonly CallPath[];
+
 
 /** Module level, so the list state read from the URL keeps its identity. */
 export const TASK_LIST_FIELDS = listFieldsOf({

@@ -1,27 +1,24 @@
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrawlerTask } from '@portal/contract';
-import { api } from '../../app/api';
-import { PROGRESS_POLL_MS, isRunning, runningIds, taskKeys, withProgress } from './model';
+import { useCall, useInvalidateCalls } from '../../app/calls';
+import { PROGRESS_POLL_MS, isRunning, runningIds, TASK_READS, withProgress } from './model';
 
 /**
  * Live progress (issue 15): while any shown task is pending or scraping, its status and counts are polled every few
  * seconds; when one stops running, the lists and the detail are fetched again (for the report, the actions).
  */
 export function useLiveTasks(tasks: readonly CrawlerTask[]): CrawlerTask[] {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const ids = useMemo(() => runningIds(tasks), [tasks]);
-  const progress = useQuery({
-    queryKey: taskKeys.progress(ids),
-    queryFn: () => api('/api/ec-crawler-task/fetch-progress', { taskIds: ids }),
+  const progress = useCall('/api/ec-crawler-task/fetch-progress', { taskIds: ids }, {
     enabled: ids.length > 0,
     refetchInterval: PROGRESS_POLL_MS,
   });
   const answered = ids.length > 0 ? progress.data?.tasks : undefined;
   const settled = answered?.some((p) => !isRunning(p.status)) ?? false;
   useEffect(() => {
-    if (settled) void queryClient.invalidateQueries({ queryKey: taskKeys.all, predicate: (q) => q.queryKey[1] !== 'progress' });
-  }, [settled, queryClient]);
+    if (settled) void invalidate(TASK_READS);
+  }, [settled, invalidate]);
   return useMemo(() => {
     const byId = new Map((answered ?? []).map((p) => [p.id, p]));
     return tasks.map((task) => withProgress(task, byId.get(task.id)));
@@ -33,9 +30,5 @@ export function useLiveTasks(tasks: readonly CrawlerTask[]): CrawlerTask[] {
  * own call, which administrators may use too (the analysts' site list is theirs alone).
  */
 export function useCrawlerSites() {
-  return useQuery({
-    queryKey: taskKeys.sites,
-    queryFn: async () => (await api('/api/ec-crawler-task/fetch-sites', {})).sites,
-    staleTime: 60_000,
-  });
+  return useCall('/api/ec-crawler-task/fetch-sites', {}, { select: (answer) => answer.sites, staleTime: 60_000 });
 }

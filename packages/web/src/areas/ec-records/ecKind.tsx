@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AGGREGATE_CATEGORIES, EC_RESPONSE_ACTIONS, downloadHref, ecRecords, type EcRecord, type UpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
+import { pickedCall, seededCall } from '../../app/calls';
 import { customText, customValues } from '../records/columnLayout';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
@@ -11,7 +12,7 @@ import { EcFacts, EcSections } from './detail/EcSections';
 import { usePayloadLabel } from './detail/RecordSections';
 import { ecColumns, ecColumnTitle, ecValueText } from './ecFields';
 import { customColumnsQuery, useLookups, type Lookups } from './ecLookups';
-import { EC_DEFAULT_COLUMNS, EC_INITIAL_SEARCH, EC_LIST_FIELDS, PAYLOAD_FIELDS, ecKeys, evidenceNames, evidenceUrl, recordFieldOf, type EcDateField, type EcFilterField, type EcSortField, type EcWordField, type PayloadField } from './ecModel';
+import { EC_DEFAULT_COLUMNS, EC_INITIAL_SEARCH, EC_LIST_FIELDS, PAYLOAD_FIELDS, EC_RECORD_READS, evidenceNames, evidenceUrl, recordFieldOf, type EcDateField, type EcFilterField, type EcSortField, type EcWordField, type PayloadField } from './ecModel';
 import { changedPayload, formFields, formValuesOf, saveProblem, type RecordFormValues } from './recordForm';
 import { useEcTexts } from './useEcTexts';
 
@@ -94,27 +95,27 @@ export const EC_KIND: RecordKind<EcKindTypes> = {
   initialSearch: EC_INITIAL_SEARCH,
   defaultColumns: EC_DEFAULT_COLUMNS,
   exportHref: (clientId, search) => downloadHref('/api/ec-data/export-search-result', { clientId, search }),
-  keys: ecKeys,
+  reads: EC_RECORD_READS,
   recordId: (r) => r.ec_id,
   isError: (r) => r.is_error,
   published: (r) => r.published,
   calls: {
-    search: (input) => api('/api/ec-data/search-records', input),
-    getRecord: async (clientId, recordId) => (await api('/api/ec-data/get-record', { clientId, recordId })).record,
+    search: pickedCall('/api/ec-data/search-records', (answer) => answer),
+    getRecord: seededCall('/api/ec-data/get-record', (answer) => answer.record, (record) => ({ record })),
     update: async (payload) => {
       const answer = await api('/api/ec-data/update-record', payload);
       return { ...answer.record, ec_upload_image_names: answer.ec_upload_image_names };
     },
-    fetchFilters: async (clientId, fieldName) => (await api('/api/ec-data/fetch-filters', { clientId, fieldName })).filters,
-    getColumns: async () => (await api('/api/ec-data/get-columns', {})).columns,
+    fetchFilters: pickedCall('/api/ec-data/fetch-filters', (answer) => answer.filters),
+    getColumns: seededCall('/api/ec-data/get-columns', (answer) => answer.columns, (columns) => ({ columns })),
     setColumns: async (columns) => (await api('/api/ec-data/set-columns', { columns })).columns,
     batch: async ({ analyst, clientId, recordIds, value }) =>
       (analyst
         ? await api('/api/ec-data/batch-update-category', { clientId, recordIds, commoncategoryId: value })
         : await api('/api/ec-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
-    history: async (clientId, recordId) => (await api('/api/ec-data/get-record-history', { clientId, recordId })).history,
-    lastBatch: async (clientId) => (await api('/api/ec-data/fetch-last-batch', { clientId })).batch,
+    history: pickedCall('/api/ec-data/get-record-history', (answer) => answer.history),
+    lastBatch: pickedCall('/api/ec-data/fetch-last-batch', (answer) => answer.batch),
     undoBatch: async (clientId, batchId) => (await api('/api/ec-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups,

@@ -2,12 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CustomColumn, InfringementCategory, Locale } from '@portal/contract';
-import { api } from '../../app/api';
+import { pickedCall, useCall } from '../../app/calls';
 import { toLocale } from '../../app/i18n';
-import { settingsKeys } from '../client-settings/queries';
 import { LOOKUP_STALE, useTrademarkLookup, type TrademarkLookup } from '../records/lookups';
-import { categoriesKey } from '../sites/model';
-import { ecKeys } from './ecModel';
 
 /** The names the list and the detail show ids by, in the user's language. */
 export interface Lookups extends TrademarkLookup {
@@ -22,11 +19,7 @@ export interface Lookups extends TrademarkLookup {
 }
 
 /** The client's custom columns: the list's columns and the detail's fields depend on them. */
-export const customColumnsQuery = (clientId: number) => ({
-  queryKey: settingsKeys.columns(clientId),
-  queryFn: async () => (await api('/api/analyst/fetch-custom-columns', { clientId })).columns,
-  staleTime: LOOKUP_STALE,
-});
+export const customColumnsQuery = (clientId: number) => ({ ...pickedCall('/api/analyst/fetch-custom-columns', (a) => a.columns).query({ clientId }), staleTime: LOOKUP_STALE });
 
 /**
  * What the list and the detail show ids by: infringement categories (global), the client's product categories,
@@ -38,25 +31,11 @@ export function useLookups(clientId: number | undefined): Lookups & { ready: boo
   const locale = toLocale(i18n.language);
   const enabled = clientId !== undefined;
   const id = clientId ?? 0;
-  const categories = useQuery({
-    queryKey: categoriesKey,
-    queryFn: async () => (await api('/api/analyst/fetch-infringement-categories', {})).categories,
-    staleTime: LOOKUP_STALE,
-  });
-  const products = useQuery({
-    queryKey: settingsKeys.categories(id),
-    queryFn: async () => (await api('/api/analyst/fetch-product-categories', { clientId: id })).categories,
-    enabled,
-    staleTime: LOOKUP_STALE,
-  });
+  const categories = useCall('/api/analyst/fetch-infringement-categories', {}, { select: (a) => a.categories, staleTime: LOOKUP_STALE });
+  const products = useCall('/api/analyst/fetch-product-categories', { clientId: id }, { select: (a) => a.categories, enabled, staleTime: LOOKUP_STALE });
   const columns = useQuery({ ...customColumnsQuery(id), enabled });
   const trademarks = useTrademarkLookup(clientId);
-  const reports = useQuery({
-    queryKey: ecKeys.reports(id),
-    queryFn: async () => (await api('/api/ec-data/fetch-report-names', { clientId: id })).reports,
-    enabled,
-    staleTime: LOOKUP_STALE,
-  });
+  const reports = useCall('/api/ec-data/fetch-report-names', { clientId: id }, { select: (a) => a.reports, enabled, staleTime: LOOKUP_STALE });
 
   return useMemo(() => {
     const name = (item: { name: string; name_en: string }) => (locale === 'ja' ? item.name || item.name_en : item.name_en || item.name);

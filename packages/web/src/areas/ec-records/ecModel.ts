@@ -9,10 +9,10 @@ import {
   type EcUpdateField,
   type Locale,
 } from '@portal/contract';
-import { recordKeys } from '../records/kind';
+import type { CallPath } from '@portal/contract';
 import { initialSearch, listFieldsOf } from '../records/listQuery';
 
-/** The marketplace (EC) parts of the record list and detail: field names, query keys, defaults. */
+/** The marketplace (EC) parts of the record list and detail: field names, read paths, defaults. */
 
 export type EcDateField = (typeof EC_DATE_FIELDS)[number];
 export type EcWordField = (typeof EC_WORD_FIELDS)[number];
@@ -22,7 +22,16 @@ export type EcSortField = (typeof EC_SORT_FIELDS)[number];
 /** What a URL may carry: the contract's whitelists (module level, so the list state's memo stays stable). */
 export const EC_LIST_FIELDS = listFieldsOf({ date: EC_DATE_FIELDS, word: EC_WORD_FIELDS, filter: EC_FILTER_FIELDS, sort: EC_SORT_FIELDS });
 
-export const ecKeys = recordKeys('ec-records');
+/** Every cached read of the EC record screens (the kind's calls and its report names): a report upload or action marks them stale. */
+export const EC_RECORD_READS = [
+  '/api/ec-data/search-records',
+  '/api/ec-data/get-record',
+  '/api/ec-data/fetch-filters',
+  '/api/ec-data/get-record-history',
+  '/api/ec-data/get-columns',
+  '/api/ec-data/fetch-report-names',
+  '/api/ec-data/fetch-last-batch',
+] as const satisfies readonly CallPath[];
 
 /**
  * The list's columns: the record fields of the contract in their order, plus the aggregate category (which the

@@ -4,21 +4,21 @@ import { useTranslation } from 'react-i18next';
 import type { EcReport } from '@portal/contract';
 import { api } from '../../app/api';
 import { upload } from '../../app/upload';
-import { ecKeys } from '../ec-records/ecModel';
+import { seededCall } from '../../app/calls';
+import { EC_RECORD_READS } from '../ec-records/ecModel';
 import { NUMBER_COLUMN as NUMBER, ReportPanel, countText as count, type ReportKind } from '../reports/ReportPanel';
 import { formatReportDate, reportDownloadUrl, reportListPath, templateUrl } from '../reports/model';
-import { categorizedCount, ecReportKeys } from './model';
+import { EC_REPORT_LIST, categorizedCount } from './model';
 
 const UPLOAD_PATHS = { new: '/api/ec-report/upload-report', update: '/api/ec-report/batch-update' } as const;
 
 /** The EC report's calls and addresses (the columns and the EC-only actions come with the language). */
 const EC_REPORT_CALLS: Omit<ReportKind<EcReport>, 'columns' | 'extraActions'> = {
   testPrefix: 'ec',
-  queryKey: ecReportKeys.list,
-  recordQueries: ecKeys.all,
+  list: seededCall(EC_REPORT_LIST, (answer) => answer.reports, (reports) => ({ reports })),
+  recordReads: EC_RECORD_READS,
   reportId: (r) => r.report_id,
   reportName: (r) => r.report_name,
-  fetch: async (clientId) => (await api('/api/ec-report/fetch-reports', { clientId })).reports,
   send: (kind, clientId, file, options) => upload(UPLOAD_PATHS[kind], { clientId }, file, options),
   post: (ids, withUncategorized) => api('/api/ec-report/post-report', { ...ids, sendUncategorizRecords: withUncategorized }),
   remove: (ids) => api('/api/ec-report/remove-report', ids),

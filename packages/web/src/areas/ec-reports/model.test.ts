@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categorizedCount, ecReportKeys } from './model';
+import { callKey } from '../../app/callKeys';
+import { EC_REPORT_LIST, categorizedCount } from './model';
 
 describe('the EC report table', () => {
   it('counts the categorized records as scraped minus uncategorized', () => {
@@ -9,6 +10,6 @@ describe('the EC report table', () => {
   });
 
   it('keys the report list by client', () => {
-    expect(ecReportKeys.list(5)).toEqual(['ec-reports', 5]);
+    expect(callKey(EC_REPORT_LIST, { clientId: 5 })).toEqual(['/api/ec-report/fetch-reports', { clientId: 5 }]);
   });
 });

@@ -1,12 +1,12 @@
 import { App, Button, DatePicker, Flex, Form, Input, Modal } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { notices, type NewsItem } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm, type FormSchema } from '../../components/useSchemaForm';
-import { newsKeys } from './model';
+import { NEWS_READS } from './model';
 
 interface Values {
   title?: string;
@@ -50,7 +50,7 @@ export function NewsFormModal({ item, open, onClose }: NewsFormModalProps) {
 function NewsForm({ item, onDone, onCancel }: { item: NewsItem | undefined; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation(['news', 'common']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const schema: FormSchema<NewsInput> = item ? notices.updateNewsInput : notices.createNewsInput;
 
   const { error, busy, onFinish, onValuesChange } = useSchemaForm<NewsInput>({
@@ -60,7 +60,7 @@ function NewsForm({ item, onDone, onCancel }: { item: NewsItem | undefined; onDo
       if (newsId) await api('/api/admin/news/update', { newsId, title, url, date });
       else await api('/api/admin/news/create', { title, url, date });
       void message.success(t(newsId ? 'form.updated' : 'form.created'));
-      await queryClient.invalidateQueries({ queryKey: newsKeys.all });
+      await invalidate(NEWS_READS);
       onDone();
     },
     onFailure: (failure) => void message.error(t('form.failure', { message: errorMessage(failure) })),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, List, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole, type NewsItem } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { useUser } from '../../app/session';
-import { NEWS_FETCH_SIZE, NEWS_PAGE_SIZE, newsKeys } from './model';
+import { NEWS_FETCH_SIZE, NEWS_PAGE_SIZE, NEWS_READS } from './model';
 import { NewsFormModal } from './NewsFormModal';
 
 /**
@@ -16,16 +16,15 @@ import { NewsFormModal } from './NewsFormModal';
 export default function NewsPage() {
   const { t } = useTranslation(['news', 'common']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const user = useUser();
   const admin = hasRole(user.user_role, Role.ADMIN);
   const [page, setPage] = useState(1);
   // The item stays while the modal closes, so its title does not flip during the animation.
   const [modal, setModal] = useState<{ open: boolean; item: NewsItem | undefined }>({ open: false, item: undefined });
 
-  const list = useQuery({
-    queryKey: newsKeys.list,
-    queryFn: async () => (await api('/api/ipf-news', { page: 1, pageSize: NEWS_FETCH_SIZE })).news,
+  const list = useCall('/api/ipf-news', { page: 1, pageSize: NEWS_FETCH_SIZE }, {
+    select: (answer) => answer.news,
   });
 
   const remove = async (item: NewsItem) => {
@@ -35,7 +34,7 @@ export default function NewsPage() {
     } catch (failure) {
       void message.error(t('remove.failure', { message: errorMessage(failure) }));
     }
-    await queryClient.invalidateQueries({ queryKey: newsKeys.all });
+    await invalidate(NEWS_READS);
   };
 
   const actions = (item: NewsItem) => [

@@ -2,7 +2,8 @@ import { useState, type HTMLAttributes } from 'react';
 import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Space, Table, Tag, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
@@ -15,13 +16,12 @@ import {
   NO_CONDITIONS,
   formatSendDate,
   isNoticeType,
-  noticeKeys,
+  NOTICE_READS,
   openableTarget,
   toNoticeConditions,
   type NoticeConditions,
   type NoticeSearchValues,
 } from './model';
-import { unviewedNoticeKey } from './unviewed';
 
 /** antd's row props have no data attributes; the test ids and the viewed state go on the row all the same. */
 type RowProps = HTMLAttributes<HTMLElement> & { 'data-testid': string; 'data-unviewed': boolean };
@@ -35,22 +35,17 @@ export default function NoticePage() {
   const { t } = useTranslation(['notices', 'common']);
   const { message } = App.useApp();
   const { token } = theme.useToken();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const [form] = Form.useForm<NoticeSearchValues>();
   const [conditions, setConditions] = useState<NoticeConditions>(NO_CONDITIONS);
   const [paging, setPaging] = useState({ page: 1, pageSize: NOTICE_PAGE_SIZE });
   const [opening, setOpening] = useState<number | null>(null);
 
-  const list = useQuery({
-    queryKey: [...noticeKeys.lists, conditions, paging],
-    queryFn: () =>
-      api('/api/notication/search-notification', {
-        ...conditions,
-        offset: (paging.page - 1) * paging.pageSize,
-        limit: paging.pageSize,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(
+    '/api/notication/search-notification',
+    { ...conditions, offset: (paging.page - 1) * paging.pageSize, limit: paging.pageSize },
+    { placeholderData: keepPreviousData },
+  );
 
   const find = (values: NoticeSearchValues) => {
     const next = toNoticeConditions(values);
@@ -80,10 +75,7 @@ export default function NoticePage() {
     } finally {
       setOpening(null);
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: noticeKeys.lists }),
-      queryClient.invalidateQueries({ queryKey: unviewedNoticeKey }),
-    ]);
+    await invalidate(NOTICE_READS);
   };
 
   const typeLabel = (type: number) => (isNoticeType(type) ? t(NOTICE_TYPE_LABELS[type]) : t('type.unknown', { type }));

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CallInput, NoticeType } from '@portal/contract';
+import type { CallInput, CallPath, NoticeType } from '@portal/contract';
 
 /** Spec 2 "Notices" and 9: the list's page sizes, its first page size and the table's scroll height. */
 export const NOTICE_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -22,11 +22,8 @@ export function isNoticeType(type: number): type is NoticeType {
   return type in NOTICE_TYPE_LABELS;
 }
 
-/** Query keys of the list; the badge's key lives in unviewed.ts (both start with 'notices'). */
-export const noticeKeys = {
-  all: ['notices'] as const,
-  lists: ['notices', 'list'] as const,
-};
+/** What viewing a notice leaves stale: the notice lists and the menu badge's count. */
+export const NOTICE_READS = ['/api/notication/search-notification', '/api/notication/unviewed-notice-count'] as const satisfies readonly CallPath[];
 
 /** The search form's values. */
 export interface NoticeSearchValues {

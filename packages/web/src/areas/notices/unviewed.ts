@@ -1,17 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { useCall } from '../../app/calls';
 import { NOTICE_POLL_MS } from '../../app/config';
 
-/** Invalidate this key after a notice is viewed so the menu badge follows at once. */
-export const unviewedNoticeKey = ['notices', 'unviewed'] as const;
-
-/** The menu badge of /notice: polled every 30 s (spec 4); a failure just leaves the badge empty. */
+/** The menu badge of /notice: polled every 30 s (spec 4); a failure just leaves the badge empty. Viewing a notice marks it stale (NOTICE_READS). */
 export function useUnviewedNoticeCount(): number {
-  const { data } = useQuery({
-    queryKey: unviewedNoticeKey,
-    queryFn: () => api('/api/notication/unviewed-notice-count', {}),
-    refetchInterval: NOTICE_POLL_MS,
-    select: (answer) => answer.unviewed,
-  });
+  const { data } = useCall('/api/notication/unviewed-notice-count', {}, { refetchInterval: NOTICE_POLL_MS, select: (answer) => answer.unviewed });
   return data ?? 0;
 }

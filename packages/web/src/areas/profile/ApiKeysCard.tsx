@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCall, useCallMutation, useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { apiKeys } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
@@ -9,7 +9,6 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ApiKeyTable } from './ApiKeyTable';
 
-const KEYS = ['api-keys', 'own'] as const;
 const FIELDS = { name: 'field.name', expiresAt: 'field.expiresAt' } as const;
 
 /**
@@ -19,11 +18,11 @@ const FIELDS = { name: 'field.name', expiresAt: 'field.expiresAt' } as const;
 export function ApiKeysCard() {
   const { t } = useTranslation(['profile', 'common']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const [secret, setSecret] = useState<string | null>(null);
   const [form] = Form.useForm<{ name: string; expiresAt?: Dayjs | null }>();
-  const list = useQuery({ queryKey: KEYS, queryFn: async () => (await api('/api/user/fetch-api-keys', {})).apiKeys });
-  const reload = () => queryClient.invalidateQueries({ queryKey: KEYS });
+  const list = useCall('/api/user/fetch-api-keys', {}, { select: (answer) => answer.apiKeys });
+  const reload = () => invalidate(['/api/user/fetch-api-keys']);
 
   const { error, busy, onFinish, onValuesChange } = useSchemaForm({
     schema: apiKeys.createApiKeyInput,
@@ -36,11 +35,12 @@ export function ApiKeysCard() {
     },
     onFailure: () => void message.error(t('apiKeys.createFailure')),
   });
-  const revoke = useMutation({
-    mutationFn: (keyId: number) => api('/api/user/revoke-api-key', { keyId }),
+  const revoke = useCallMutation('/api/user/revoke-api-key', {
+    invalidates: ['/api/user/fetch-api-keys'],
+    refreshOnError: true,
+    awaitRefresh: true,
     onSuccess: () => void message.success(t('apiKeys.revoked')),
     onError: (e) => void message.error(errorMessage(e)),
-    onSettled: reload,
   });
 
   return (
@@ -68,7 +68,7 @@ export function ApiKeysCard() {
           </Button>
         </Form.Item>
       </Form>
-      <ApiKeyTable keys={list.data ?? []} loading={list.isLoading} now={Date.now()} onRevoke={(k) => revoke.mutateAsync(k.id)} testId="api-keys" />
+      <ApiKeyTable keys={list.data ?? []} loading={list.isLoading} now={Date.now()} onRevoke={(k) => revoke.mutateAsync({ keyId: k.id })} testId="api-keys" />
       <Modal
         open={secret !== null}
         title={t('apiKeys.createdTitle')}

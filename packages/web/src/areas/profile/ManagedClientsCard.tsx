@@ -1,11 +1,10 @@
 import { Alert, Card, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole, type CallOutput } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
+import { useCall } from '../../app/calls';
 import type { User } from '../../app/session';
-import { clientKeys } from '../clients/clientModel';
 
 type ManagedClient = CallOutput<'/api/analyst/fetch-clients'>['client'][number];
 
@@ -16,15 +15,14 @@ type ManagedClient = CallOutput<'/api/analyst/fetch-clients'>['client'][number];
  */
 export function ManagedClientsCard({ user }: { user: User }) {
   const { t } = useTranslation('profile');
-  const query = useQuery({
-    // Under the clients area's key: a client changed there refreshes this list too.
-    queryKey: clientKeys.managedBy(user.user_id),
-    queryFn: async (): Promise<ManagedClient[]> => {
-      if (!hasRole(user.user_role, Role.ADMIN)) return (await api('/api/analyst/fetch-clients', {})).client;
-      const all = (await api('/api/admin/search-clients', {})).client;
-      return all.filter((c) => c.analystInfo.some((a) => a.user_id === user.user_id));
-    },
+  // The clients area's calls: a client changed there refreshes this list too.
+  const admin = hasRole(user.user_role, Role.ADMIN);
+  const managed = useCall('/api/analyst/fetch-clients', {}, { enabled: !admin, select: (answer): ManagedClient[] => answer.client });
+  const searched = useCall('/api/admin/search-clients', {}, {
+    enabled: admin,
+    select: (answer): ManagedClient[] => answer.client.filter((c) => c.analystInfo.some((a) => a.user_id === user.user_id)),
   });
+  const query = admin ? searched : managed;
   return (
     <Card title={t('clients.title')}>
       {query.isError && (

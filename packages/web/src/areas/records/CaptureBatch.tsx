@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Progress, Space, Tooltip } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { CAPTURE_BATCH_MAX, type EvidenceKind } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
@@ -23,9 +23,7 @@ export function CaptureBatch({ kind, clientId, selected, disabledReason }: Captu
   const { message } = App.useApp();
   const [batch, setBatch] = useState<{ clientId: number; ids: number[] } | null>(null);
   const [busy, setBusy] = useState(false);
-  const progress = useQuery({
-    queryKey: ['evidence-progress', batch],
-    queryFn: () => api('/api/evidence/fetch-progress', { clientId: batch!.clientId, ids: batch!.ids }),
+  const progress = useCall('/api/evidence/fetch-progress', batch ?? { clientId: 0, ids: [] }, {
     enabled: batch !== null,
     refetchInterval: (q) => (q.state.data && q.state.data.pending === 0 ? false : 2_000),
   });

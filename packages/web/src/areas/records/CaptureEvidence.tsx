@@ -1,9 +1,9 @@
 import { App, Button, Card, Empty, Flex, Image, Space, Tag, Typography } from 'antd';
 import { CameraOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callKey, useCall, useCallMutation } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { Evidence, EvidenceKind } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import dayjs from 'dayjs';
 import { captureFileUrl } from './picture';
 
@@ -25,19 +25,14 @@ export interface CaptureEvidenceProps {
 export function CaptureEvidence({ kind, clientId, recordId, mayCapture }: CaptureEvidenceProps) {
   const { t } = useTranslation('records');
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const key = ['evidence', kind, clientId, recordId];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: async () => (await api('/api/evidence/list', { clientId, kind, recordId })).evidence,
-    refetchInterval: (q) => (q.state.data?.some((e) => e.state === 'pending') ? 2_000 : false),
+  const input = { clientId, kind, recordId };
+  const list = useCall('/api/evidence/list', input, {
+    select: (answer) => answer.evidence,
+    refetchInterval: (q) => (q.state.data?.evidence.some((e) => e.state === 'pending') ? 2_000 : false),
   });
-  const capture = useMutation({
-    mutationFn: () => api('/api/evidence/capture', { clientId, kind, recordId }),
-    onSuccess: () => {
-      void message.success(t('evidence.queued'));
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
+  const capture = useCallMutation('/api/evidence/capture', {
+    invalidates: [callKey('/api/evidence/list', input)],
+    onSuccess: () => void message.success(t('evidence.queued')),
     onError: (error) => void message.error(t('evidence.captureFailed', { message: errorMessage(error) })),
   });
   const items = list.data ?? [];
@@ -50,7 +45,7 @@ export function CaptureEvidence({ kind, clientId, recordId, mayCapture }: Captur
       data-testid={`${kind}-captures`}
       extra={
         mayCapture && (
-          <Button icon={<CameraOutlined />} loading={capture.isPending} onClick={() => capture.mutate()} data-testid={`${kind}-capture-now`}>
+          <Button icon={<CameraOutlined />} loading={capture.isPending} onClick={() => capture.mutate(input)} data-testid={`${kind}-capture-now`}>
             {t('evidence.captureNow')}
           </Button>
         )

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FilterValue } from './listQuery';
 import type { FilterOption } from './types';
+import type { CallQueryOf } from '../../app/calls';
 
 /** At most this many options are drawn at once; typing narrows them (a column may have 1000 distinct values). */
 const SHOWN_MAX = 200;
@@ -11,8 +12,8 @@ const SHOWN_MAX = 200;
 export interface FilterDropdownProps {
   /** Open: the values are loaded the first time, then kept (the query's cache). */
   visible: boolean;
-  queryKey: readonly unknown[];
-  load: () => Promise<FilterOption[]>;
+  /** The values: a column's own fixed list, or the cached filter call of its field. */
+  source: { fixed: readonly FilterOption[] } | { query: CallQueryOf<FilterOption[]> };
   /** The values the list filters on now. */
   applied: readonly FilterValue[];
   text: (value: FilterValue) => string;
@@ -26,11 +27,22 @@ const keyOf = (value: FilterValue) => JSON.stringify(value);
  * Spec 2: a column's filter dropdown: the distinct values the server knows for it (most frequent first) with their
  * counts, "(blank)" for empty cells (null), a search box, Reset and Filter. A load failure shows no values (spec 8).
  */
-export function FilterDropdown({ visible, queryKey, load, applied, text, onApply, close }: FilterDropdownProps) {
+export function FilterDropdown({ source, ...props }: FilterDropdownProps) {
+  return 'fixed' in source ? <FilterValues {...props} options={{ data: source.fixed, isLoading: false }} /> : <LoadedFilterValues {...props} query={source.query} />;
+}
+
+type ValuesProps = Omit<FilterDropdownProps, 'source'>;
+
+/** The filter call's values, loaded when the dropdown first opens. */
+function LoadedFilterValues({ query, ...props }: ValuesProps & { query: CallQueryOf<FilterOption[]> }) {
+  const loaded = useQuery({ ...query, enabled: props.visible && query.enabled !== false, staleTime: 30_000 });
+  return <FilterValues {...props} options={loaded} />;
+}
+
+function FilterValues({ visible, applied, text, onApply, close, options }: ValuesProps & { options: { data: readonly FilterOption[] | undefined; isLoading: boolean } }) {
   const { t } = useTranslation('records');
   const [checked, setChecked] = useState<Set<string>>(() => new Set(applied.map(keyOf)));
   const [typed, setTyped] = useState('');
-  const options = useQuery({ queryKey, queryFn: load, enabled: visible, staleTime: 30_000 });
 
   // Each opening starts from what the list applies now.
   useEffect(() => {

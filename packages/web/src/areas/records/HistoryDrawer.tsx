@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { HistoryEntry } from './types';
+import type { CallQueryOf } from '../../app/calls';
 
 export interface HistoryDrawerProps {
   /** The record whose history shows; null: closed. */
   recordId: number | null;
   title: string;
-  queryKey: (recordId: number) => readonly unknown[];
-  load: (recordId: number) => Promise<HistoryEntry[]>;
+  /** The cached history call of a record. */
+  query: (recordId: number) => CallQueryOf<HistoryEntry[]>;
   /** A changed field's label and its value as the user reads it. */
   fieldLabel: (field: string) => string;
   fieldText: (field: string, value: HistoryEntry['fields'][string]) => string;
@@ -26,14 +27,11 @@ export const HISTORY_WIDTH = 640;
  * Spec 2 and 4: a record's edit history in a right-side drawer (closed, open, loading): who, when, how, and the
  * fields that changed with their new values. A load failure shows an empty history (spec 8: no message).
  */
-export function HistoryDrawer({ recordId, title, queryKey, load, fieldLabel, fieldText, sourceLabel, onClose, testId }: HistoryDrawerProps) {
+export function HistoryDrawer({ recordId, title, query, fieldLabel, fieldText, sourceLabel, onClose, testId }: HistoryDrawerProps) {
   const { t } = useTranslation('records');
-  const history = useQuery({
-    queryKey: recordId === null ? ['record-history', 'none'] : queryKey(recordId),
-    queryFn: () => (recordId === null ? Promise.resolve([]) : load(recordId)),
-    enabled: recordId !== null,
-    staleTime: 0,
-  });
+  // Closed: record 0's query, never sent.
+  const options = query(recordId ?? 0);
+  const history = useQuery({ ...options, enabled: recordId !== null && options.enabled !== false, staleTime: 0 });
 
   const columns: ColumnsType<HistoryEntry> = [
     { key: 'user', title: t('history.user'), dataIndex: 'updateByUserName', width: 120, ellipsis: true },

@@ -1,10 +1,9 @@
 import { Alert, Card, Col, Empty, Image, Row, Space, Tag, Tooltip, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { Evidence, EvidenceKind, RecordRecheck } from '@portal/contract';
-import { api } from '../../app/api';
 import { formatDateTime } from '../../components/dateTime';
 import { CaptureCard } from './CaptureEvidence';
 
@@ -15,10 +14,9 @@ import { CaptureCard } from './CaptureEvidence';
  */
 export function RecheckPanel({ kind, clientId, recordId }: { kind: EvidenceKind; clientId: number; recordId: number }) {
   const { t } = useTranslation('records');
-  const query = useQuery({
-    queryKey: ['takedown-recheck', kind, clientId, recordId],
-    queryFn: async () => (await api('/api/takedown-recheck/get-record', { clientId, kind, recordId })).recheck,
-    refetchInterval: (q) => (q.state.data?.recheck?.state === 'pending' ? 3_000 : false),
+  const query = useCall('/api/takedown-recheck/get-record', { clientId, kind, recordId }, {
+    select: (answer) => answer.recheck,
+    refetchInterval: (q) => (q.state.data?.recheck?.recheck?.state === 'pending' ? 3_000 : false),
   });
   const r = query.data;
   if (!r) return null;

@@ -17,6 +17,7 @@ import { useAccessKeys } from './useAccessKeys';
 import { useDetailRoute, useRecordPager, useRecordSave } from './useRecordDetail';
 import { useMayWrite } from './scope';
 import { isEmptyUpdate, type KindTypes, type RecordKind } from './kind';
+import { useInvalidateCalls } from '../../app/calls';
 import { problemField } from './saveField';
 import type { ListState } from './listQuery';
 
@@ -34,11 +35,7 @@ export function RecordDetailPage<T extends KindTypes>({ kind }: { kind: RecordKi
   const { analyst, clientId, recordId, listState, place, backTo, noCompany } = useDetailRoute(kind.fields, kind.listPath);
   const lookups = useLookups(clientId);
   const ready = clientId !== undefined && recordId !== undefined;
-  const record = useQuery({
-    queryKey: kind.keys.record(clientId ?? 0, recordId ?? 0),
-    queryFn: () => kind.calls.getRecord(clientId ?? 0, recordId ?? 0),
-    enabled: ready,
-  });
+  const record = useQuery({ ...kind.calls.getRecord.query({ clientId: clientId ?? 0, recordId: recordId ?? 0 }), enabled: ready });
 
   if (noCompany) return <NoCompany testId={`${kind.name}-detail-no-company`} />;
   if (!ready) return <DetailMissing title={t('detail.missing')} backTo={backTo} backLabel={t('detail.back')} />;
@@ -70,8 +67,9 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
   const heading = useHeading(record, lookups);
   const [form] = Form.useForm<T['values']>();
   const { busy, saving, run } = useRecordSave();
-  const recordKey = (r: T['record']) => kind.keys.record(clientId, kind.recordId(r));
-  const { moving, go } = useRecordPager({ clientId, listState, search: kind.calls.search, recordKey, detailPath: kind.detailPath });
+  const invalidate = useInvalidateCalls();
+  const seed = (r: T['record']) => kind.calls.getRecord.seed(queryClient, { clientId, recordId: kind.recordId(r) }, r);
+  const { moving, go } = useRecordPager({ clientId, listState, search: kind.calls.search.run, seed, detailPath: kind.detailPath });
   useAccessKeys(ACCESS_KEYS);
   // Every analyst reads every client's records; only the client's managers change them (the server's rule).
   const readOnly = useMayWrite(clientId) === false;
@@ -83,7 +81,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
   // A saved record (or a new basis, such as custom columns) gives new starting values: the form shows them.
   useEffect(() => form.resetFields(), [form, initialValues]);
 
-  const setRecord = (next: T['record']) => queryClient.setQueryData(kind.keys.record(clientId, id), next);
+  const setRecord = (next: T['record']) => kind.calls.getRecord.seed(queryClient, { clientId, recordId: id }, next);
 
   /** A save refused on a field: the field shows why and comes into view, focused (a field the form lacks: the toast only). */
   const markField = (name: string, text: string) => {
@@ -124,8 +122,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
     await run(async () => {
       // The form refreshes from the answer's record (section 4).
       setRecord(await kind.calls.update(payload));
-      void queryClient.invalidateQueries({ queryKey: kind.keys.lists });
-      void queryClient.invalidateQueries({ queryKey: kind.keys.history(clientId, id) });
+      void invalidate([kind.calls.search.path, kind.calls.history.key({ clientId, recordId: id })]);
     });
   };
 

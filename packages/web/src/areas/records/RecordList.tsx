@@ -18,10 +18,10 @@ import { withPictureColumn } from './pictureColumn';
 import { savedColumns, visibleKeys } from './columnLayout';
 import { detailQuery, exportConditions, listQueryParams, placeOf, searchPayload, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import { useListQuery } from './useListQuery';
+import { startCall, useInvalidateCalls } from '../../app/calls';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
 import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../triage/ListParts';
-import type { FilterOption } from './types';
 import { totalText } from './listTotal';
 
 const ACTIONS_WIDTH = 150;
@@ -105,21 +105,18 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [chosenColumns, setChosenColumns] = useState<Set<string> | null>(null);
   const viewport = useViewportHeight();
-  const savedColumnsQuery = useMemo(() => ({ queryKey: kind.keys.columns, queryFn: kind.calls.getColumns, staleTime: Infinity }), [kind]);
+  const invalidate = useInvalidateCalls();
+  const savedColumnsQuery = useMemo(() => ({ ...kind.calls.getColumns.query({}), staleTime: Infinity }), [kind]);
 
   const input = useMemo(() => (clientId === undefined ? null : searchPayload(state, clientId)), [state, clientId]);
   // The page's first render takes a while (the search bar, the table's header): the calls the table waits for start
   // with it rather than once it is on screen; the queries below find them under way or answered.
-  const prefetch = (options: PrefetchOptions) => {
-    const known = queryClient.getQueryState(options.queryKey);
-    if (!known || (known.data === undefined && known.fetchStatus === 'idle')) void queryClient.prefetchQuery(options);
-  };
-  if (input) prefetch({ queryKey: kind.keys.list(input), queryFn: () => kind.calls.search(input), staleTime: LIST_FRESH_MS });
+  const prefetch = (options: PrefetchOptions) => startCall(queryClient, options);
+  if (input) prefetch({ ...kind.calls.search.query(input), staleTime: LIST_FRESH_MS });
   prefetch(savedColumnsQuery);
   for (const options of kind.prefetch(clientId)) prefetch(options);
   const list = useQuery({
-    queryKey: input ? kind.keys.list(input) : kind.keys.lists,
-    queryFn: () => kind.calls.search(input ?? searchPayload(state, 0)),
+    ...kind.calls.search.query(input ?? searchPayload(state, 0)),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     staleTime: LIST_FRESH_MS,
@@ -155,22 +152,13 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     setChosenColumns(next);
     kind.calls
       .setColumns(savedColumns(allKeys.filter((k) => next.has(k))))
-      .then((columns) => queryClient.setQueryData(kind.keys.columns, columns))
+      .then((columns) => kind.calls.getColumns.seed(queryClient, {}, columns))
       .catch(() => void message.warning(t('columns.saveFailed')));
   };
 
   const filterOptions = useCallback(
-    (field: string) => ({
-      queryKey: kind.keys.filters(clientId ?? 0, field),
-      load: async (): Promise<FilterOption[]> => {
-        if (clientId === undefined) return [];
-        try {
-          return await kind.calls.fetchFilters(clientId, field as F);
-        } catch {
-          return []; // spec 8: a filter load failure shows no values, no message
-        }
-      },
-    }),
+    // Without a client there is nothing to load (the dropdown shows no values).
+    (field: string) => ({ ...kind.calls.fetchFilters.query({ clientId: clientId ?? 0, fieldName: field as F }), enabled: clientId !== undefined }),
     [clientId, kind],
   );
 
@@ -239,9 +227,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   };
   const afterBatch = () => {
     setSelected([]);
-    void queryClient.invalidateQueries({ queryKey: kind.keys.lists });
-    void queryClient.invalidateQueries({ queryKey: kind.keys.allFilters });
-    if (clientId !== undefined) void queryClient.invalidateQueries({ queryKey: kind.keys.lastBatch(clientId) });
+    void invalidate([kind.calls.search.path, kind.calls.fetchFilters.path, ...(clientId === undefined ? [] : [kind.calls.lastBatch.key({ clientId })])]);
   };
 
   const dateOptions: SearchFieldOption<T['date']>[] = kind.fields.dateFields.map((f) => ({ value: f, label: view.fieldLabel(f) }));
@@ -436,8 +422,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
       <HistoryDrawer
         recordId={historyOf}
         title={t('history.title', { id: historyOf ?? '' })}
-        queryKey={(recordId) => kind.keys.history(clientId ?? 0, recordId)}
-        load={async (recordId) => (clientId === undefined ? [] : kind.calls.history(clientId, recordId))}
+        query={(recordId) => ({ ...kind.calls.history.query({ clientId: clientId ?? 0, recordId }), enabled: clientId !== undefined })}
         fieldLabel={view.historyLabel}
         fieldText={view.historyText}
         sourceLabel={sourceLabel}

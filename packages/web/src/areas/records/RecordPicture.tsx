@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Flex, Image, Space, Tag, Typography } from 'antd';
 import { ExportOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind } from '@portal/contract';
-import { api } from '../../app/api';
 import { pictureCandidates, type RecordPictureParts } from './picture';
 
 export interface RecordPictureProps {
@@ -26,11 +25,8 @@ export interface RecordPictureProps {
  */
 export function RecordPicture({ kind, clientId, recordId, parts, title, pageUrl }: RecordPictureProps) {
   const { t } = useTranslation('records');
-  // The evidence card's own query (same key): one request for both.
-  const captures = useQuery({
-    queryKey: ['evidence', kind, clientId, recordId],
-    queryFn: async () => (await api('/api/evidence/list', { clientId, kind, recordId })).evidence,
-  });
+  // The evidence card's own query (the same call and input): one request for both.
+  const captures = useCall('/api/evidence/list', { clientId, kind, recordId }, { select: (answer) => answer.evidence });
   const candidates = useMemo(() => pictureCandidates({ kind, clientId, recordId, parts, captures: captures.data ?? [] }), [kind, clientId, recordId, parts, captures.data]);
   // Failed sources by address: a new capture (a new address) is tried even after others failed.
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());

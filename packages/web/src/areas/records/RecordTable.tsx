@@ -22,6 +22,7 @@ import { FilterDropdown } from './FilterDropdown';
 import { totalText, type TotalIs } from './listTotal';
 import { PAGE_SIZES, type ColumnFilter, type FilterValue, type Sorter } from './listQuery';
 import type { FilterOption, RecordColumn } from './types';
+import type { CallQueryOf } from '../../app/calls';
 import './records.css';
 
 export interface RecordTableProps<R> {
@@ -42,8 +43,8 @@ export interface RecordTableProps<R> {
   onSort: (sorter: Sorter | null) => void;
   onFilter: (key: string, values: FilterValue[]) => void;
   onPage: (current: number, pageSize: number) => void;
-  /** The distinct values of a field, for its filter dropdown (and the query key they are cached under). */
-  filterOptions: (field: string) => { queryKey: readonly unknown[]; load: () => Promise<FilterOption[]> };
+  /** The distinct values of a field, for its filter dropdown (the cached filter call of the field). */
+  filterOptions: (field: string) => CallQueryOf<FilterOption[]>;
   /** Selected record ids, across pages. */
   selected: readonly number[];
   onSelect: (ids: number[]) => void;
@@ -384,7 +385,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
     const list: ColumnsType<R> = laidOut.list.map(({ column, width }, index) => {
       const applied = filters.find((f) => f.key === column.key)?.values ?? NO_VALUES;
       const fixed = column.fixedOptions;
-      const source = fixed ? { queryKey: ['fixed-filter', column.key], load: () => Promise.resolve(fixed) } : column.filterable ? filterOptions(column.key) : null;
+      const source = fixed ? { fixed } : column.filterable ? { query: filterOptions(column.key) } : null;
       return {
         key: column.key,
         title: column.tooltip ? (
@@ -415,8 +416,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
               filterDropdown: ({ close, visible }: { close: () => void; visible: boolean }) => (
                 <FilterDropdown
                   visible={visible}
-                  queryKey={source.queryKey}
-                  load={source.load}
+                  source={source}
                   applied={applied}
                   text={column.optionText ?? column.text}
                   onApply={(values) => onFilter(column.key, values)}

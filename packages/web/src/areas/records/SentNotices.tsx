@@ -1,8 +1,7 @@
 import { Card, Collapse, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind } from '@portal/contract';
-import { api } from '../../app/api';
 import { formatDateTime } from '../../components/dateTime';
 
 /**
@@ -12,10 +11,7 @@ import { formatDateTime } from '../../components/dateTime';
  */
 export function SentNotices({ kind, clientId, recordId }: { kind: EvidenceKind; clientId: number; recordId: number }) {
   const { t } = useTranslation('takedown');
-  const query = useQuery({
-    queryKey: ['takedown-notices', kind, clientId, recordId],
-    queryFn: async () => (await api('/api/takedown/fetch-notices', { clientId, kind, recordId })).notices,
-  });
+  const query = useCall('/api/takedown/fetch-notices', { clientId, kind, recordId }, { select: (answer) => answer.notices });
   const notices = query.data ?? [];
   if (notices.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Collapse, Descriptions, Drawer, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileProtectOutlined, SendOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCall, useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { BATCH_CHANNELS, downloadHref, TAKEDOWN_CHANNELS, TAKEDOWN_MAX, type EvidenceKind, type TakedownChannel, type TakedownNotice } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
@@ -30,14 +30,12 @@ export function takedownExportUrl(clientId: number, kind: EvidenceKind, channel:
 export function TakedownCompose({ kind, clientId, selected, disabledReason, onSent }: TakedownComposeProps) {
   const { t } = useTranslation(['takedown', 'contract']);
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCalls();
   const [open, setOpen] = useState(false);
   const [channel, setChannel] = useState<TakedownChannel>('ebay-vero');
   const [ids, setIds] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
-  const composed = useQuery({
-    queryKey: ['takedown-compose', clientId, kind, channel, ids],
-    queryFn: () => api('/api/takedown/compose', { clientId: clientId!, kind, recordIds: ids, channel }),
+  const composed = useCall('/api/takedown/compose', { clientId: clientId ?? 0, kind, recordIds: ids, channel }, {
     enabled: open && clientId !== undefined && ids.length > 0,
     gcTime: 0,
   });
@@ -66,7 +64,8 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
         try {
           const done = await api('/api/takedown/mark-sent', { clientId, kind, recordIds: ids, channel });
           void message.success(t('markSentDone', { count: done.updateCount, date: done.reportDate }));
-          await queryClient.invalidateQueries({ queryKey: ['takedown-sent'] });
+          // The records' sent notices (their detail's list) now include these.
+          await invalidate(['/api/takedown/fetch-notices']);
           setOpen(false);
           onSent();
         } catch (error) {

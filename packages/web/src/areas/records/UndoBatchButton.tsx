@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ButtonProps } from 'antd';
 import { App, Button, Tooltip } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useInvalidateCalls } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import type { KindTypes, RecordKind, RecordListView } from './kind';
 
@@ -19,9 +20,9 @@ export function UndoBatchButton<T extends KindTypes>({ kind, clientId, view, onD
 }) {
   const { t } = useTranslation('records');
   const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const key = kind.keys.lastBatch(clientId ?? 0);
-  const last = useQuery({ queryKey: key, queryFn: () => kind.calls.lastBatch(clientId!), enabled: clientId !== undefined, staleTime: 30_000 });
+  const invalidate = useInvalidateCalls();
+  const input = { clientId: clientId ?? 0 };
+  const last = useQuery({ ...kind.calls.lastBatch.query(input), enabled: clientId !== undefined, staleTime: 30_000 });
   const batch = last.data ?? null;
   // Hidden once the window has passed (the server would refuse anyway).
   const [, setTick] = useState(0);
@@ -49,7 +50,7 @@ export function UndoBatchButton<T extends KindTypes>({ kind, clientId, view, onD
         } catch (error) {
           void message.error(error instanceof Error && error.message ? error.message : t('undo.failed'));
         } finally {
-          void queryClient.invalidateQueries({ queryKey: key });
+          void invalidate([kind.calls.lastBatch.key(input)]);
         }
       },
     });

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { Locale, MessageKey, SearchConditions } from '@portal/contract';
+import type { CallPath, Locale, MessageKey, SearchConditions } from '@portal/contract';
+import type { CallQueryOf, PickedCall, SeededCall } from '../../app/calls';
 import type { exportConditions, ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
 import type { RecordPictureParts } from './picture';
@@ -7,7 +8,7 @@ import type { TotalIs } from './listTotal';
 
 /**
  * What a record kind (EC, WS, SNS) gives the shared list and detail (`RecordList`, `RecordDetailPage`): its names,
- * field lists, calls, query keys, lookups, columns and labels, and the parts of its detail. Every member is required
+ * field lists, calls, the paths it reads, lookups, columns and labels, and the parts of its detail. Every member is required
  * (a part a kind does not have is stated as such, `null` or an empty list), so a kind that forgets one does not
  * type-check; the engine never guesses a kind or falls back to one.
  */
@@ -47,40 +48,30 @@ export interface SearchAnswer<R> {
 /** The record kinds; the name prefixes the test ids (`ec-list-total`, `ws-detail-save`, `sns-batch-submit` …). */
 export type KindName = 'ec' | 'ws' | 'sns';
 
-/** A kind's query keys, all under its root (`recordKeys('ec-records')`): a report action marks the root stale. */
-export function recordKeys(root: 'ec-records' | 'ws-records' | 'sns-records') {
-  return {
-    all: [root] as const,
-    lists: [root, 'list'] as const,
-    /** One search (its input, whatever the kind's field names). */
-    list: (input: object) => [root, 'list', input] as const,
-    record: (clientId: number, recordId: number) => [root, 'record', clientId, recordId] as const,
-    /** Every filter value list (marked stale after a batch update). */
-    allFilters: [root, 'filters'] as const,
-    filters: (clientId: number, field: string) => [root, 'filters', clientId, field] as const,
-    history: (clientId: number, recordId: number) => [root, 'history', clientId, recordId] as const,
-    columns: [root, 'columns'] as const,
-    reports: (clientId: number) => [root, 'reports', clientId] as const,
-    lastBatch: (clientId: number) => [root, 'last-batch', clientId] as const,
-  };
+/** A record of a client, as the record calls name it. */
+export interface RecordIds {
+  clientId: number;
+  recordId: number;
 }
-export type RecordKeys = ReturnType<typeof recordKeys>;
 
-/** The calls of a kind (each kind's own paths, typed by the contract). */
+/**
+ * The calls of a kind (each kind's own paths, typed by the contract). The reads are cached under their paths
+ * (app/calls.ts): a change marks stale the paths it touches; the changes are plain calls.
+ */
 export interface RecordCalls<T extends KindTypes> {
-  search: (input: SearchInput<T>) => Promise<SearchAnswer<T['record']>>;
-  getRecord: (clientId: number, recordId: number) => Promise<T['record']>;
+  search: PickedCall<SearchInput<T>, SearchAnswer<T['record']>>;
+  getRecord: SeededCall<RecordIds, T['record']>;
   /** Answers the saved record (as the detail shows it next). */
   update: (payload: T['payload']) => Promise<T['record']>;
-  fetchFilters: (clientId: number, field: T['filter']) => Promise<FilterOption[]>;
-  getColumns: () => Promise<string[] | null>;
+  fetchFilters: PickedCall<{ clientId: number; fieldName: T['filter'] }, FilterOption[]>;
+  getColumns: SeededCall<Record<string, never>, string[] | null>;
   setColumns: (columns: string[]) => Promise<string[] | null>;
   /** Analysts set the category, client users the action; answers how many records changed. */
   batch: (args: { analyst: boolean; clientId: number; recordIds: number[]; value: number }) => Promise<number>;
   /** The user's last batch of this client that can still be undone (10 minutes), or null; and its undo. */
-  lastBatch: (clientId: number) => Promise<LastBatch | null>;
+  lastBatch: PickedCall<{ clientId: number }, LastBatch | null>;
   undoBatch: (clientId: number, batchId: number) => Promise<number>;
-  history: (clientId: number, recordId: number) => Promise<HistoryEntry[]>;
+  history: PickedCall<RecordIds, HistoryEntry[]>;
 }
 
 /** A batch update its maker may still undo (the same in every kind). */
@@ -108,11 +99,7 @@ export interface RecordListView<R> {
 }
 
 /** A call the list starts with the page (a lookup the table waits for). */
-export interface PrefetchOptions {
-  queryKey: readonly unknown[];
-  queryFn: () => Promise<unknown>;
-  staleTime: number;
-}
+export type PrefetchOptions = CallQueryOf<unknown> & { staleTime: number };
 
 /** The top of a record's detail, in the user's language. */
 export interface DetailHeading {
@@ -196,7 +183,8 @@ export interface RecordKind<T extends KindTypes> {
   defaultColumns: readonly string[];
   /** The export's link (the contract's downloadHref of the kind's export-search-result). */
   exportHref: (clientId: number, search: ExportConditions<T>) => string;
-  keys: RecordKeys;
+  /** Every cached read of the kind's record screens (its calls' and its lookups' paths): a report action marks them stale. */
+  reads: readonly CallPath[];
   recordId: (record: T['record']) => number;
   isError: (record: T['record']) => boolean;
   published: (record: T['record']) => boolean;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { useCall } from '../../app/calls';
 
 /** What lookups stay fresh for: names change rarely, and a change of their own area invalidates them. */
 export const LOOKUP_STALE = 60_000;
@@ -18,12 +17,7 @@ export interface TrademarkLookup {
  */
 export function useTrademarkLookup(clientId: number | undefined): TrademarkLookup {
   const id = clientId ?? 0;
-  const trademarks = useQuery({
-    queryKey: ['trademarks', 'lookup', id] as const,
-    queryFn: async () => (await api('/api/trademark/search-trademarks', { clientId: id, pageSize: 500 })).trademarks,
-    enabled: clientId !== undefined,
-    staleTime: LOOKUP_STALE,
-  });
+  const trademarks = useCall('/api/trademark/search-trademarks', { clientId: id, pageSize: 500 }, { select: (a) => a.trademarks, enabled: clientId !== undefined, staleTime: LOOKUP_STALE });
   return useMemo(
     () => ({
       trademarks: new Map((trademarks.data ?? []).map((tm) => [tm.trademark_id, tm.trademark_no || tm.trademark_text])),

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Role, hasRole } from '@portal/contract';
 import { useUser } from '../../app/session';
-import { clientChoicesQuery } from '../clients/queries';
+import { useClientChoices } from '../clients/queries';
 
 /**
  * Who works on the records (spec 6): analysts choose the client (from the URL, the route or the selector); a client
@@ -21,7 +20,7 @@ export function useRecordScope() {
 export function useMayWrite(clientId: number | undefined): boolean | undefined {
   const { user, analyst } = useRecordScope();
   const limited = analyst && !hasRole(user.user_role, Role.ADMIN);
-  const managed = useQuery({ ...clientChoicesQuery('writable'), enabled: limited });
+  const managed = useClientChoices('writable', limited);
   if (!limited) return true;
   if (clientId === undefined || !managed.data) return undefined;
   return managed.data.some((c) => c.client_id === clientId);

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import { App } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api';
@@ -35,13 +34,13 @@ export function useRecordPager<R, D extends string, W extends string, F extends 
   clientId: number;
   listState: ListState<D, W, F, S>;
   search: (input: ReturnType<typeof searchPayload<D, W, F, S>>) => Promise<{ records: R[]; total: number }>;
-  recordKey: (record: R) => readonly unknown[];
+  /** Puts the record in its detail's cache. */
+  seed: (record: R) => void;
   detailPath: (record: R) => string;
 }) {
   const { t } = useTranslation('records');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [moving, setMoving] = useState(false);
   const go = async (num: number) => {
     setMoving(true);
@@ -52,7 +51,7 @@ export function useRecordPager<R, D extends string, W extends string, F extends 
         void message.warning(t('pager.gone'));
         return;
       }
-      queryClient.setQueryData(args.recordKey(next), next);
+      args.seed(next);
       await navigate(`${args.detailPath(next)}?${detailQuery(args.listState, num, answer.total)}`);
     } catch (error) {
       void message.error(errorMessage(error));

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput, CallPath } from '@portal/contract';
-import { api } from '../../app/api';
+import { useCall } from '../../app/calls';
 import { toLocale } from '../../app/i18n';
 import { LOOKUP_STALE, useTrademarkLookup, type TrademarkLookup } from './lookups';
 import type { StandardLookups } from './standardModel';
@@ -21,18 +20,13 @@ export type ReportNamesPath = {
  */
 export function useStandardLookups(
   clientId: number | undefined,
-  reportNames: { key: (clientId: number) => readonly unknown[]; path: ReportNamesPath },
+  reportNames: ReportNamesPath,
 ): StandardScreenLookups & { ready: boolean } {
   const { i18n } = useTranslation();
   const locale = toLocale(i18n.language);
   const id = clientId ?? 0;
   const trademarks = useTrademarkLookup(clientId);
-  const reports = useQuery({
-    queryKey: reportNames.key(id),
-    queryFn: async () => (await api(reportNames.path, { clientId: id })).reports,
-    enabled: clientId !== undefined,
-    staleTime: LOOKUP_STALE,
-  });
+  const reports = useCall(reportNames, { clientId: id }, { select: (a) => a.reports, enabled: clientId !== undefined, staleTime: LOOKUP_STALE });
   return useMemo(
     () => ({ locale, ...trademarks, reports: new Map((reports.data ?? []).map((r) => [r.id, r.reportName])), ready: true }),
     [locale, trademarks, reports.data],

@@ -5,7 +5,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { CallPath } from '@portal/contract';
 import { errorMessage } from '../../app/api';
+import { invalidateCalls, type SeededCall } from '../../app/calls';
 import { UploadButton, UploadList, useReportUploads, type SendReport } from './ReportUpload';
 import type { KindName } from '../records/kind';
 import { REPORT_MAX_MB, type ReportIds } from './model';
@@ -41,12 +43,12 @@ export interface ExtraReportAction<R> {
 export interface ReportKind<R> {
   /** `ec`, `ws`, `sns`: the test ids read `${testPrefix}-report-row-1`, `${testPrefix}-upload-new` … */
   testPrefix: KindName;
-  queryKey: (clientId: number) => readonly unknown[];
-  /** The record screens' queries, marked stale after every upload and action. */
-  recordQueries: readonly unknown[];
+  /** The client's reports, cached; an action's answer replaces them. */
+  list: SeededCall<{ clientId: number }, R[]>;
+  /** The record screens' reads, marked stale after every upload and action. */
+  recordReads: readonly CallPath[];
   reportId: (report: R) => number;
   reportName: (report: R) => string;
-  fetch: (clientId: number) => Promise<R[]>;
   send: SendReport<R>;
   /** The table's data columns (the panel adds the action column). */
   columns: ColumnsType<R>;
@@ -73,11 +75,10 @@ export function ReportPanel<R extends object>({ clientId, kind }: { clientId: nu
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prefix = kind.testPrefix;
-  const queryKey = kind.queryKey(clientId);
-  const query = useQuery({ queryKey, queryFn: () => kind.fetch(clientId) });
+  const query = useQuery(kind.list.query({ clientId }));
   const setReports = (reports: R[]) => {
-    queryClient.setQueryData(queryKey, reports);
-    void queryClient.invalidateQueries({ queryKey: kind.recordQueries });
+    kind.list.seed(queryClient, { clientId }, reports);
+    void invalidateCalls(queryClient, kind.recordReads);
   };
   // The action under way, as `${action}-${reportId}` (its button spins; the others of the row wait).
   const [pending, setPending] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallOutput, CallPath, WsReport } from '@portal/contract';
 import { api } from '../../app/api';
 import { upload } from '../../app/upload';
+import { seededCall } from '../../app/calls';
 import type { KindName } from '../records/kind';
 import { NUMBER_COLUMN as NUMBER, ReportPanel, countText as count, type ReportKind } from './ReportPanel';
 import { formatReportDate, reportDownloadUrl, reportListPath, templateUrl } from './model';
@@ -21,20 +22,18 @@ export interface StandardReportDescription {
   base: StandardReportBase;
   /** The kind's record list, opened filtered by a report. */
   listPath: string;
-  queryKey: (clientId: number) => readonly unknown[];
-  /** The record screens' queries, marked stale after every upload and action. */
-  recordQueries: readonly unknown[];
+  /** The record screens' reads, marked stale after every upload and action. */
+  recordReads: readonly CallPath[];
 }
 
 function standardReportKind(d: StandardReportDescription): Omit<ReportKind<WsReport>, 'columns'> {
   const uploadPaths = { new: `${d.base}/upload-report`, update: `${d.base}/batch-update` } as const;
   return {
     testPrefix: d.testPrefix,
-    queryKey: d.queryKey,
-    recordQueries: d.recordQueries,
+    list: seededCall(`${d.base}/fetch-reports`, (answer) => answer.reports, (reports) => ({ reports })),
+    recordReads: d.recordReads,
     reportId: (r) => r.id,
     reportName: (r) => r.reportName,
-    fetch: async (clientId) => (await api(`${d.base}/fetch-reports`, { clientId })).reports,
     send: (kind, clientId, file, options) => upload(uploadPaths[kind], { clientId }, file, options),
     post: (ids, withUncategorized) => api(`${d.base}/post-report`, { ...ids, sendUncategorizRecords: withUncategorized }),
     remove: (ids) => api(`${d.base}/remove-report`, ids),

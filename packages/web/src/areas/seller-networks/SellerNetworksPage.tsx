@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { Alert, Card, Empty, Select, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
 import type { SellerCluster } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { toLocale } from '../../app/i18n';
 import { useClientChoices } from '../clients/queries';
 import { useRecordScope } from '../records/scope';
@@ -27,11 +27,7 @@ export default function SellerNetworksPage() {
     if (analyst && clientId === undefined && clients.data?.[0]) setClientId(clients.data[0].client_id);
   }, [analyst, clientId, clients.data]);
 
-  const networks = useQuery({
-    queryKey: ['seller-networks', clientId],
-    queryFn: () => api('/api/triage/seller-clusters', { clientId: clientId! }),
-    enabled: clientId !== undefined,
-  });
+  const networks = useCall('/api/triage/seller-clusters', { clientId: clientId ?? 0 }, { enabled: clientId !== undefined });
   const texts = {
     reason: (r: string) => t(`reason.${r}` as 'reason.name'),
     site: (kind: 'ec' | 'sns', site: string) => siteLabel(kind, site, locale),

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCall, useCallMutation } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
 import { FIELD_NAMES, SERVICE_REQUEST_TYPES, type CallInput, type ServiceRequest, type ServiceRequestType } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { useClientChoices } from '../clients/queries';
-import { DATE_FIELDS, OFFLINE_KINDS, requestKeys } from './model';
+import { DATE_FIELDS, OFFLINE_KINDS, REQUEST_READS } from './model';
 
 export interface RequestPrefill {
   clientId?: number;
@@ -23,21 +23,30 @@ interface Values {
   fields: Record<string, string | number | Dayjs | undefined>;
 }
 
+/** The create call's input of the form's values: the type's own fields, dates as text. */
+function createInput(v: Values): CallInput<'/api/service-request/create'> {
+  const fields = Object.fromEntries(
+    Object.entries(v.fields ?? {})
+      .filter(([name, value]) => value !== undefined && value !== '' && value !== null && (FIELD_NAMES[v.type] as readonly string[]).includes(name))
+      .map(([name, value]) => [name, dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value]),
+  );
+  return { clientId: v.clientId, type: v.type, title: v.title, fields, dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : undefined } as CallInput<'/api/service-request/create'>;
+}
+
 /** The New form of a request: staff choose the client; the type's own fields follow the contract's list. */
 export function RequestForm(props: { open: boolean; type?: ServiceRequestType; staff: boolean; prefill?: RequestPrefill; onClose: () => void; onCreated: (r: ServiceRequest) => void }) {
   const { open, staff, prefill, onClose, onCreated } = props;
   const { t } = useTranslation(['requests', 'contract']);
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? props.type ?? 'case';
   const clientId = Form.useWatch('clientId', form);
   const clients = useClientChoices('writable', staff && open);
   const needsTrademark = (FIELD_NAMES[type] as readonly string[]).includes('trademarkId');
-  const trademarks = useQuery({
-    queryKey: ['service-requests', 'trademarks', staff ? clientId : 'own'],
-    queryFn: async () => (await api('/api/trademark/search-trademarks', { clientId: staff ? clientId : undefined, current: 1, pageSize: 500, dateFields: [], wordFields: [], keyword: '', searchType: 1 } as CallInput<'/api/trademark/search-trademarks'>)).trademarks,
-    enabled: open && needsTrademark && (!staff || clientId !== undefined),
+  const trademarks = useCall(
+    '/api/trademark/search-trademarks',
+    { clientId: staff ? clientId : undefined, current: 1, pageSize: 500, dateFields: [], wordFields: [], keyword: '', searchType: 1 } as CallInput<'/api/trademark/search-trademarks'>,
+    { select: (answer) => answer.trademarks, enabled: open && needsTrademark && (!staff || clientId !== undefined),
   });
 
   useEffect(() => {
@@ -51,18 +60,10 @@ export function RequestForm(props: { open: boolean; type?: ServiceRequestType; s
     });
   }, [open, form, props.type, prefill]);
 
-  const create = useMutation({
-    mutationFn: (v: Values) => {
-      const fields = Object.fromEntries(
-        Object.entries(v.fields ?? {})
-          .filter(([name, value]) => value !== undefined && value !== '' && value !== null && (FIELD_NAMES[v.type] as readonly string[]).includes(name))
-          .map(([name, value]) => [name, dayjs.isDayjs(value) ? value.format('YYYY-MM-DD') : value]),
-      );
-      return api('/api/service-request/create', { clientId: v.clientId, type: v.type, title: v.title, fields, dueDate: v.dueDate ? v.dueDate.format('YYYY-MM-DD') : undefined } as CallInput<'/api/service-request/create'>);
-    },
+  const create = useCallMutation('/api/service-request/create', {
+    invalidates: REQUEST_READS,
     onSuccess: (data) => {
       void message.success(t('form.created'));
-      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       onCreated(data.request);
     },
     onError: (error) => void message.error(errorMessage(error)),
@@ -82,7 +83,7 @@ export function RequestForm(props: { open: boolean; type?: ServiceRequestType; s
 
   return (
     <Modal open={open} title={t('form.title', { type: t(`contract:requestType.${type}`) })} okText={t('form.submit')} onOk={() => form.submit()} confirmLoading={create.isPending} onCancel={onClose} destroyOnHidden>
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => create.mutate({ ...v, type })} data-testid="request-form">
+      <Form<Values> form={form} layout="vertical" onFinish={(v) => create.mutate(createInput({ ...v, type }))} data-testid="request-form">
         {staff && (
           <Form.Item name="clientId" label={t('form.client')} rules={required}>
             <Select showSearch optionFilterProp="label" options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))} data-testid="field-client" />

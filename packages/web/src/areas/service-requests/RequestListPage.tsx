@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, Card, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_REQUEST_STATUSES, SERVICE_REQUEST_TYPES, STAFF_ROLES, hasRole, type CallInput, type SearchConditions, type ServiceRequestSummary, type ServiceRequestType } from '@portal/contract';
-import { api } from '../../app/api';
+
 import { useUser } from '../../app/session';
 import { SearchBar } from '../../components/SearchBar';
-import { ROUTE_TYPES, STATUS_COLORS, requestKeys, requestPath } from './model';
+import { ROUTE_TYPES, STATUS_COLORS, requestPath } from './model';
 import { RequestForm } from './RequestForm';
 import { formatDateTime } from '../../components/dateTime';
 
@@ -45,7 +46,7 @@ function RequestList({ fixedType }: { fixedType: ServiceRequestType | undefined 
   }));
 
   const input = { type, status, ...conditions, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } as CallInput<'/api/service-request/search'>;
-  const list = useQuery({ queryKey: requestKeys.list(input), queryFn: () => api('/api/service-request/search', input), placeholderData: keepPreviousData });
+  const list = useCall('/api/service-request/search', input, { placeholderData: keepPreviousData });
 
   const search = (c: SearchConditions<'dueDate', 'title'>) => {
     setConditions({ dueFrom: c.startDate ?? undefined, dueTo: c.endDate ?? undefined, keyword: c.keyword });

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { App, Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Spin, Steps, Tag, Upload } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callKey, invalidateCalls, setCallData, useCall, useCallMutation } from '../../app/calls';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_CANCELLABLE, FIELD_NAMES, SERVICE_CURRENCIES, STAFF_ROLES, STATUS_STEPS, hasRole, isClosed, type CallInput, type ServiceFile, type ServiceRequest, type ServiceRequestStatus } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/api';
 import { upload } from '../../app/upload';
 import { useUser } from '../../app/session';
-import { STATUS_COLORS, fileUrl, requestKeys } from './model';
+import { REQUEST_READS, STATUS_COLORS, fileUrl } from './model';
 import { formatDateTime } from '../../components/dateTime';
 
 /** A request: its status steps, details, messages (newest last, with attachments) and files; answer, attach, cancel; staff handle it. */
@@ -17,7 +18,7 @@ export default function RequestPage() {
   const { id } = useParams();
   const requestId = Number(id);
   const { t } = useTranslation(['requests', 'contract']);
-  const request = useQuery({ queryKey: requestKeys.one(requestId), queryFn: async () => (await api('/api/service-request/get', { requestId })).request, enabled: Number.isInteger(requestId) && requestId > 0 });
+  const request = useCall('/api/service-request/get', { requestId }, { select: (answer) => answer.request, enabled: Number.isInteger(requestId) && requestId > 0 });
   if (request.isError) return <Alert type="error" showIcon message={errorMessage(request.error)} />;
   if (!request.data) return <Spin />;
   return <RequestView request={request.data} t={t} />;
@@ -40,14 +41,12 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
   const [body, setBody] = useState('');
   const [attached, setAttached] = useState<ServiceFile[]>([]);
   const closed = isClosed(request.status);
-  const refresh = (r: ServiceRequest) => {
-    queryClient.setQueryData(requestKeys.one(r.id), r);
-    void queryClient.invalidateQueries({ queryKey: requestKeys.all });
-  };
+  // A change answers the request: its page shows the answer at once, the lists (and the page) load again.
+  const refresh = (r: ServiceRequest) => setCallData(queryClient, '/api/service-request/get', { requestId: r.id }, { request: r });
   const failed = (error: unknown) => void message.error(errorMessage(error));
 
-  const send = useMutation({
-    mutationFn: () => api('/api/service-request/add-message', { requestId: request.id, body, files: attached.map((f) => f.name) }),
+  const send = useCallMutation('/api/service-request/add-message', {
+    invalidates: REQUEST_READS,
     onSuccess: (d) => {
       setBody('');
       setAttached([]);
@@ -60,23 +59,22 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
     mutationFn: (file: File) => upload('/api/service-request/upload-file', { requestId: request.id }, file),
     onSuccess: (d) => {
       setAttached((list) => [...list, d.file]);
-      void queryClient.invalidateQueries({ queryKey: requestKeys.one(request.id) });
+      void invalidateCalls(queryClient, [callKey('/api/service-request/get', { requestId: request.id })]);
     },
     onError: failed,
   });
-  const update = useMutation({
-    mutationFn: (input: CallInput<'/api/service-request/update'>) => api('/api/service-request/update', input),
+  const update = useCallMutation('/api/service-request/update', {
+    invalidates: REQUEST_READS,
     onSuccess: (d) => {
       void message.success(t('detail.saved'));
       refresh(d.request);
     },
     onError: failed,
   });
-  const remove = useMutation({
-    mutationFn: () => api('/api/service-request/remove', { requestId: request.id }),
+  const remove = useCallMutation('/api/service-request/remove', {
+    invalidates: REQUEST_READS,
     onSuccess: () => {
       void message.success(t('detail.removed'));
-      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
       navigate('/case-management');
     },
     onError: failed,
@@ -122,7 +120,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
               </Popconfirm>
             )}
             {(staff || request.status === 1) && (
-              <Popconfirm title={t('detail.removeConfirm')} onConfirm={() => remove.mutate()}>
+              <Popconfirm title={t('detail.removeConfirm')} onConfirm={() => remove.mutate({ requestId: request.id })}>
                 <Button>{t('detail.remove')}</Button>
               </Popconfirm>
             )}
@@ -165,7 +163,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
                 <Upload showUploadList={false} beforeUpload={(file) => { attach.mutate(file); return false; }}>
                   <Button icon={<PaperClipOutlined />} loading={attach.isPending} data-testid="attach-file">{t('detail.attach')}</Button>
                 </Upload>
-                <Button type="primary" disabled={body.trim() === ''} loading={send.isPending} onClick={() => send.mutate()} data-testid="send-message">
+                <Button type="primary" disabled={body.trim() === ''} loading={send.isPending} onClick={() => send.mutate({ requestId: request.id, body, files: attached.map((f) => f.name) })} data-testid="send-message">
                   {t('detail.send')}
                 </Button>
               </Space>
@@ -192,10 +190,7 @@ interface StaffValues {
 
 /** Staff: status along the allowed steps, assignee among the client's managing analysts, due date and fee quote. */
 function StaffPanel({ request, t, onSave, saving }: { request: ServiceRequest; t: ReturnType<typeof useTranslation<['requests', 'contract']>>['t']; onSave: (input: CallInput<'/api/service-request/update'>) => void; saving: boolean }) {
-  const analysts = useQuery({
-    queryKey: ['service-requests', 'managers', request.clientId],
-    queryFn: async () => (await api('/api/admin/get-client', { clientId: request.clientId })).client.analystInfo,
-  });
+  const analysts = useCall('/api/admin/get-client', { clientId: request.clientId }, { select: (answer) => answer.client.analystInfo });
   const next = [request.status, ...STATUS_STEPS[request.status as ServiceRequestStatus]];
   const managers = analysts.data ?? [];
   const save = (v: StaffValues) =>

@@ -1,4 +1,4 @@
-import { downloadHref, type ServiceRequestType } from '@portal/contract';
+import { downloadHref, type CallPath, type ServiceRequestType } from '@portal/contract';
 
 /** Issue 17: each menu entry of the legal-services and offline groups opens the list of one type of request. */
 export const ROUTE_TYPES: Record<string, ServiceRequestType | undefined> = {
@@ -15,11 +15,8 @@ export const ROUTE_TYPES: Record<string, ServiceRequestType | undefined> = {
   '/case-management': undefined,
 };
 
-export const requestKeys = {
-  all: ['service-requests'] as const,
-  list: (input: unknown) => ['service-requests', 'list', input] as const,
-  one: (id: number) => ['service-requests', 'one', id] as const,
-};
+/** What a request change leaves stale: the request lists and the requests' pages. */
+export const REQUEST_READS = ['/api/service-request/search', '/api/service-request/get'] as const satisfies readonly CallPath[];
 
 export const requestPath = (id: number) => `/case-management/${id}`;
 export const fileUrl = (name: string) => downloadHref('/api/service-request/file', { name });

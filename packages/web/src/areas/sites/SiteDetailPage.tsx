@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { App, Button, Card, Descriptions, Flex, Form } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, setCallData, useCall } from '../../app/calls';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sites, type Site } from '@portal/contract';
@@ -11,18 +12,14 @@ import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
 import { SiteFields } from './SiteFields';
-import { PASSWORD_MASK, accountChanges, editableAccount, onlyChanged, siteChanges, siteKeys, siteValuesOf, type AccountRow, type SiteChanges, type SiteFormValues } from './model';
+import { PASSWORD_MASK, accountChanges, editableAccount, onlyChanged, siteChanges, siteValuesOf, type AccountRow, type SiteChanges, type SiteFormValues } from './model';
 
 /** Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place. */
 export default function SiteDetailPage() {
   const { t } = useTranslation('sites');
   const siteId = Number(useParams().id);
   const validId = Number.isInteger(siteId) && siteId > 0;
-  const query = useQuery({
-    queryKey: siteKeys.detail(siteId),
-    queryFn: async () => (await api('/api/analyst/get-ec-site', { siteId })).site,
-    enabled: validId,
-  });
+  const query = useCall('/api/analyst/get-ec-site', { siteId }, { select: (answer) => answer.site, enabled: validId });
 
   if (!validId || query.isError) {
     return (
@@ -64,8 +61,8 @@ function SiteForm({ site }: { site: Site }) {
       const answer = await api('/api/analyst/update-ec-site', { siteId, ...changed });
       void message.success(t('detail.success'));
       // The accounts are kept as they are in the cache: the site call does not change them.
-      queryClient.setQueryData<Site>(siteKeys.detail(siteId), (old) => ({ ...answer.site, accounts: old?.accounts ?? answer.site.accounts }));
-      await queryClient.invalidateQueries({ queryKey: siteKeys.lists });
+      setCallData(queryClient, '/api/analyst/get-ec-site', { siteId }, (old) => ({ site: { ...answer.site, accounts: old?.site.accounts ?? answer.site.accounts } }));
+      await invalidateCalls(queryClient, ['/api/analyst/fetch-ec-sites']);
     },
     onFailure: () => void message.error(t('detail.failure')),
   });
@@ -95,7 +92,7 @@ function Accounts({ site }: { site: Site }) {
   const { t } = useTranslation('sites');
   const queryClient = useQueryClient();
   const onRows = (accounts: readonly AccountRow[]) =>
-    queryClient.setQueryData<Site>(siteKeys.detail(site.id), (old) => (old ? { ...old, accounts: [...accounts] } : old));
+    setCallData(queryClient, '/api/analyst/get-ec-site', { siteId: site.id }, (old) => (old ? { ...old, site: { ...old.site, accounts: [...accounts] } } : old));
   const rows = site.accounts.map(editableAccount);
   const byId = (id: number) => rows.find((a) => a.id === id);
   const secret = (set: boolean) => (set ? t('account.secretSet') : '');

@@ -1,13 +1,13 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
-import { SELECT_WIDTH, categoriesKey, regionOptions } from './model';
+import { SELECT_WIDTH, regionOptions } from './model';
 
 /** The infringement main categories, shared with the category master page's cache. */
 export function useCategories() {
-  return useQuery({ queryKey: categoriesKey, queryFn: async () => (await api('/api/analyst/fetch-infringement-categories', {})).categories });
+  // The category master page's call: both share one cached list.
+  return useCall('/api/analyst/fetch-infringement-categories', {}, { select: (answer) => answer.categories });
 }
 
 /** The site's own fields, in the create and the detail form (names as the contract's payload). */

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { callKey, invalidateCalls, removeCalls, useCall } from '../../app/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '@portal/contract';
 import { api, errorMessage } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
-import { SITE_PAGE_SIZE, SITE_PAGE_SIZES, categoryName, regionName, siteKeys } from './model';
+import { SITE_PAGE_SIZE, SITE_PAGE_SIZES, categoryName, regionName } from './model';
 import { useCategories } from './SiteFields';
 
 type SiteRow = CallOutput<'/api/analyst/fetch-ec-sites'>['sites'][number];
@@ -24,11 +25,7 @@ export default function SiteListPage() {
   const [removing, setRemoving] = useState<number | null>(null);
   const categories = useCategories();
 
-  const list = useQuery({
-    queryKey: siteKeys.list(paging.current, paging.pageSize),
-    queryFn: () => api('/api/analyst/fetch-ec-sites', paging),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall('/api/analyst/fetch-ec-sites', paging, { placeholderData: keepPreviousData });
   const total = list.data?.total ?? 0;
 
   const remove = async (site: SiteRow) => {
@@ -39,8 +36,8 @@ export default function SiteListPage() {
       // The last row of the last page gone: show the page before it.
       const lastPage = Math.max(1, Math.ceil((total - 1) / paging.pageSize));
       if (paging.current > lastPage) setPaging((p) => ({ ...p, current: lastPage }));
-      queryClient.removeQueries({ queryKey: siteKeys.detail(site.id) });
-      await queryClient.invalidateQueries({ queryKey: siteKeys.lists });
+      removeCalls(queryClient, [callKey('/api/analyst/get-ec-site', { siteId: site.id })]);
+      await invalidateCalls(queryClient, ['/api/analyst/fetch-ec-sites']);
     } catch (error) {
       void message.error(t('delete.failure', { message: errorMessage(error) }));
     } finally {

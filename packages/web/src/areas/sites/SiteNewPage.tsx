@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { App, Button, Card, Flex, Form, Input, InputNumber, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, setCallData } from '../../app/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sites } from '@portal/contract';
@@ -9,7 +10,7 @@ import { api } from '../../app/api';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
 import { SiteFields } from './SiteFields';
-import { emptyAccount, emptySite, siteKeys, type AccountRowValues, type SiteFormValues } from './model';
+import { emptyAccount, emptySite, type AccountRowValues, type SiteFormValues } from './model';
 
 type NewSiteValues = SiteFormValues & { accounts: AccountRowValues[] };
 
@@ -24,8 +25,8 @@ export default function SiteNewPage() {
     fields: {},
     onValid: async (data) => {
       const { site } = await api('/api/analyst/create-ec-site', data);
-      queryClient.setQueryData(siteKeys.detail(site.id), site);
-      await queryClient.invalidateQueries({ queryKey: siteKeys.lists });
+      setCallData(queryClient, '/api/analyst/get-ec-site', { siteId: site.id }, { site });
+      await invalidateCalls(queryClient, ['/api/analyst/fetch-ec-sites']);
       void message.success(t('new.success'));
       void navigate(`/analyst/ec-site/detail/${site.id}`);
     },

@@ -9,14 +9,6 @@ export const SELECT_WIDTH = 250;
 /** A set password shows as a mask: the server never sends it. */
 export const PASSWORD_MASK = '••••••';
 
-export const siteKeys = {
-  all: ['sites'] as const,
-  lists: ['sites', 'list'] as const,
-  list: (current: number, pageSize: number) => ['sites', 'list', { current, pageSize }] as const,
-  detail: (siteId: number) => ['sites', 'detail', siteId] as const,
-};
-/** The same key and shape as the category master page, so both share one cached list. */
-export const categoriesKey = ['infringement-categories'] as const;
 
 export type Option = { value: string; label: string };
 

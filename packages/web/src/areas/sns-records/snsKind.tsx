@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SNS_ACTIONS, SNS_CATEGORIES, SNS_PLATFORMS, SNS_UPDATE_FIELDS, downloadHref, snsRecords, type SnsRecord, type SnsUpdateField, type SnsUpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
+import { pickedCall, seededCall } from '../../app/calls';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
 import { standardFormFields, standardSaveProblem, type StandardFormValues } from '../records/standardForm';
@@ -17,7 +18,7 @@ import {
   SNS_LIST_FIELDS,
   accountTitle,
   snsFieldLabel,
-  snsKeys,
+  SNS_RECORD_READS,
   snsRecordFieldOf,
   snsValueText,
   type SnsDateField,
@@ -92,24 +93,24 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
   initialSearch: SNS_INITIAL_SEARCH,
   defaultColumns: [...SNS_DEFAULT_COLUMNS, 'repeatOffender'],
   exportHref: (clientId, search) => downloadHref('/api/sns-data/export-search-result', { clientId, search }),
-  keys: snsKeys,
+  reads: SNS_RECORD_READS,
   recordId: (r) => r.id,
   isError: (r) => r.is_error,
   published: (r) => r.published,
   calls: {
-    search: (input) => api('/api/sns-data/search-records', input),
-    getRecord: async (clientId, recordId) => (await api('/api/sns-data/get-record', { clientId, recordId })).record,
+    search: pickedCall('/api/sns-data/search-records', (answer) => answer),
+    getRecord: seededCall('/api/sns-data/get-record', (answer) => answer.record, (record) => ({ record })),
     update: async (payload) => (await api('/api/sns-data/update-record', payload)).record,
-    fetchFilters: async (clientId, fieldName) => (await api('/api/sns-data/fetch-filters', { clientId, fieldName })).filters,
-    getColumns: async () => (await api('/api/sns-data/get-columns', {})).columns,
+    fetchFilters: pickedCall('/api/sns-data/fetch-filters', (answer) => answer.filters),
+    getColumns: seededCall('/api/sns-data/get-columns', (answer) => answer.columns, (columns) => ({ columns })),
     setColumns: async (columns) => (await api('/api/sns-data/set-columns', { columns })).columns,
     batch: async ({ analyst, clientId, recordIds, value }) =>
       (analyst
         ? await api('/api/sns-data/batch-update-category', { clientId, recordIds, categoryId: value })
         : await api('/api/sns-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
-    history: async (clientId, recordId) => (await api('/api/sns-data/get-record-history', { clientId, recordId })).history,
-    lastBatch: async (clientId) => (await api('/api/sns-data/fetch-last-batch', { clientId })).batch,
+    history: pickedCall('/api/sns-data/get-record-history', (answer) => answer.history),
+    lastBatch: pickedCall('/api/sns-data/fetch-last-batch', (answer) => answer.batch),
     undoBatch: async (clientId, batchId) => (await api('/api/sns-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups: useSnsLookups,

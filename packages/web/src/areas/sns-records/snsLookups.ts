@@ -1,10 +1,9 @@
 import { useStandardLookups, type StandardScreenLookups } from '../records/useStandardLookups';
-import { snsKeys } from './snsModel';
 
 /** What the SNS screens show ids by, with the response's trademark choices. */
 export type SnsScreenLookups = StandardScreenLookups;
 
-const REPORT_NAMES = { key: snsKeys.reports, path: '/api/sns-data/fetch-report-names' } as const;
+const REPORT_NAMES = '/api/sns-data/fetch-report-names';
 
 /** What the SNS list and detail show ids by: the client's trademarks and SNS report names. */
 export function useSnsLookups(clientId: number | undefined): SnsScreenLookups & { ready: boolean } {

@@ -12,13 +12,13 @@ import {
   type SnsRecord,
   type SnsUpdateRecordInput,
 } from '@portal/contract';
-import { recordKeys } from '../records/kind';
+import type { CallPath } from '@portal/contract';
 import { initialSearch, listFieldsOf } from '../records/listQuery';
 import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, standardValueText, type StandardLookups } from '../records/standardModel';
 import { codeOptions } from '../records/values';
 
 /**
- * The social media (SNS) parts of the record list and detail: field names, query keys, defaults, how values read
+ * The social media (SNS) parts of the record list and detail: field names, read paths, defaults, how values read
  * (platforms, SNS categories, actions and results from the contract's code lists), and the detail form bound to the
  * SNS record (the standard form: SNS records update as website records do). Pure: unit-tested in snsModel.test.ts.
  */
@@ -30,7 +30,16 @@ export type SnsSortField = (typeof SNS_SORT_FIELDS)[number];
 
 export const SNS_LIST_FIELDS = listFieldsOf({ date: SNS_DATE_FIELDS, word: SNS_WORD_FIELDS, filter: SNS_FILTER_FIELDS, sort: SNS_SORT_FIELDS });
 
-export const snsKeys = recordKeys('sns-records');
+/** Every cached read of the SNS record screens (the kind's calls and its report names): a report upload or action marks them stale. */
+export const SNS_RECORD_READS = [
+  '/api/sns-data/search-records',
+  '/api/sns-data/get-record',
+  '/api/sns-data/fetch-filters',
+  '/api/sns-data/get-record-history',
+  '/api/sns-data/get-columns',
+  '/api/sns-data/fetch-report-names',
+  '/api/sns-data/fetch-last-batch',
+] as const satisfies readonly CallPath[];
 
 export const SNS_COLUMN_KEYS: readonly string[] = SNS_RECORD_FIELDS.map((f) => f.key);
 

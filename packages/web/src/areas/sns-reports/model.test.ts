@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SNS_FILTER_FIELDS } from '@portal/contract';
 import { parseFilters } from '../records/listQuery';
 import { reportDownloadUrl, reportListPath, templateUrl } from '../reports/model';
-import { snsReportKeys } from './model';
+import { callKey } from '../../app/callKeys';
+import { SNS_REPORT } from './model';
 
 describe('SNS report tab addresses', () => {
   it('links a report to the SNS list filtered by its id, in a form the list reads back', () => {
@@ -17,6 +18,6 @@ describe('SNS report tab addresses', () => {
     expect(reportDownloadUrl('/api/sns-report', { clientId: 3, reportId: 9 })).toBe('/api/sns-report/download-report?clientId=3&reportId=9');
   });
   it('keys the report list by client', () => {
-    expect(snsReportKeys.list(5)).toEqual(['sns-reports', 5]);
+    expect(callKey(`${SNS_REPORT.base}/fetch-reports`, { clientId: 5 })).toEqual(['/api/sns-report/fetch-reports', { clientId: 5 }]);
   });
 });

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Empty, Form, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACCEPTANCE_TARGET, Role, SNS_PLATFORMS, hasRole, isMessageKey, takedownAcceptance, translate, type AcceptanceRow, type CallInput } from '@portal/contract';
-import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { useUser } from '../../app/session';
 import { Chart } from '../dashboards/charts/Chart';
@@ -32,11 +31,8 @@ export default function AcceptancePage() {
   const [clientId, setClientId] = useState<number | undefined>(undefined);
   const [period, setPeriod] = useState<[Dayjs | null, Dayjs | null]>([dayjs().subtract(89, 'day'), dayjs()]);
   const [search, setSearch] = useState<Search | null>(null);
-  const query = useQuery({
-    queryKey: ['takedown-acceptance', search],
-    queryFn: () => api('/api/takedown/acceptance', search!),
-    enabled: search !== null,
-  });
+  // No search yet: the empty one, never sent.
+  const query = useCall('/api/takedown/acceptance', search ?? { clientId: 0, fromDate: '', toDate: '' }, { enabled: search !== null });
 
   const find = (chosen = staff ? clientId : ownClientId) => {
     const input = { clientId: chosen, fromDate: period[0]?.format('YYYY-MM-DD') ?? '', toDate: period[1]?.format('YYYY-MM-DD') ?? '' };

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { testPurchases } from '@portal/contract';
+import { seededCall, useCall } from '../../app/calls';
 import { api } from '../../app/api';
 import { currentLocale } from '../../app/i18n';
 import { EditableTable } from '../../components/EditableTable';
@@ -12,11 +12,11 @@ import { useClientChoices } from '../clients/queries';
 export default function TestPurchasePage() {
   const { t } = useTranslation('purchases');
   const locale = currentLocale();
-  const master = useMaster(['test-purchases'], async () => (await api('/api/test-purchase/fetch', {})).testPurchase);
+  const master = useMaster(seededCall('/api/test-purchase/fetch', (answer) => answer.testPurchase, (testPurchase) => ({ testPurchase })), {});
   // Every purchase is listed; the client choice offers only the clients the user may change (an analyst's managed
   // clients, every client for administrators), as the server's manager rule.
   const clients = useClientChoices('writable');
-  const regions = useQuery({ queryKey: ['test-purchase-regions'], queryFn: async () => (await api('/api/test-purchase/regions', {})).regions, staleTime: Infinity });
+  const regions = useCall('/api/test-purchase/regions', {}, { select: (answer) => answer.regions, staleTime: Infinity });
   const clientOptions = (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }));
   const regionOptions = (regions.data ?? []).map((r) => ({ value: r.code, label: locale === 'ja' ? r.name_ja : r.name_en }));
 

@@ -1,6 +1,7 @@
 import { App, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, setCallData, useCall } from '../../app/calls';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trademarks, type Trademark } from '@portal/contract';
@@ -11,7 +12,7 @@ import { useSchemaForm } from '../../components/useSchemaForm';
 import { NoCompany } from './NoCompany';
 import { TrademarkForm } from './TrademarkForm';
 import { ServiceRequestButtons } from '../service-requests/TrademarkButtons';
-import { changedFields, emptyTrademark, issue, payloadOf, trademarkKeys, trademarkValuesOf, withFirstRule } from './model';
+import { changedFields, emptyTrademark, issue, payloadOf, trademarkValuesOf, withFirstRule } from './model';
 import { useTrademarkScope } from './queries';
 
 /** /trademark/new and /trademark/:id (spec 2): one form, for a new trademark or the saved one. */
@@ -37,8 +38,8 @@ function NewTrademark() {
     fields: {},
     onValid: async (data) => {
       const { trademark } = await api('/api/trademark/create-trademark', data);
-      queryClient.setQueryData(trademarkKeys.detail(trademark.trademark_id), trademark);
-      await queryClient.invalidateQueries({ queryKey: trademarkKeys.lists });
+      setCallData(queryClient, '/api/trademark/get-trademark', { trademarkId: trademark.trademark_id }, { trademark });
+      await invalidateCalls(queryClient, ['/api/trademark/search-trademarks']);
       void message.success(t('new.success'));
       void navigate(`/trademark/${trademark.trademark_id}`);
     },
@@ -60,11 +61,7 @@ function TrademarkDetail({ id }: { id: string }) {
   const { t } = useTranslation('trademarks');
   const trademarkId = Number(id);
   const validId = Number.isInteger(trademarkId) && trademarkId > 0;
-  const query = useQuery({
-    queryKey: trademarkKeys.detail(trademarkId),
-    queryFn: async () => (await api('/api/trademark/get-trademark', { trademarkId })).trademark,
-    enabled: validId,
-  });
+  const query = useCall('/api/trademark/get-trademark', { trademarkId }, { select: (answer) => answer.trademark, enabled: validId });
 
   if (!validId || query.isError) {
     return <DetailMissing title={t('detail.loadFailed')} error={query.isError ? query.error : undefined} backTo="/trademark" backLabel={t('form.back')} />;
@@ -90,8 +87,8 @@ function EditTrademark({ saved }: { saved: Trademark }) {
       }
       const { trademark } = await api('/api/trademark/update-trademark', changed);
       void message.success(t('detail.success'));
-      queryClient.setQueryData(trademarkKeys.detail(saved.trademark_id), trademark);
-      await queryClient.invalidateQueries({ queryKey: trademarkKeys.lists });
+      setCallData(queryClient, '/api/trademark/get-trademark', { trademarkId: saved.trademark_id }, { trademark });
+      await invalidateCalls(queryClient, ['/api/trademark/search-trademarks']);
     },
   });
 

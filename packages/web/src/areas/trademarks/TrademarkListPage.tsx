@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Space, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { callKey, invalidateCalls, removeCalls, useCall } from '../../app/calls';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Trademark } from '@portal/contract';
@@ -19,7 +20,6 @@ import {
   filtersFromTable,
   regionFromQuery,
   searchInput,
-  trademarkKeys,
   type Conditions,
   type DateField,
   type Filters,
@@ -57,9 +57,7 @@ function TrademarkList({ initialRegion }: { initialRegion: string[] }) {
   const clients = useClientChoices('all', staff);
 
   const input = searchInput({ conditions, filters, sort, ...paging, clientId: staff ? undefined : ownClientId });
-  const list = useQuery({
-    queryKey: trademarkKeys.list(input),
-    queryFn: () => api('/api/trademark/search-trademarks', input),
+  const list = useCall('/api/trademark/search-trademarks', input, {
     placeholderData: keepPreviousData,
     enabled: staff || ownClientId !== undefined,
   });
@@ -80,8 +78,8 @@ function TrademarkList({ initialRegion }: { initialRegion: string[] }) {
       // The last row of the last page gone: show the page before it.
       const lastPage = Math.max(1, Math.ceil((total - 1) / paging.pageSize));
       if (paging.current > lastPage) setPaging((p) => ({ ...p, current: lastPage }));
-      queryClient.removeQueries({ queryKey: trademarkKeys.detail(trademark.trademark_id) });
-      await queryClient.invalidateQueries({ queryKey: trademarkKeys.lists });
+      removeCalls(queryClient, [callKey('/api/trademark/get-trademark', { trademarkId: trademark.trademark_id })]);
+      await invalidateCalls(queryClient, ['/api/trademark/search-trademarks']);
     } catch (error) {
       void message.error(t('delete.failure', { message: errorMessage(error) }));
     } finally {

@@ -20,12 +20,6 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export const PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
 
-export const trademarkKeys = {
-  all: ['trademarks'] as const,
-  lists: ['trademarks', 'list'] as const,
-  list: (input: SearchInput) => ['trademarks', 'list', input] as const,
-  detail: (trademarkId: number) => ['trademarks', 'detail', trademarkId] as const,
-};
 
 // ---------------------------------------------------------------- the list
 

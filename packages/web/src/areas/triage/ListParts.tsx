@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import type { ButtonProps } from 'antd';
 import { App, Button, Dropdown, Popover, Select } from 'antd';
 import { BulbOutlined, CheckOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import type { TriageKind, TriageSuggestion } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../app/api';
 import type { RecordColumn } from '../records/types';
-import { categoryLabel, triageKeys, useCategoryOptions } from './queries';
+import { categoryLabel, useCategoryOptions } from './queries';
 import { TraceList } from './trace';
 
 /**
@@ -21,9 +21,8 @@ export function useSuggestedColumn<R>(kind: TriageKind, clientId: number | undef
   const { t } = useTranslation('triage');
   const categories = useCategoryOptions(kind);
   const ids = useMemo(() => records.map(recordId), [records, recordId]);
-  const query = useQuery({
-    queryKey: triageKeys.suggestions(clientId ?? 0, kind, ids),
-    queryFn: async () => (await api('/api/triage/fetch-suggestions', { clientId: clientId!, kind, recordIds: ids })).suggestions,
+  const query = useCall('/api/triage/fetch-suggestions', { clientId: clientId ?? 0, kind, recordIds: ids }, {
+    select: (answer) => answer.suggestions,
     enabled: enabled && clientId !== undefined && ids.length > 0,
     staleTime: 10_000,
   });

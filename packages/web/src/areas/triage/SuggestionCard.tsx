@@ -1,20 +1,16 @@
 import { Card, Typography } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../app/calls';
 import type { TriageKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import { categoryLabel, triageKeys, useCategoryOptions } from './queries';
+import { categoryLabel, useCategoryOptions } from './queries';
 import { TraceList } from './trace';
 
 /** The record detail's triage suggestion with its trace (issue 19), analysts only. */
 export function SuggestionCard({ kind, clientId, recordId }: { kind: TriageKind; clientId: number; recordId: number }) {
   const { t } = useTranslation('triage');
   const categories = useCategoryOptions(kind);
-  const query = useQuery({
-    queryKey: triageKeys.suggestions(clientId, kind, [recordId]),
-    queryFn: async () => (await api('/api/triage/fetch-suggestions', { clientId, kind, recordIds: [recordId] })).suggestions,
-  });
+  const query = useCall('/api/triage/fetch-suggestions', { clientId, kind, recordIds: [recordId] }, { select: (answer) => answer.suggestions });
   if (!query.data) return null;
   const s = query.data[0];
   return (

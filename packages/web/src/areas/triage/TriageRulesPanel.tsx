@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCalls, setCallData, useCall } from '../../app/calls';
 import type { TriageRule, TriageRuleBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../app/api';
 import { RuleEditor, emptyDraft, type Draft } from './RuleEditor';
-import { triageKeys } from './queries';
+import { TRIAGE_READS } from './queries';
 
 /**
  * The Data Settings tab "Triage rules" (issue 19, point 1): the client's ordered rules, the first matching rule of a
@@ -16,16 +17,16 @@ export function TriageRulesPanel({ clientId }: { clientId: number }) {
   const { t } = useTranslation('triage');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const key = triageKeys.rules(clientId);
-  const rules = useQuery({ queryKey: key, queryFn: async () => (await api('/api/triage/fetch-rules', { clientId })).rules });
+  const rules = useCall('/api/triage/fetch-rules', { clientId }, { select: (answer) => answer.rules });
   const [editing, setEditing] = useState<{ ruleId: number | null; draft: Draft } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const run = async (fn: () => Promise<{ rules: TriageRule[] }>, done: string) => {
     setBusy(true);
     try {
-      queryClient.setQueryData(key, (await fn()).rules);
-      void queryClient.invalidateQueries({ queryKey: triageKeys.all });
+      const answer = await fn();
+      setCallData(queryClient, '/api/triage/fetch-rules', { clientId }, (old) => ({ ...old, rules: answer.rules }));
+      void invalidateCalls(queryClient, TRIAGE_READS);
       void message.success(done);
       return true;
     } catch (error) {

@@ -1,14 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { SNS_CATEGORIES, SNS_PLATFORMS, WS_SITE_CATEGORIES, type TriageKind } from '@portal/contract';
+import { SNS_CATEGORIES, SNS_PLATFORMS, WS_SITE_CATEGORIES, type CallPath, type TriageKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { useCall } from '../../app/calls';
 
-/** Query keys of the triage area (issue 19): a client's rules, and the suggestions of a page of records. */
-export const triageKeys = {
-  all: ['triage'] as const,
-  rules: (clientId: number) => ['triage', clientId, 'rules'] as const,
-  suggestions: (clientId: number, kind: TriageKind, ids: number[]) => ['triage', clientId, 'suggestions', kind, ids] as const,
-};
+/** What a rule change leaves stale (issue 19): the rules and every suggestion made by them. */
+export const TRIAGE_READS = ['/api/triage/fetch-rules', '/api/triage/fetch-suggestions'] as const satisfies readonly CallPath[];
 
 export interface Option {
   value: number;
@@ -22,12 +17,7 @@ const codeOptions = (codes: Record<number, { en: string; ja: string }>, ja: bool
 export function useCategoryOptions(kind: TriageKind): Option[] {
   const { i18n } = useTranslation();
   const ja = i18n.language === 'ja';
-  const ec = useQuery({
-    queryKey: ['triage', 'ec-subcategories'],
-    queryFn: async () => (await api('/api/analyst/fetch-infringement-categories', {})).categories,
-    staleTime: 5 * 60_000,
-    enabled: kind === 'ec',
-  });
+  const ec = useCall('/api/analyst/fetch-infringement-categories', {}, { select: (answer) => answer.categories, staleTime: 5 * 60_000, enabled: kind === 'ec' });
   if (kind === 'ws') return codeOptions(WS_SITE_CATEGORIES, ja);
   if (kind === 'sns') return codeOptions(SNS_CATEGORIES, ja);
   return (ec.data ?? []).flatMap((c) => c.subcategories.map((s) => ({ value: s.id, label: `${ja ? c.name : c.name_en} / ${ja ? s.name : s.name_en}` })));

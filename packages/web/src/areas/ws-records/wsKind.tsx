@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WS_ACTIONS, WS_SITE_CATEGORIES, WS_UPDATE_FIELDS, downloadHref, wsRecords, type WsRecord, type WsUpdateField, type WsUpdateRecordInput } from '@portal/contract';
 import { api } from '../../app/api';
+import { pickedCall, seededCall } from '../../app/calls';
 import type { DetailHeading, RecordKind, RecordListView } from '../records/kind';
 import type { HistoryEntry } from '../records/types';
 import { standardFormFields, standardSaveProblem, type StandardFormValues } from '../records/standardForm';
@@ -16,7 +17,7 @@ import {
   WS_INITIAL_SEARCH,
   WS_LIST_FIELDS,
   wsFieldLabel,
-  wsKeys,
+  WS_RECORD_READS,
   wsRecordFieldOf,
   wsValueText,
   type WsDateField,
@@ -83,24 +84,24 @@ export const WS_KIND: RecordKind<WsKindTypes> = {
   initialSearch: WS_INITIAL_SEARCH,
   defaultColumns: WS_DEFAULT_COLUMNS,
   exportHref: (clientId, search) => downloadHref('/api/ws-data/export-search-result', { clientId, search }),
-  keys: wsKeys,
+  reads: WS_RECORD_READS,
   recordId: (r) => r.id,
   isError: (r) => r.is_error,
   published: (r) => r.published,
   calls: {
-    search: (input) => api('/api/ws-data/search-records', input),
-    getRecord: async (clientId, recordId) => (await api('/api/ws-data/get-record', { clientId, recordId })).record,
+    search: pickedCall('/api/ws-data/search-records', (answer) => answer),
+    getRecord: seededCall('/api/ws-data/get-record', (answer) => answer.record, (record) => ({ record })),
     update: async (payload) => (await api('/api/ws-data/update-record', payload)).record,
-    fetchFilters: async (clientId, fieldName) => (await api('/api/ws-data/fetch-filters', { clientId, fieldName })).filters,
-    getColumns: async () => (await api('/api/ws-data/get-columns', {})).columns,
+    fetchFilters: pickedCall('/api/ws-data/fetch-filters', (answer) => answer.filters),
+    getColumns: seededCall('/api/ws-data/get-columns', (answer) => answer.columns, (columns) => ({ columns })),
     setColumns: async (columns) => (await api('/api/ws-data/set-columns', { columns })).columns,
     batch: async ({ analyst, clientId, recordIds, value }) =>
       (analyst
         ? await api('/api/ws-data/batch-update-category', { clientId, recordIds, categoryId: value })
         : await api('/api/ws-data/batch-update-action', { clientId, recordIds, action: value })
       ).updateCount,
-    history: async (clientId, recordId) => (await api('/api/ws-data/get-record-history', { clientId, recordId })).history,
-    lastBatch: async (clientId) => (await api('/api/ws-data/fetch-last-batch', { clientId })).batch,
+    history: pickedCall('/api/ws-data/get-record-history', (answer) => answer.history),
+    lastBatch: pickedCall('/api/ws-data/fetch-last-batch', (answer) => answer.batch),
     undoBatch: async (clientId, batchId) => (await api('/api/ws-data/undo-batch', { clientId, batchId })).updateCount,
   },
   useLookups: useWsLookups,

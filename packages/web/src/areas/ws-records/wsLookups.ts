@@ -1,10 +1,9 @@
 import { useStandardLookups, type StandardScreenLookups } from '../records/useStandardLookups';
-import { wsKeys } from './wsModel';
 
 /** What the WS screens show ids by, with the response's trademark choices. */
 export type WsScreenLookups = StandardScreenLookups;
 
-const REPORT_NAMES = { key: wsKeys.reports, path: '/api/ws-data/fetch-report-names' } as const;
+const REPORT_NAMES = '/api/ws-data/fetch-report-names';
 
 /** What the WS list and detail show ids by: the client's trademarks and WS report names. */
 export function useWsLookups(clientId: number | undefined): WsScreenLookups & { ready: boolean } {

@@ -11,13 +11,13 @@ import {
   type WsRecord,
   type WsUpdateRecordInput,
 } from '@portal/contract';
-import { recordKeys } from '../records/kind';
+import type { CallPath } from '@portal/contract';
 import { initialSearch, listFieldsOf } from '../records/listQuery';
 import { categorizedForm, fieldLabelIn, resultCodes, standardRecordFieldOf, standardValueText, type StandardLookups } from '../records/standardModel';
 import { codeOptions } from '../records/values';
 
 /**
- * The website (WS) parts of the record list and detail (document 3): field names, query keys, defaults, how values
+ * The website (WS) parts of the record list and detail (document 3): field names, read paths, defaults, how values
  * read, whois text, and the detail form bound to the WS record. Pure: unit-tested in wsModel.test.ts.
  */
 
@@ -28,7 +28,16 @@ export type WsSortField = (typeof WS_SORT_FIELDS)[number];
 
 export const WS_LIST_FIELDS = listFieldsOf({ date: WS_DATE_FIELDS, word: WS_WORD_FIELDS, filter: WS_FILTER_FIELDS, sort: WS_SORT_FIELDS });
 
-export const wsKeys = recordKeys('ws-records');
+/** Every cached read of the WS record screens (the kind's calls and its report names): a report upload or action marks them stale. */
+export const WS_RECORD_READS = [
+  '/api/ws-data/search-records',
+  '/api/ws-data/get-record',
+  '/api/ws-data/fetch-filters',
+  '/api/ws-data/get-record-history',
+  '/api/ws-data/get-columns',
+  '/api/ws-data/fetch-report-names',
+  '/api/ws-data/fetch-last-batch',
+] as const satisfies readonly CallPath[];
 
 export const WS_COLUMN_KEYS: readonly string[] = WS_RECORD_FIELDS.map((f) => f.key);
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { WS_FILTER_FIELDS } from '@portal/contract';
 import { parseFilters } from '../records/listQuery';
 import { reportDownloadUrl, reportListPath, templateUrl } from '../reports/model';
-import { wsReportKeys } from './model';
+import { callKey } from '../../app/callKeys';
+import { WS_REPORT } from './model';
 
 describe('WS report tab addresses', () => {
   it('links a report to the WS list filtered by its id, in a form the list reads back', () => {
@@ -17,6 +18,6 @@ describe('WS report tab addresses', () => {
     expect(reportDownloadUrl('/api/ws-report', { clientId: 3, reportId: 9 })).toBe('/api/ws-report/download-report?clientId=3&reportId=9');
   });
   it('keys the report list by client', () => {
-    expect(wsReportKeys.list(5)).toEqual(['ws-reports', 5]);
+    expect(callKey(`${WS_REPORT.base}/fetch-reports`, { clientId: 5 })).toEqual(['/api/ws-report/fetch-reports', { clientId: 5 }]);
   });
 });

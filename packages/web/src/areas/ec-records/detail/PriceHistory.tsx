@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Card, Spin, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useCall } from '../../../app/calls';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api';
 import { formatDateTime } from '../../../components/dateTime';
 
 const PriceChart = lazy(() => import('./PriceChart'));
@@ -13,7 +12,7 @@ const PriceChart = lazy(() => import('./PriceChart'));
  */
 export function PriceHistory({ clientId, recordId }: { clientId: number; recordId: number }) {
   const { t } = useTranslation('ecRecords');
-  const prices = useQuery({ queryKey: ['ec-price-history', clientId, recordId], queryFn: async () => (await api('/api/ec-data/fetch-price-history', { clientId, recordId })).prices });
+  const prices = useCall('/api/ec-data/fetch-price-history', { clientId, recordId }, { select: (answer) => answer.prices });
   const rows = prices.data ?? [];
   if (rows.length === 0) return null;
   return (
