@@ -1,7 +1,7 @@
-import './app/no-eval'; // before anything parses: the content security policy refuses eval
+import './platform/no-eval'; // before anything parses: the content security policy refuses eval
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady } from './app/i18n'; // initialises i18next before the first render
+import { i18nReady } from './platform/i18n'; // initialises i18next before the first render
 import { App } from './app/App';
 
 const root = document.getElementById('root');

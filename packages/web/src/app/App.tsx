@@ -4,9 +4,9 @@ import jaJP from 'antd/locale/ja_JP';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from './queryClient';
+import { queryClient } from '../platform/queryClient';
 import { router } from './routes';
-import { toLocale } from './i18n';
+import { toLocale } from '../platform/i18n';
 
 /** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
 export function App() {

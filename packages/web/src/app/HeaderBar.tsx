@@ -3,9 +3,9 @@ import { App, Button, Flex, Typography, theme } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { api, errorMessage } from './api';
-import { useUser } from './session';
-import { clearSession, getToken } from './token';
+import { api, errorMessage } from '../platform/api';
+import { useUser } from '../platform/session';
+import { clearSession, getToken } from '../platform/token';
 
 /** Spec 2.1: user name, language switch and logout on the right of the header. */
 export function HeaderBar() {

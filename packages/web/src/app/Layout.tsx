@@ -10,7 +10,7 @@ import { BreadcrumbBar } from './BreadcrumbBar';
 import { HeaderBar } from './HeaderBar';
 import { useCurrentRoute } from './currentRoute';
 import { NOTICE_PATH, menuFor } from './menu';
-import { useUser } from './session';
+import { useUser } from '../platform/session';
 
 /** The signed-in shell: side menu (256 wide, collapsible), header, breadcrumb, then the page. */
 export default function Layout() {

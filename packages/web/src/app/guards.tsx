@@ -4,7 +4,7 @@ import { hasRole } from '@portal/contract/shell';
 import { PageSpin } from '../components/PageSpin';
 import SessionLayout from '../areas/session/SessionLayout';
 import { NotFound, landingPath } from './routeTable';
-import { UserProvider, useSession, useUser } from './session';
+import { UserProvider, useSession, useUser } from '../platform/session';
 
 /** Everything but the session pages: no token → /login; a token → load the user first, then render. */
 export function RequireAuth() {

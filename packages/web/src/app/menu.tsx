@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import type { MenuDataItem } from '@ant-design/pro-components';
 import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
-import type { MenuKey } from './i18n';
+import type { MenuKey } from '../platform/i18n';
 
 interface MenuEntry {
   /** A page's path, or a group's key. */

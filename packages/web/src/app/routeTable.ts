@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
-import type { MenuKey } from './i18n';
+import type { MenuKey } from '../platform/i18n';
 
 /** Every page is its own chunk (React.lazy). */
 const Profile = lazy(() => import('../areas/profile/ProfilePage'));
@@ -86,12 +86,12 @@ export const pageRoutes: readonly PageRoute[] = [
     Page: lazy(() => import('../areas/trademarks/RegistrationPage')),
   },
   { path: '/trademark/:id', roles: ONLINE, title: 'detail', parent: '/trademark', Page: TrademarkForm },
-  { path: '/ec-list', roles: ONLINE, title: 'ecList', Page: lazy(() => import('../areas/ec-records/EcListPage')) },
-  { path: '/ec-data/:cid/:rid', roles: ONLINE, title: 'ecRecord', parent: '/ec-list', Page: lazy(() => import('../areas/ec-records/EcDetailPage')) },
-  { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: lazy(() => import('../areas/ws-records/WsListPage')) },
-  { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../areas/ws-records/WsDetailPage')) },
-  { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../areas/sns-records/SnsListPage')) },
-  { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../areas/sns-records/SnsDetailPage')) },
+  { path: '/ec-list', roles: ONLINE, title: 'ecList', Page: lazy(() => import('../kinds/ec/EcListPage')) },
+  { path: '/ec-data/:cid/:rid', roles: ONLINE, title: 'ecRecord', parent: '/ec-list', Page: lazy(() => import('../kinds/ec/EcDetailPage')) },
+  { path: '/ws-list', roles: ONLINE, title: 'wsList', Page: lazy(() => import('../kinds/ws/WsListPage')) },
+  { path: '/ws-data/:cid/:rid', roles: ONLINE, title: 'wsRecord', parent: '/ws-list', Page: lazy(() => import('../kinds/ws/WsDetailPage')) },
+  { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../kinds/sns/SnsListPage')) },
+  { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../kinds/sns/SnsDetailPage')) },
   { path: '/seller-networks', roles: ONLINE, title: 'sellerNetworks', Page: lazy(() => import('../areas/seller-networks/SellerNetworksPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
   { path: '/takedown-acceptance', roles: ONLINE, title: 'takedownAcceptance', Page: lazy(() => import('../areas/takedown-acceptance/AcceptancePage')) },

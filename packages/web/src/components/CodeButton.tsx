@@ -1,9 +1,9 @@
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
-import { api } from '../app/api';
-import { CODE_COUNTDOWN_SECONDS } from '../app/config';
-import { firstIssue, fromError, type FormError } from '../app/formError';
+import { api } from '../platform/api';
+import { CODE_COUNTDOWN_SECONDS } from '../platform/config';
+import { firstIssue, fromError, type FormError } from '../platform/formError';
 import { useCountdown, type Countdown } from './useCountdown';
 
 /**

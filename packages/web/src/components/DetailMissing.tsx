@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../app/api';
+import { errorMessage } from '../platform/api';
 
 /**
  * A detail page whose object could not be loaded (a bad id, removed, another company's, or a failed call):

@@ -3,7 +3,7 @@ import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Mod
 import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../app/api';
+import { errorMessage } from '../platform/api';
 import { columnOf, payloadOf as payloadWith, problemOf, type Problem } from './editablePayload';
 import type { FormSchema } from './useSchemaForm';
 

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormError } from '../app/formError';
+import type { FormError } from '../platform/formError';
 
 /** Spec 5: the first error of a form, above it; the form clears it when any field changes. */
 export function FormErrorAlert({ error }: { error: FormError | null }) {

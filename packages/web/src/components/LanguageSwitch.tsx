@@ -1,10 +1,10 @@
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/contract';
-import { api } from '../app/api';
-import { changeLocale, toLocale } from '../app/i18n';
-import { updateSessionUser } from '../app/session';
-import { useToken } from '../app/token';
+import { api } from '../platform/api';
+import { changeLocale, toLocale } from '../platform/i18n';
+import { updateSessionUser } from '../platform/session';
+import { useToken } from '../platform/token';
 
 /** English / 日本語. Each language is named in itself, so a reader of either can find theirs. */
 export function LanguageSwitch() {

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_MAIL } from '../app/config';
+import { SUPPORT_MAIL } from '../platform/config';
 
 /** Spec 2.3: "this page is for regular members; contact sales", with the support address as a mail link. */
 export function MembersOnlyText() {

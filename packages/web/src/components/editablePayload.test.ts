@@ -3,7 +3,7 @@ import { masters } from '@portal/contract';
 import { columnOf, payloadOf, problemOf } from './editablePayload';
 
 // api.ts starts i18n; formError only needs its errorMessage.
-vi.mock('../app/api', () => ({ errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)) }));
+vi.mock('../platform/api', () => ({ errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)) }));
 
 const modelColumns = [
   { dataIndex: 'model_name', param: 'brandModelName', title: 'Model' },

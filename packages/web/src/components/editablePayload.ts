@@ -1,5 +1,5 @@
 import type { MessageKey } from '@portal/contract';
-import { firstIssue, type IssueLike } from '../app/formError';
+import { firstIssue, type IssueLike } from '../platform/formError';
 
 /** What the payload needs of a column: the form field and the payload field it is sent as. */
 export interface PayloadColumn {

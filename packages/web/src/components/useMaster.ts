@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SeededCall } from '../app/calls';
+import type { SeededCall } from '../platform/calls';
 
 /**
  * One master collection for an EditableTable: loaded once (the call's cached answer), then replaced by what each

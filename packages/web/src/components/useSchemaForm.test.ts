@@ -15,7 +15,7 @@ vi.mock('react', () => {
     useRef: (initial: unknown) => ({ current: initial }),
   };
 });
-vi.mock('../app/api', () => ({ errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)) }));
+vi.mock('../platform/api', () => ({ errorMessage: (error: unknown) => (error instanceof Error ? error.message : String(error)) }));
 
 type Update = { name: string; tel: string };
 const valid = { name: 'Hanako', tel: '' };

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { firstIssue, fromError, type FormError, type IssueLike } from '../app/formError';
-import type { CommonKey } from '../app/i18n';
+import { firstIssue, fromError, type FormError, type IssueLike } from '../platform/formError';
+import type { CommonKey } from '../platform/i18n';
 
 /** The part of a contract schema a form uses; `T` is the schema's output (structural: the web app has no zod). */
 export interface FormSchema<T> {

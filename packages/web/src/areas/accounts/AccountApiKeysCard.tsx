@@ -1,7 +1,7 @@
 import { App, Card, Typography } from 'antd';
-import { callKey, useCall, useCallMutation } from '../../app/calls';
+import { callKey, useCall, useCallMutation } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../platform/api';
 import { ApiKeyTable } from '../profile/ApiKeyTable';
 
 /** Administrators see and revoke the API keys of any account (issue 16, point 9), on the account's own page. */

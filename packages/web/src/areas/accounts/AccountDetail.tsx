@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accounts, type AccountListItem } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { PageSpin } from '../../components/PageSpin';
@@ -24,7 +24,7 @@ import {
 } from './model';
 import { formatDateTime } from '../../components/dateTime';
 import { ACCOUNT_LISTS, ACCOUNT_READS, accountInput, useAccount } from './queries';
-import { invalidateCalls, setCallData } from '../../app/calls';
+import { invalidateCalls, setCallData } from '../../platform/calls';
 
 /** Spec 8's toasts of an update, per kind. */
 const TEXT = {

@@ -3,7 +3,7 @@ import { Descriptions, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accounts } from '@portal/contract';
 import { ROLE_LABELS, STAFF_ROLE_BITS, type AccountFormValues, type AccountKind } from './model';
-import { useClientChoices } from '../clients/queries';
+import { useClientChoices } from '../../components/clientChoices';
 
 /**
  * The fields an administrator edits on both the new and the detail page, in the spec's order: name, role (staff),

@@ -3,11 +3,11 @@ import { Alert, App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Typogr
 import type { ColumnType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCall, useInvalidateCalls } from '../../app/calls';
+import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MatchType, Role, accounts, type AccountListItem, type SearchConditions } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { KINDS, ROLE_LABELS, roleBits, type AccountKind, type UserDateField, type UserWordField } from './model';
 import { formatDateTime } from '../../components/dateTime';

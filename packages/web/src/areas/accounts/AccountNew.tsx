@@ -1,9 +1,9 @@
 import { App, Button, Card, Form, Input, Space } from 'antd';
-import { useInvalidateCalls } from '../../app/calls';
+import { useInvalidateCalls } from '../../platform/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, accounts } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { AccountFields } from './AccountFields';

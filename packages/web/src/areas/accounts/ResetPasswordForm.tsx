@@ -1,7 +1,7 @@
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accounts } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../platform/api';
 import { PageSpin } from '../../components/PageSpin';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { KINDS, kindOf, useIdParam } from './model';

@@ -1,5 +1,5 @@
 import type { CallPath } from '@portal/contract';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import { KINDS, type AccountKind } from './model';
 
 /** What an account change leaves stale: the account lists, and (ACCOUNT_READS) the accounts' pages too. */

@@ -3,9 +3,9 @@ import { Card, Empty, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AGGREGATE_CATEGORIES, categories as contract, type InfringementCategory } from '@portal/contract';
-import { seededCall, setCallData } from '../../app/calls';
-import { api } from '../../app/api';
-import { currentLocale } from '../../app/i18n';
+import { seededCall, setCallData } from '../../platform/calls';
+import { api } from '../../platform/api';
+import { currentLocale } from '../../platform/i18n';
 import { EditableTable } from '../../components/EditableTable';
 import { useMaster } from '../../components/useMaster';
 

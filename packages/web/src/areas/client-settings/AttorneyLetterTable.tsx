@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
 import { COUNTRIES } from '@portal/contract/code-lists';
-import { seededCall } from '../../app/calls';
-import { api } from '../../app/api';
-import { toLocale } from '../../app/i18n';
+import { seededCall } from '../../platform/calls';
+import { api } from '../../platform/api';
+import { toLocale } from '../../platform/i18n';
 import { EditableTable } from '../../components/EditableTable';
-import { useMaster } from './queries';
+import { useMaster } from '../../components/clientSettings';
 
 /** Spec 2.12, attorney letters: per country (sent as its ISO code in `region`), with dates and a reminder. */
 export function AttorneyLetterTable({ clientId }: { clientId: number }) {

@@ -3,10 +3,10 @@ import { Card, Col, Empty, Row, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
-import { seededCall, setCallData } from '../../app/calls';
-import { api } from '../../app/api';
+import { seededCall, setCallData } from '../../platform/calls';
+import { api } from '../../platform/api';
 import { EditableTable } from '../../components/EditableTable';
-import { useMaster, type Brand, type Keyword, type Model } from './queries';
+import { useMaster, type Brand, type Keyword, type Model } from '../../components/clientSettings';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

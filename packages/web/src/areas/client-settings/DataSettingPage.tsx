@@ -1,6 +1,6 @@
 import { Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 import { MembersOnlyText } from '../../components/MembersOnly';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';
 

@@ -1,9 +1,9 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EcReportPanel } from '../ec-reports/EcReportPanel';
-import { StandardReportPanel } from '../reports/StandardReportPanel';
-import { SNS_REPORT } from '../sns-reports/model';
-import { WS_REPORT } from '../ws-reports/model';
+import { EcReportPanel } from '../../kinds/ec/EcReportPanel';
+import { StandardReportPanel } from '../../records/reports/StandardReportPanel';
+import { SNS_REPORT } from '../../kinds/sns/reportModel';
+import { WS_REPORT } from '../../kinds/ws/reportModel';
 import { AttorneyLetterTable } from './AttorneyLetterTable';
 import { EcMasterPanel } from './EcMasterPanel';
 import { ImpactSettingsPanel } from './ImpactSettingsPanel';

@@ -1,9 +1,9 @@
 import { Alert, App, Button, Col, Form, InputNumber, Radio, Row, Space, Spin, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { setCallData, useCall } from '../../app/calls';
+import { setCallData, useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { masters, type ImpactSettings } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 

@@ -1,10 +1,10 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { masters } from '@portal/contract';
-import { seededCall } from '../../app/calls';
-import { api } from '../../app/api';
+import { seededCall } from '../../platform/calls';
+import { api } from '../../platform/api';
 import { EditableTable } from '../../components/EditableTable';
-import { useMaster } from './queries';
+import { useMaster } from '../../components/clientSettings';
 
 /** EC master, blacklist (type 2) and whitelist (type 1) tabs: URLs and sellers. */
 export function SpecialUrlTable({ clientId, type }: { clientId: number; type: 1 | 2 }) {

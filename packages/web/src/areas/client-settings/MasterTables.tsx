@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_COLUMN_CATEGORIES, EC_RECORD_FIELDS, masters } from '@portal/contract';
-import { seededCall } from '../../app/calls';
-import { api } from '../../app/api';
-import { toLocale } from '../../app/i18n';
+import { seededCall } from '../../platform/calls';
+import { api } from '../../platform/api';
+import { toLocale } from '../../platform/i18n';
 import { EditableTable } from '../../components/EditableTable';
-import { useMaster } from './queries';
+import { useMaster } from '../../components/clientSettings';
 
 /** EC master, product category tab: name, English name and code. */
 export function CategoryTable({ clientId }: { clientId: number }) {

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Col, Flex, Row, Space, Spin, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { setCallData, useCall } from '../../app/calls';
+import { setCallData, useCall } from '../../platform/calls';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, REGIONS, REGION_NAMES, type Country } from '@portal/contract/code-lists';
-import { api, errorMessage } from '../../app/api';
-import { toLocale } from '../../app/i18n';
+import { api, errorMessage } from '../../platform/api';
+import { toLocale } from '../../platform/i18n';
 
 const GROUPS = REGIONS.map((region) => ({ region, countries: COUNTRIES.filter((c) => c.region === region) }));
 const codesOf = (regions: string | undefined) => new Set((regions ?? '').split(',').filter(Boolean));

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { Role, accounts, clients, hasRole, type Service } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { useUser } from '../../app/session';
+import { errorMessage } from '../../platform/api';
+import { useUser } from '../../platform/session';
 import { CURRENCIES, DATE_FORMAT, currencyCode, isBlank, isPartial, type ContractValues } from './clientModel';
 
 interface AnalystOption {

@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Popconfirm, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { useCall, useInvalidateCalls } from '../../app/calls';
+import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { MatchType, Role, SERVICES, clients, hasRole, type Client, type SearchConditions, type Service } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
-import { currentLocale } from '../../app/i18n';
-import { useUser } from '../../app/session';
+import { api, errorMessage } from '../../platform/api';
+import { currentLocale } from '../../platform/i18n';
+import { useUser } from '../../platform/session';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { CLIENT_READS, formatFee, type ClientDateField, type ClientWordField } from './clientModel';
 

@@ -1,9 +1,9 @@
 import { App, Button, Card, Flex, Form, Typography } from 'antd';
-import { useInvalidateCalls } from '../../app/calls';
+import { useInvalidateCalls } from '../../platform/calls';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICES, clients } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { BasicFields, ContractSection } from './ClientFields';
 import { ScrolledFormErrorAlert } from './ScrolledFormErrorAlert';

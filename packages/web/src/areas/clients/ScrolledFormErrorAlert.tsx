@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FormError } from '../../app/formError';
+import type { FormError } from '../../platform/formError';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 
 /**

@@ -9,8 +9,8 @@ import {
   type SearchConditions,
   type Service,
 } from '@portal/contract';
-import type { CommonKey } from '../../app/i18n';
-import { callKey, type CallTarget } from '../../app/callKeys';
+import type { CommonKey } from '../../platform/i18n';
+import { callKey, type CallTarget } from '../../platform/callKeys';
 import type enClients from '../../locales/en/clients.json';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { crawlerTasks } from '@portal/contract';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../platform/api';
 import type { SubtaskValues } from './model';
 import { useCrawlerSites } from './queries';
 

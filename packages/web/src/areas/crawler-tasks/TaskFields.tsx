@@ -2,7 +2,7 @@ import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TASK_TYPES, crawlerTasks } from '@portal/contract';
-import { useClientChoices } from '../clients/queries';
+import { useClientChoices } from '../../components/clientChoices';
 import { DATE_FORMAT } from './model';
 
 /** The form's own values: the start date as a Dayjs for the picker. */

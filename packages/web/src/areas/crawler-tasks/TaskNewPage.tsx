@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Flex, Form, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useInvalidateCalls } from '../../app/calls';
+import { useInvalidateCalls } from '../../platform/calls';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crawlerTasks } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { TASK_LISTS, type DraftSubtask, type SubtaskValues } from './model';
 import { SubtaskModal } from './SubtaskModal';
 import { SubtaskTable } from './SubtaskTable';

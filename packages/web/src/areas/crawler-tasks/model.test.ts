@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CrawlerTask } from '@portal/contract';
 import { type DateField, type FilterField, type SortField, type WordField, lastError, taskDownloadHref, listInput, progressOf, runningIds, subtaskChanges, taskChanges, withProgress } from './model';
-import { emptyState } from '../records/listQuery';
+import { emptyState } from '../../records/listQuery';
 
 const subtask = { id: 11, status: 2, siteId: 1, site: 'Demo market', keyword: 'bag', startUrl: 'https://m.example/s?q=bag', targetCount: 40, recordCount: 10, error: null };
 const task: CrawlerTask = {

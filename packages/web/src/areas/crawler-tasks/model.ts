@@ -1,5 +1,5 @@
 import { EXPORT_TYPES, MatchType, TaskStatus, crawlerTasks, downloadHref, type CallInput, type CallOutput, type CallPath, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
-import { listFieldsOf, type ListState } from '../records/listQuery';
+import { listFieldsOf, type ListState } from '../../records/listQuery';
 
 /** The pure parts of the crawler task screens (document 3 "Crawler task list", "New task form", "Task detail"). */
 

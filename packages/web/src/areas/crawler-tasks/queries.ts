@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { CrawlerTask } from '@portal/contract';
-import { useCall, useInvalidateCalls } from '../../app/calls';
+import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { PROGRESS_POLL_MS, isRunning, runningIds, TASK_READS, withProgress } from './model';
 
 /**

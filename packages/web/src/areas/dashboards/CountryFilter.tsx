@@ -1,6 +1,6 @@
 import { Checkbox, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { countryName } from './labels';
 
 /**

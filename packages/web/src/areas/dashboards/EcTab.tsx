@@ -1,9 +1,9 @@
 import { Card, Col, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { Chart } from './charts/Chart';
-import { CircleMap } from './charts/WorldCharts';
+import { CircleMap } from './WorldCharts';
 import { CountryFilter } from './CountryFilter';
 import { ecResultName, monthsOf, sumOver } from './labels';
 import { categoriesByMonth, categoryLinesOption, countryBarOption, pieOption, siteStackOption, statusByMonth, statusOption } from './options';

@@ -4,8 +4,8 @@ import { EditOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dashboards, isMessageKey, translate, type ExchangeRate } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { currentLocale } from '../../app/i18n';
+import { errorMessage } from '../../platform/api';
+import { currentLocale } from '../../platform/i18n';
 import { useRates, useSetRate } from './queries';
 
 /**

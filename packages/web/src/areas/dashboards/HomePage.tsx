@@ -3,9 +3,9 @@ import { Button, Card, Col, Empty, List, Row, Select, Space, Statistic, Typograp
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole, type HomeInfo } from '@portal/contract';
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 import { Chart } from './charts/Chart';
-import { CircleMap, HeatMap } from './charts/WorldCharts';
+import { CircleMap, HeatMap } from './WorldCharts';
 import { pieOption } from './options';
 import { CLIENT_FETCH_DELAY_MS, useClientOptions, useHome } from './queries';
 import { useLabels } from './useLabels';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Card, Empty, Space, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole } from '@portal/contract';
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 import { EcTab } from './EcTab';
 import { CLIENT_FETCH_DELAY_MS, useDashboard } from './queries';
 import { SearchForm, defaultPeriod, type DashboardSearch } from './SearchForm';

@@ -4,7 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dashboards, isMessageKey, translate, type CallInput } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { useClientOptions } from './queries';
 
 export type DashboardSearch = CallInput<'/api/ec-dashboard/fetch-info'>;

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import type { DashboardSearch } from './SearchForm';
 
 /** Section 2: impact revenue in USD, the exchange rate and its date, revenue in JPY, the period, the analysts. */

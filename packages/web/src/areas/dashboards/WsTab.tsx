@@ -1,7 +1,7 @@
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { Chart } from './charts/Chart';
 import { CountryFilter } from './CountryFilter';
 import { sumOver, wsCategoryName, wsResultName } from './labels';

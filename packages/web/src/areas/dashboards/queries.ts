@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@portal/contract';
-import { api } from '../../app/api';
-import { invalidateCalls, setCallData, useCall } from '../../app/calls';
+import { api } from '../../platform/api';
+import { invalidateCalls, setCallData, useCall } from '../../platform/calls';
 
 /** Section 9: a client user's first fetch (home, dashboard) starts one second after the page appears. */
 export const CLIENT_FETCH_DELAY_MS = 1000;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { categoryName, countryName } from './labels';
 import type { Labels } from './options';
 

@@ -1,9 +1,9 @@
 import { App, Button, DatePicker, Flex, Form, Input, Modal } from 'antd';
-import { useInvalidateCalls } from '../../app/calls';
+import { useInvalidateCalls } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { notices, type NewsItem } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm, type FormSchema } from '../../components/useSchemaForm';
 import { NEWS_READS } from './model';

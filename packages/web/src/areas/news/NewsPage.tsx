@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, List, Popconfirm, Space, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCall, useInvalidateCalls } from '../../app/calls';
+import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole, type NewsItem } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
-import { useUser } from '../../app/session';
+import { api, errorMessage } from '../../platform/api';
+import { useUser } from '../../platform/session';
 import { NEWS_FETCH_SIZE, NEWS_PAGE_SIZE, NEWS_READS } from './model';
 import { NewsFormModal } from './NewsFormModal';
 

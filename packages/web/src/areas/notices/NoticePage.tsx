@@ -3,10 +3,10 @@ import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, Space, Table, 
 import type { ColumnsType } from 'antd/es/table';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCall, useInvalidateCalls } from '../../app/calls';
+import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import {
   NOTICE_PAGE_SIZE,
   NOTICE_PAGE_SIZES,

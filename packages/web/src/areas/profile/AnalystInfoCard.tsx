@@ -1,6 +1,6 @@
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../app/session';
+import type { User } from '../../platform/session';
 
 type Analyst = User['analystInfo'][number];
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useCall, useCallMutation, useInvalidateCalls } from '../../app/calls';
+import { useCall, useCallMutation, useInvalidateCalls } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { apiKeys } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ApiKeyTable } from './ApiKeyTable';

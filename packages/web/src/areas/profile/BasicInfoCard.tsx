@@ -2,8 +2,8 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, STAFF_ROLES, hasRole, session } from '@portal/contract';
-import { api } from '../../app/api';
-import { setSessionUser, type User } from '../../app/session';
+import { api } from '../../platform/api';
+import { setSessionUser, type User } from '../../platform/session';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 

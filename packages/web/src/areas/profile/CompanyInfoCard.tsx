@@ -1,6 +1,6 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../app/session';
+import type { User } from '../../platform/session';
 import { MembersOnlyText } from '../../components/MembersOnly';
 
 /** The user's company; a client not yet linked to one sees the "for regular members" notice instead. */

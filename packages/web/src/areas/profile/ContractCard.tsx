@@ -1,8 +1,8 @@
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_CURRENCIES, SERVICES, type Service } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
-import type { User } from '../../app/session';
+import { currentLocale } from '../../platform/i18n';
+import type { User } from '../../platform/session';
 
 type ServiceInfo = User['serviceInfo'][number];
 

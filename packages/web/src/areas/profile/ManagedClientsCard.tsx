@@ -2,9 +2,9 @@ import { Alert, Card, Table } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole, type CallOutput } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { useCall } from '../../app/calls';
-import type { User } from '../../app/session';
+import { errorMessage } from '../../platform/api';
+import { useCall } from '../../platform/calls';
+import type { User } from '../../platform/session';
 
 type ManagedClient = CallOutput<'/api/analyst/fetch-clients'>['client'][number];
 

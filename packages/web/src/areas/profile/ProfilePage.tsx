@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { Role, hasRole } from '@portal/contract';
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 import { AnalystInfoCard } from './AnalystInfoCard';
 import { ApiKeysCard } from './ApiKeysCard';
 import { BasicInfoCard } from './BasicInfoCard';

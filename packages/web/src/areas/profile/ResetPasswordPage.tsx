@@ -1,8 +1,8 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
-import { api } from '../../app/api';
-import { useUser } from '../../app/session';
+import { api } from '../../platform/api';
+import { useUser } from '../../platform/session';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import { Alert, Card, Empty, Select, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useTranslation } from 'react-i18next';
 import type { SellerCluster } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { toLocale } from '../../app/i18n';
-import { useClientChoices } from '../clients/queries';
-import { useRecordScope } from '../records/scope';
+import { errorMessage } from '../../platform/api';
+import { toLocale } from '../../platform/i18n';
+import { useClientChoices } from '../../components/clientChoices';
+import { useRecordScope } from '../../records/scope';
 import { echarts } from './echarts';
 import { networkOption, siteLabel } from './graph';
 

@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterValue } from '../records/listQuery';
-import type { RecordColumn } from '../records/types';
+import type { FilterValue } from '../../records/listQuery';
+import type { RecordColumn } from '../../records/types';
 
 /**
  * The triage signals' columns in the record lists (issue 19): EC's abnormal-price score and the repeat-offender flag

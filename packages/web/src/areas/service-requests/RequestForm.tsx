@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCall, useCallMutation } from '../../app/calls';
+import { useCall, useCallMutation } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { FIELD_NAMES, SERVICE_REQUEST_TYPES, type CallInput, type ServiceRequest, type ServiceRequestType } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { useClientChoices } from '../clients/queries';
+import { errorMessage } from '../../platform/api';
+import { useClientChoices } from '../../components/clientChoices';
 import { DATE_FIELDS, OFFLINE_KINDS, REQUEST_READS } from './model';
 
 export interface RequestPrefill {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Card, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_REQUEST_STATUSES, SERVICE_REQUEST_TYPES, STAFF_ROLES, hasRole, type CallInput, type SearchConditions, type ServiceRequestSummary, type ServiceRequestType } from '@portal/contract';
 
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 import { SearchBar } from '../../components/SearchBar';
 import { ROUTE_TYPES, STATUS_COLORS, requestPath } from './model';
 import { RequestForm } from './RequestForm';

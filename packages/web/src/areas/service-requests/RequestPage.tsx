@@ -3,13 +3,13 @@ import { App, Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, I
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callKey, invalidateCalls, setCallData, useCall, useCallMutation } from '../../app/calls';
+import { callKey, invalidateCalls, setCallData, useCall, useCallMutation } from '../../platform/calls';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_CANCELLABLE, FIELD_NAMES, SERVICE_CURRENCIES, STAFF_ROLES, STATUS_STEPS, hasRole, isClosed, type CallInput, type ServiceFile, type ServiceRequest, type ServiceRequestStatus } from '@portal/contract';
-import { errorMessage } from '../../app/api';
-import { upload } from '../../app/upload';
-import { useUser } from '../../app/session';
+import { errorMessage } from '../../platform/api';
+import { upload } from '../../platform/upload';
+import { useUser } from '../../platform/session';
 import { REQUEST_READS, STATUS_COLORS, fileUrl } from './model';
 import { formatDateTime } from '../../components/dateTime';
 

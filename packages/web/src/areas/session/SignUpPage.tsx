@@ -3,7 +3,7 @@ import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { session } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';
 import { FormErrorAlert } from '../../components/FormErrorAlert';

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { App, Button, Card, Descriptions, Flex, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateCalls, setCallData, useCall } from '../../app/calls';
+import { invalidateCalls, setCallData, useCall } from '../../platform/calls';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sites, type Site } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { EditableTable } from '../../components/EditableTable';
 import { PageSpin } from '../../components/PageSpin';

@@ -1,7 +1,7 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../app/i18n';
+import { currentLocale } from '../../platform/i18n';
 import { SELECT_WIDTH, regionOptions } from './model';
 
 /** The infringement main categories, shared with the category master page's cache. */

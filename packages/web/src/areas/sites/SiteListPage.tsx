@@ -3,12 +3,12 @@ import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography } f
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { callKey, invalidateCalls, removeCalls, useCall } from '../../app/calls';
+import { callKey, invalidateCalls, removeCalls, useCall } from '../../platform/calls';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CallOutput } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
-import { currentLocale } from '../../app/i18n';
+import { api, errorMessage } from '../../platform/api';
+import { currentLocale } from '../../platform/i18n';
 import { SITE_PAGE_SIZE, SITE_PAGE_SIZES, categoryName, regionName } from './model';
 import { useCategories } from './SiteFields';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Empty, Form, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACCEPTANCE_TARGET, Role, SNS_PLATFORMS, hasRole, isMessageKey, takedownAcceptance, translate, type AcceptanceRow, type CallInput } from '@portal/contract';
-import { currentLocale } from '../../app/i18n';
-import { useUser } from '../../app/session';
+import { currentLocale } from '../../platform/i18n';
+import { useUser } from '../../platform/session';
 import { Chart } from '../dashboards/charts/Chart';
 import type { ChartOption } from '../dashboards/charts/echarts';
 import { useClientOptions } from '../dashboards/queries';

@@ -1,12 +1,12 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { testPurchases } from '@portal/contract';
-import { seededCall, useCall } from '../../app/calls';
-import { api } from '../../app/api';
-import { currentLocale } from '../../app/i18n';
+import { seededCall, useCall } from '../../platform/calls';
+import { api } from '../../platform/api';
+import { currentLocale } from '../../platform/i18n';
 import { EditableTable } from '../../components/EditableTable';
 import { useMaster } from '../../components/useMaster';
-import { useClientChoices } from '../clients/queries';
+import { useClientChoices } from '../../components/clientChoices';
 
 /** /test-purchase: client, region, site and count per row, on the shared editable table. */
 export default function TestPurchasePage() {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Flex, Image, Progress, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../app/api';
-import { upload } from '../../app/upload';
+import { api, errorMessage } from '../../platform/api';
+import { upload } from '../../platform/upload';
 import { TRADEMARK_IMAGE_KINDS, acceptOf, fileProblem, imageUrl } from './model';
 
 export interface ImageFieldProps {

@@ -3,8 +3,8 @@ import { App, Button, Card, Col, Divider, Flex, Form, Image, Input, Progress, Ro
 import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { trademarks } from '@portal/contract';
-import { upload } from '../../app/upload';
-import { useUser } from '../../app/session';
+import { upload } from '../../platform/upload';
+import { useUser } from '../../platform/session';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
 import { REQUEST_IMAGE_KINDS, acceptOf, fileProblem, issue, withFirstRule } from './model';

@@ -3,7 +3,7 @@ import { App, Button, Card, Flex, Select, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REGIONAL_OFFICES, TRADEMARK_REGISTRIES, trademarkRegionName } from '@portal/contract/trademark-lists';
-import { toLocale } from '../../app/i18n';
+import { toLocale } from '../../platform/i18n';
 import { registryGroups, type RegistryOption } from './model';
 
 const PINNED = REGIONAL_OFFICES.map((o) => o.code);

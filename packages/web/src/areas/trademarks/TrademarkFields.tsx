@@ -3,7 +3,7 @@ import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { trademarks } from '@portal/contract';
 import { NICE_CLASSES, TRADEMARK_REGIONS } from '@portal/contract/trademark-lists';
-import { toLocale } from '../../app/i18n';
+import { toLocale } from '../../platform/i18n';
 import { DATE_FORMAT, STATUS_LABELS, matchesOption } from './model';
 
 const { TRADEMARK_TEXT_MAX: TEXT_MAX, TRADEMARK_DESCRIPTION_MAX: DESCRIPTION_MAX, TRADEMARK_REMARKS_MAX: REMARKS_MAX } = trademarks;

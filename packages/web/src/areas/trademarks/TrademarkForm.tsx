@@ -10,7 +10,7 @@ import { ImageField } from './ImageField';
 import { RegistryPicker } from './RegistryPicker';
 import { TrademarkFields } from './TrademarkFields';
 import type { TrademarkFormValues } from './model';
-import { useClientChoices } from '../clients/queries';
+import { useClientChoices } from '../../components/clientChoices';
 import { useTrademarkScope } from './queries';
 
 export interface TrademarkFormProps {

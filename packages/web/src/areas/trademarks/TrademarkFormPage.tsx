@@ -1,11 +1,11 @@
 import { App, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateCalls, setCallData, useCall } from '../../app/calls';
+import { invalidateCalls, setCallData, useCall } from '../../platform/calls';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trademarks, type Trademark } from '@portal/contract';
-import { api } from '../../app/api';
+import { api } from '../../platform/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';

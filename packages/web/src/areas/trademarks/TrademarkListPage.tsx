@@ -4,11 +4,11 @@ import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { FileAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { callKey, invalidateCalls, removeCalls, useCall } from '../../app/calls';
+import { callKey, invalidateCalls, removeCalls, useCall } from '../../platform/calls';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Trademark } from '@portal/contract';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { SearchBar, type SearchFieldOption } from '../../components/SearchBar';
 import { NoCompany } from './NoCompany';
 import { useTrademarkColumns } from './columns';
@@ -28,7 +28,7 @@ import {
   type TableFilters,
   type WordField,
 } from './model';
-import { useClientChoices } from '../clients/queries';
+import { useClientChoices } from '../../components/clientChoices';
 import { useTrademarkScope } from './queries';
 
 /** Spec 2 "Trademark list": a `?region=XX` link opens it filtered on that region. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Trademark } from '@portal/contract';
 import { NICE_CLASSES, niceClassLabel, trademarkRegionName } from '@portal/contract/trademark-lists';
-import { toLocale } from '../../app/i18n';
+import { toLocale } from '../../platform/i18n';
 import { BLANK_STATUS, STATUS_LABELS, day, imageUrl, type Filters, type Sort, type SortField } from './model';
 
 export interface ColumnsProps {

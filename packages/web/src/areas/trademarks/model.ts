@@ -11,7 +11,7 @@ import {
   type Trademark,
   type TrademarkStatus,
 } from '@portal/contract';
-import type { IssueLike } from '../../app/formError';
+import type { IssueLike } from '../../platform/formError';
 import type { FormSchema } from '../../components/useSchemaForm';
 
 /** The pure parts of the trademark screens (spec document 2, sections 2 to 5): payloads, filters, file checks. */

@@ -1,5 +1,5 @@
 import { STAFF_ROLES, hasRole } from '@portal/contract';
-import { useUser } from '../../app/session';
+import { useUser } from '../../platform/session';
 
 /**
  * Spec 6: staff (analysts, administrators) see every client's trademarks and choose the client; a client user works

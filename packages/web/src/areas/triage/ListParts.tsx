@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import type { ButtonProps } from 'antd';
 import { App, Button, Dropdown, Popover, Select } from 'antd';
 import { BulbOutlined, CheckOutlined } from '@ant-design/icons';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import type { TriageKind, TriageSuggestion } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../app/api';
-import type { RecordColumn } from '../records/types';
+import { api, errorMessage } from '../../platform/api';
+import type { RecordColumn } from '../../records/types';
 import { categoryLabel, useCategoryOptions } from './queries';
 import { TraceList } from './trace';
 

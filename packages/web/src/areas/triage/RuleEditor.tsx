@@ -4,7 +4,7 @@ import { Alert, Button, Col, Divider, Input, Modal, Row, Select, Space, Spin, St
 import { PlusOutlined } from '@ant-design/icons';
 import { TRIAGE_KINDS, triage, type BacktestAnswer, type TriageKind, type TriageRuleBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { ConditionEditor, newCondition } from './ConditionEditor';
 import { categoryLabel, useCategoryOptions } from './queries';
 import { TraceList } from './trace';

@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 import type { TriageKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel, useCategoryOptions } from './queries';

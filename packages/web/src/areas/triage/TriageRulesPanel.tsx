@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateCalls, setCallData, useCall } from '../../app/calls';
+import { invalidateCalls, setCallData, useCall } from '../../platform/calls';
 import type { TriageRule, TriageRuleBody } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../platform/api';
 import { RuleEditor, emptyDraft, type Draft } from './RuleEditor';
 import { TRIAGE_READS } from './queries';
 

@@ -1,6 +1,6 @@
 import { SNS_CATEGORIES, SNS_PLATFORMS, WS_SITE_CATEGORIES, type CallPath, type TriageKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../../app/calls';
+import { useCall } from '../../platform/calls';
 
 /** What a rule change leaves stale (issue 19): the rules and every suggestion made by them. */
 export const TRIAGE_READS = ['/api/triage/fetch-rules', '/api/triage/fetch-suggestions'] as const satisfies readonly CallPath[];

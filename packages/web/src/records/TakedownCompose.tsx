@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Alert, App, Button, Collapse, Descriptions, Drawer, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, FileProtectOutlined, SendOutlined } from '@ant-design/icons';
+import { useCall, useInvalidateCalls } from '../platform/calls';
+import { useTranslation } from 'react-i18next';
+import { BATCH_CHANNELS, downloadHref, TAKEDOWN_CHANNELS, TAKEDOWN_MAX, type EvidenceKind, type TakedownChannel, type TakedownNotice } from '@portal/contract';
+import { api, errorMessage } from '../platform/api';
+
+export interface TakedownComposeProps {
+  kind: EvidenceKind;
+  clientId: number | undefined;
+  selected: readonly number[];
+  /** Why composing is not offered (an analyst who does not manage the client). */
+  disabledReason?: string;
+  /** After marking sent: the list reloads (the report dates changed). */
+  onSent: () => void;
+}
+
+/** Where a record opens, to fix a problem the check found. */
+const DETAIL_BASE: Record<EvidenceKind, string> = { ec: '/ec-data', ws: '/ws-data', sns: '/sns-data' };
+
+export function takedownExportUrl(clientId: number, kind: EvidenceKind, channel: TakedownChannel, format: 'docx' | 'txt' | 'csv', ids: readonly number[]): string {
+  return downloadHref('/api/takedown/export', { clientId, kind, channel, format, ids: [...ids] });
+}
+
+/**
+ * Takedown notices from the list's selection (issue 18): pick the channel, read the notices and the pre-send
+ * check's problems (each with a link to the record to fix), export them, and mark them sent once nothing is wrong.
+ */
+export function TakedownCompose({ kind, clientId, selected, disabledReason, onSent }: TakedownComposeProps) {
+  const { t } = useTranslation(['takedown', 'contract']);
+  const { message, modal } = App.useApp();
+  const invalidate = useInvalidateCalls();
+  const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<TakedownChannel>('ebay-vero');
+  const [ids, setIds] = useState<number[]>([]);
+  const [sending, setSending] = useState(false);
+  const composed = useCall('/api/takedown/compose', { clientId: clientId ?? 0, kind, recordIds: ids, channel }, {
+    enabled: open && clientId !== undefined && ids.length > 0,
+    gcTime: 0,
+  });
+
+  const start = () => {
+    if (selected.length === 0) return void message.error(t('contract:validation.noRecordsSelected'));
+    if (selected.length > TAKEDOWN_MAX) return void message.error(t('contract:validation.takedownTooMany'));
+    setIds([...selected]);
+    setOpen(true);
+  };
+
+  const notices: TakedownNotice[] = composed.data?.notices ?? [];
+  const problems = notices.flatMap((n) => n.problems);
+  const problemRecords = [...new Set(problems.map((p) => p.recordId))];
+
+  const markSent = () => {
+    if (clientId === undefined) return;
+    modal.confirm({
+      title: t('markSentTitle', { notices: notices.length }),
+      content: t('markSentText', { count: ids.length }),
+      okText: t('markSentOk', { count: ids.length }),
+      cancelText: t('cancel'),
+      okButtonProps: { 'data-testid': 'takedown-mark-sent-confirm' } as Record<`data-${string}`, string>,
+      onOk: async () => {
+        setSending(true);
+        try {
+          const done = await api('/api/takedown/mark-sent', { clientId, kind, recordIds: ids, channel });
+          void message.success(t('markSentDone', { count: done.updateCount, date: done.reportDate }));
+          // The records' sent notices (their detail's list) now include these.
+          await invalidate(['/api/takedown/fetch-notices']);
+          setOpen(false);
+          onSent();
+        } catch (error) {
+          void message.error(t('markSentFailed', { message: errorMessage(error) }));
+        } finally {
+          setSending(false);
+        }
+      },
+    });
+  };
+
+  const exportButton = (format: 'docx' | 'txt' | 'csv') => (
+    <Button key={format} icon={<DownloadOutlined />} href={clientId === undefined ? undefined : takedownExportUrl(clientId, kind, channel, format, ids)} download data-testid={`takedown-export-${format}`}>
+      {t(`export.${format}`)}
+    </Button>
+  );
+
+  return (
+    <>
+      <Tooltip title={disabledReason}>
+        <Button icon={<FileProtectOutlined />} disabled={disabledReason !== undefined || clientId === undefined} onClick={start} data-testid={`${kind}-takedown`}>
+          {t('button', { count: selected.length })}
+        </Button>
+      </Tooltip>
+      <Drawer open={open} onClose={() => setOpen(false)} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Space wrap>
+            <span>{t('channel')}</span>
+            <Select<TakedownChannel>
+              value={channel}
+              onChange={setChannel}
+              style={{ width: 300 }}
+              options={TAKEDOWN_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+              data-testid="takedown-channel"
+            />
+            <Button onClick={() => void composed.refetch()} loading={composed.isFetching} data-testid="takedown-recompose">
+              {t('recompose')}
+            </Button>
+          </Space>
+          {composed.isError && <Alert type="error" showIcon message={t('composeFailed', { message: errorMessage(composed.error) })} />}
+          {composed.data && (
+            <>
+              <Typography.Text strong data-testid="takedown-summary">
+                {t('summary', { notices: notices.length, problems: problems.length })}
+              </Typography.Text>
+              {problems.length === 0 ? (
+                <Alert type="success" showIcon message={t('noProblems')} />
+              ) : (
+                <Alert
+                  type="warning"
+                  showIcon
+                  message={t('problemsTitle', { count: problemRecords.length })}
+                  description={
+                    <Space direction="vertical" size={2} data-testid="takedown-problems">
+                      <Typography.Text type="secondary">{t('problemsHint')}</Typography.Text>
+                      {problems.map((p, i) => (
+                        <div key={i} data-testid={`takedown-problem-${p.recordId}`}>
+                          <Tag>{t(`field.${p.field}`)}</Tag>
+                          <a href={`${DETAIL_BASE[kind]}/${clientId}/${p.recordId}`} target="_blank" rel="noopener noreferrer">
+                            {t('openRecord', { id: p.recordId })}
+                          </a>{' '}
+                          {p.message}
+                        </div>
+                      ))}
+                    </Space>
+                  }
+                />
+              )}
+              <Space wrap>
+                {exportButton('docx')}
+                {exportButton('txt')}
+                {BATCH_CHANNELS.includes(channel) && exportButton('csv')}
+                <Tooltip title={problems.length > 0 ? t('problemsBlock') : undefined}>
+                  <Button type="primary" icon={<SendOutlined />} disabled={problems.length > 0} loading={sending} onClick={markSent} data-testid="takedown-mark-sent">
+                    {t('markSent')}
+                  </Button>
+                </Tooltip>
+              </Space>
+              <Collapse
+                defaultActiveKey={notices.length <= 3 ? notices.map((_, i) => String(i)) : ['0']}
+                items={notices.map((n, i) => ({
+                  key: String(i),
+                  label: n.subject,
+                  children: (
+                    <>
+                      <Descriptions size="small" column={1} items={[{ key: 'to', label: t('to'), children: n.to || '—' }, { key: 'records', label: t('records'), children: n.recordIds.join(', ') }]} />
+                      <Typography.Paragraph copyable={{ text: n.body }}>
+                        <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }} data-testid="takedown-body">
+                          {n.body}
+                        </pre>
+                      </Typography.Paragraph>
+                    </>
+                  ),
+                }))}
+              />
+            </>
+          )}
+          {composed.isFetching && !composed.data && <Typography.Text type="secondary">{t('composing')}</Typography.Text>}
+        </Space>
+      </Drawer>
+    </>
+  );
+}
