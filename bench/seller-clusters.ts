@@ -2,7 +2,7 @@ import { createClient, startTestPortal } from '@portal/server/testing';
 import { sql } from 'kysely';
 import { findNetworks } from '../packages/server/src/areas/triage-signals/clusters.js';
 import { computeNetworks } from '../packages/server/src/areas/triage-signals/networks.js';
-import { computePriceScores } from '../packages/server/src/areas/triage-signals/prices.js';
+import { computePriceScores } from '../packages/server/src/areas/triage-signals/price-queries.js';
 import { loadSellers } from '../packages/server/src/areas/triage-signals/sellers.js';
 import { BIG, seedEcDataset } from './ec-dataset.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../platform/db.js';
 import { computeNetworks } from '../areas/triage-signals/networks.js';
-import { computePriceScores } from '../areas/triage-signals/prices.js';
+import { computePriceScores } from '../areas/triage-signals/price-queries.js';
 
 /**
  * Demo triage signals (issue 19) for the first client, so a fresh start shows networks and abnormal prices: contact

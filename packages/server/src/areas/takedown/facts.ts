@@ -1,12 +1,12 @@
 import { SNS_PLATFORMS, type EvidenceKind } from '@portal/contract';
 import { COUNTRIES, COUNTRY_CODES } from '@portal/contract/code-lists';
 import { TRADEMARK_REGISTRIES } from '@portal/contract/trademark-lists';
-import { sql, type RawBuilder } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listMatchers, loadListUrls } from '../../records/upload/list-matching.js';
 import { visibleTo } from '../../records/core/visibility.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
+import { attorneyLettersOf, clientNameOf, doneCapturesOf, recordFactRows, trademarksOf, userNameAndMail } from './fact-queries.js';
 
 /**
  * Everything a takedown notice and its pre-send check need about the selected records, of any kind, loaded in a
@@ -70,52 +70,6 @@ export interface ComposeEnv {
   locale: 'en' | 'ja';
 }
 
-interface RecordRow {
-  id: number;
-  site: string;
-  url: string;
-  seller: string;
-  seller_url: string;
-  seller_id: string;
-  title: string;
-  price: string | null;
-  currency: string;
-  product_no: string;
-  region: string;
-  contact: string;
-  trademark_id: number | null;
-  p1d: string | null;
-  p1r: number | null;
-  p2d: string | null;
-  p2r: number | null;
-  p3d: string | null;
-  p3r: number | null;
-  final: number | null;
-  whitelist: string;
-  uploads: string;
-}
-
-const prefixed = (prefix: string) => (c: string) => sql.ref(`r.${prefix}${c}`);
-/** Each kind's columns under the common names (alias r). */
-const SELECT: Record<EvidenceKind, RawBuilder<unknown>> = {
-  ec: sql`r.ec_id AS id, r.ec_site AS site, r.ec_product_url AS url, r.ec_product_seller AS seller, r.ec_product_seller_url AS seller_url,
-    '' AS seller_id, r.ec_product_title AS title, r.ec_product_price::text AS price, r.ec_product_currency AS currency,
-    r.ec_product_no AS product_no, r.ec_product_region AS region, '' AS contact, r.ec_response_trademark AS trademark_id,
-    ${rounds(prefixed('ec_'))}, r.ec_process_result AS final, r.ec_whitelist_object AS whitelist, r.ec_upload_image_names AS uploads`,
-  ws: sql`r.ws_id AS id, r.page_domain AS site, r.page_url AS url, r.page_domain AS seller, '' AS seller_url, '' AS seller_id,
-    r.page_domain AS title, NULL::text AS price, '' AS currency, '' AS product_no, r.domain_region AS region,
-    r.domain_contact AS contact, r.trademark_id, ${rounds(prefixed(''))}, r.process_result AS final, '' AS whitelist, '' AS uploads`,
-  sns: sql`r.sns_id AS id, r.platform::text AS site, COALESCE(NULLIF(r.post_url, ''), r.account_url) AS url, r.account_name AS seller,
-    r.account_url AS seller_url, r.account_id AS seller_id, left(r.post_text, 300) AS title, NULL::text AS price, '' AS currency,
-    '' AS product_no, r.region, '' AS contact, r.trademark_id, ${rounds(prefixed(''))}, r.process_result AS final,
-    r.whitelist, '' AS uploads`,
-};
-
-function rounds(col: (c: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<unknown> {
-  return sql`${col('process1_date')}::text AS p1d, ${col('process1_result')} AS p1r, ${col('process2_date')}::text AS p2d,
-    ${col('process2_result')} AS p2r, ${col('process3_date')}::text AS p3d, ${col('process3_result')} AS p3r`;
-}
-
 /** Names marketplaces show for a region that are not ISO names. */
 const ALIASES: Record<string, string> = { china: 'CN', 中国: 'CN', usa: 'US', 'united states': 'US', uk: 'GB', korea: 'KR', 韓国: 'KR', 台湾: 'TW', taiwan: 'TW', 米国: 'US', アメリカ: 'US' };
 const BY_NAME = new Map<string, string>();
@@ -153,26 +107,18 @@ const uniqueIds = (ids: number[]) => [...new Set(ids)];
 export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId: number, recordIds: number[], lock = false): Promise<RecordFacts[]> {
   const t = RECORD_TABLES[kind];
   const ids = uniqueIds(recordIds);
-  const found = await sql<RecordRow>`
-    SELECT ${SELECT[kind]} FROM ${sql.table(t.records)} AS r
-    WHERE r.${sql.ref(t.id)} = ANY(${sql`${ids}::bigint[]`}) AND ${visibleTo(ctx, clientId, t.records)}
-    ${lock ? sql`FOR UPDATE OF r` : sql``}`.execute(ctx.db);
-  if (found.rows.length !== ids.length) throw new AppError('takedownForbidden');
-  const trademarkIds = uniqueIds(found.rows.map((r) => r.trademark_id).filter((x): x is number => x !== null));
+  const found = await recordFactRows(ctx.db, kind, ids, visibleTo(ctx, clientId, t.records), lock);
+  if (found.length !== ids.length) throw new AppError('takedownForbidden');
+  const trademarkIds = uniqueIds(found.map((r) => r.trademark_id).filter((x): x is number => x !== null));
   const [trademarks, captures, listUrls, letters] = await Promise.all([
-    trademarkIds.length === 0
-      ? Promise.resolve([])
-      : ctx.db.selectFrom('trademark').select(['trademark_id', 'no', 'region', 'type', 'text', 'belongsto', sql<string | null>`invalid_date::text`.as('invalid_date')]).where('client_id', '=', clientId).where('trademark_id', 'in', trademarkIds).execute(),
-    sql<{ record_id: number; captured_at: Date; final_url: string | null; http_status: number | null; sha256_png: string; sha256_html: string }>`
-      SELECT e.${sql.ref(t.id)} AS record_id, e.captured_at, e.final_url, e.http_status, e.sha256_png, e.sha256_html
-      FROM evidence_capture e WHERE e.client_id = ${clientId} AND e.state = 'done' AND e.${sql.ref(t.id)} = ANY(${sql`${ids}::bigint[]`})
-      ORDER BY e.capture_id DESC`.execute(ctx.db),
+    trademarksOf(ctx.db, clientId, trademarkIds),
+    doneCapturesOf(ctx.db, kind, clientId, ids),
     loadListUrls(ctx.db, clientId),
-    ctx.db.selectFrom('attorney_letter').select(['region', sql<string>`start_date::text`.as('start_date'), sql<string>`end_date::text`.as('end_date')]).where('client_id', '=', clientId).orderBy('end_date', 'desc').execute(),
+    attorneyLettersOf(ctx.db, clientId),
   ]);
   const marks = new Map(trademarks.map((m) => [m.trademark_id, m]));
   const capturesOf = new Map<number, CaptureFacts[]>();
-  for (const c of captures.rows) {
+  for (const c of captures) {
     const list = capturesOf.get(Number(c.record_id)) ?? [];
     // The newest three are enough to cite; older ones stay on the record's evidence list.
     if (list.length < 3) list.push({ capturedAt: new Date(c.captured_at).toISOString(), finalUrl: c.final_url ?? '', status: c.http_status, sha256Png: c.sha256_png, sha256Html: c.sha256_html });
@@ -180,7 +126,7 @@ export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId
   }
   const lists = listMatchers(listUrls, kind === 'sns' ? { name: 'account', id: 'account id' } : { name: 'seller', id: 'seller id' });
   const byId = new Map(
-    found.rows.map((r) => {
+    found.map((r) => {
       const m = r.trademark_id === null ? undefined : marks.get(r.trademark_id);
       const country = countryOf(r.region);
       const registry = m ? TRADEMARK_REGISTRIES.find((x) => x.code === m.region) : undefined;
@@ -224,9 +170,6 @@ export const today = (ctx: AuthedContext) => ctx.now.toISOString().slice(0, 10);
 
 /** The client's name and who notifies (the signed-in analyst, on the client's behalf). */
 export async function composeEnv(ctx: AuthedContext, clientId: number): Promise<ComposeEnv> {
-  const [client, user] = await Promise.all([
-    ctx.db.selectFrom('client').select('client_name').where('client_id', '=', clientId).executeTakeFirst(),
-    ctx.db.selectFrom('users').select(['user_name', 'user_mail']).where('user_id', '=', ctx.user.userId).executeTakeFirst(),
-  ]);
-  return { clientName: client?.client_name ?? '', notifier: { name: user?.user_name ?? '', mail: user?.user_mail ?? '' }, today: today(ctx), locale: ctx.locale };
+  const [clientName, user] = await Promise.all([clientNameOf(ctx.db, clientId), userNameAndMail(ctx.db, ctx.user.userId)]);
+  return { clientName: clientName ?? '', notifier: { name: user?.user_name ?? '', mail: user?.user_mail ?? '' }, today: today(ctx), locale: ctx.locale };
 }

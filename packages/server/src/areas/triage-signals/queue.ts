@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Services } from '../../platform/context.js';
 import type { Db } from '../../platform/db.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { queuedOnly, type AnyQueueDef, type QueueDef } from '../../platform/queues.js';
 import { computeNetworks } from './networks.js';
-import { computePriceScores } from './prices.js';
+import { computePriceScores } from './price-queries.js';
+import { clientsWithRecords } from './repo.js';
 
 /**
  * The `triage-signals` job (issue 19, points 4 and 5): a client's abnormal-price scores and seller networks,
@@ -77,9 +77,6 @@ export const nightlySignalsJob: DailyJob = {
   cron: '30 1 * * *',
   sendsTo: [SIGNALS_QUEUE],
   async run(services) {
-    const { rows } = await sql<{ client_id: number }>`
-      SELECT c.client_id FROM client c WHERE c.deleted_at IS NULL
-        AND (EXISTS (SELECT 1 FROM ec_record r WHERE r.client_id = c.client_id) OR EXISTS (SELECT 1 FROM sns_record r WHERE r.client_id = c.client_id))`.execute(services.db);
-    for (const r of rows) await services.queues.send(SIGNALS_QUEUE, { clientId: r.client_id });
+    for (const clientId of await clientsWithRecords(services.db)) await services.queues.send(SIGNALS_QUEUE, { clientId });
   },
 };

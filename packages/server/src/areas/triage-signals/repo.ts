@@ -2,7 +2,10 @@ import type { SellerLinkReason } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 
-/** SQL of the seller networks as the page and the dashboard read them (the networks are computed in networks.ts). */
+/**
+ * SQL of the seller networks: as the page and the dashboard read them, and as networks.ts replaces them (the
+ * networks are computed there); and the clients the nightly job recomputes.
+ */
 
 type Conn = Db | Tx;
 
@@ -58,4 +61,39 @@ export async function repeatOffenderEcSellers(db: Conn, clientId: number): Promi
     JOIN triage_seller_cluster c ON c.client_id = m.client_id AND c.cluster_id = m.cluster_id AND c.repeat_offender
     WHERE m.client_id = ${clientId} AND m.kind = 'ec'`.execute(db);
   return rows;
+}
+
+/** Removes the client's networks. */
+export async function deleteNetworks(db: Conn, clientId: number): Promise<void> {
+  // Links and members first, by the client: left to the clusters' ON DELETE CASCADE, each cluster's row would look
+  // its links up one by one (measured: 10 s for 9,000 networks instead of a fraction of one).
+  await sql`DELETE FROM triage_seller_link WHERE client_id = ${clientId}`.execute(db);
+  await sql`DELETE FROM triage_seller_member WHERE client_id = ${clientId}`.execute(db);
+  await sql`DELETE FROM triage_seller_cluster WHERE client_id = ${clientId}`.execute(db);
+}
+
+/** The client's networks in columns (one array per column, a row per index). */
+export interface NetworkColumns {
+  clusters: { id: number[]; sellers: number[]; records: number[]; takedowns: number[]; repeat: boolean[] };
+  members: { cluster: number[]; member: number[]; kind: string[]; site: string[]; seller: string[]; records: number[]; takedowns: number[] };
+  links: { cluster: number[]; from: number[]; to: number[]; reason: string[] };
+}
+
+/** Writes the client's networks, their members and their links: three array inserts. */
+export async function insertNetworks(db: Conn, clientId: number, n: NetworkColumns, now: Date): Promise<void> {
+  const { clusters: c, members: m, links: l } = n;
+  await sql`INSERT INTO triage_seller_cluster (client_id, cluster_id, sellers, records, takedowns, repeat_offender, computed_at)
+    SELECT ${clientId}, * , ${now}::timestamptz FROM unnest(${c.id}::int[], ${c.sellers}::int[], ${c.records}::int[], ${c.takedowns}::int[], ${c.repeat}::boolean[])`.execute(db);
+  await sql`INSERT INTO triage_seller_member (client_id, cluster_id, member_id, kind, site, seller, records, takedowns)
+    SELECT ${clientId}, * FROM unnest(${m.cluster}::int[], ${m.member}::int[], ${m.kind}::text[], ${m.site}::text[], ${m.seller}::text[], ${m.records}::int[], ${m.takedowns}::int[])`.execute(db);
+  await sql`INSERT INTO triage_seller_link (client_id, cluster_id, from_member, to_member, reason)
+    SELECT ${clientId}, * FROM unnest(${l.cluster}::int[], ${l.from}::int[], ${l.to}::int[], ${l.reason}::text[])`.execute(db);
+}
+
+/** The live clients with EC or SNS records. */
+export async function clientsWithRecords(db: Conn): Promise<number[]> {
+  const { rows } = await sql<{ client_id: number }>`
+    SELECT c.client_id FROM client c WHERE c.deleted_at IS NULL
+      AND (EXISTS (SELECT 1 FROM ec_record r WHERE r.client_id = c.client_id) OR EXISTS (SELECT 1 FROM sns_record r WHERE r.client_id = c.client_id))`.execute(db);
+  return rows.map((r) => r.client_id);
 }

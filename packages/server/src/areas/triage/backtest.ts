@@ -2,8 +2,8 @@ import { BACKTEST_DISAGREEMENTS, type BacktestAnswer, type TriageRuleBody } from
 import type { AuthedContext } from '../../platform/context.js';
 import { compileRule } from './compile.js';
 import { checkSuggestion } from './rules.js';
-import { sql, type SqlBool } from 'kysely';
-import { SOURCES, loadClusters, prefilter, readBatch } from './sources.js';
+import { allOf, categorizedOtherwise, countCategorized, countMatches } from './backtest-queries.js';
+import { SOURCES, loadClusters, prefilter, readBatch } from './source-queries.js';
 
 /**
  * The backtest (issue 19, point 3): one rule, as written in the editor, over the records of its kind the analysts
@@ -23,15 +23,12 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
   const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
   // What the rule is measured against, counted in the database; then only the records it may match are read.
-  const category = sql.ref(`r.${source.categoryColumn}`);
   // Counted beside the reading (PostgreSQL: another pooled connection; PGlite: queued on its one).
-  const counting = sql<{ categorized: string; in_sub: string }>`
-    SELECT count(*) AS categorized, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS in_sub
-    FROM ${sql.table(source.table)} r WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL`.execute(ctx.db);
+  const counting = countCategorized(ctx.db, source, clientId, body.subcategoryId);
   // Should the reading fail first, the count's own failure is not left unhandled (the call answers the first one).
   counting.catch(() => undefined);
   const pushed = body.conditions.map((c) => prefilter(source, c)).filter((w): w is NonNullable<typeof w> => w !== null);
-  const where = pushed.length > 0 ? sql<SqlBool>`(${sql.join(pushed, sql` AND `)})` : null;
+  const where = allOf(pushed);
   let matched = 0;
   let agreed = 0;
   const disagreements: BacktestAnswer['disagreements'] = [];
@@ -40,13 +37,8 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   // every admitted record into the process was the backtest's cost (a fifth of a million-record client: ~2 s).
   const exact = where !== null && pushed.length === body.conditions.length && !(types.has('cluster') && body.kind !== 'ec');
   if (exact) {
-    const { rows } = await sql<{ matched: string; agreed: string }>`
-      SELECT count(*) AS matched, count(*) FILTER (WHERE ${category}::integer = ${body.subcategoryId}::integer) AS agreed
-      FROM ${sql.table(source.table)} r ${signals.price && source.price ? source.price : sql``}
-      WHERE r.client_id = ${clientId} AND ${category} IS NOT NULL AND ${where}`.execute(ctx.db);
-    matched = Number(rows[0]?.matched ?? 0);
-    agreed = Number(rows[0]?.agreed ?? 0);
-    const others = sql<SqlBool>`(${where} AND ${category}::integer <> ${body.subcategoryId}::integer)`;
+    ({ matched, agreed } = await countMatches(ctx.db, source, clientId, { subcategoryId: body.subcategoryId, where, price: signals.price }));
+    const others = categorizedOtherwise(source, where, body.subcategoryId);
     const rowsOff = await readBatch(ctx.db, source, clientId, { signals, clusters, categorized: true, where: others, after: 0, limit: BACKTEST_DISAGREEMENTS });
     for (const row of rowsOff) {
       const trace = compiled.match(row);
@@ -66,9 +58,7 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
     if (rows.length < BACKTEST_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  const counts = await counting;
-  const categorized = Number(counts.rows[0]?.categorized ?? 0);
-  const inSubcategory = Number(counts.rows[0]?.in_sub ?? 0);
+  const { categorized, inSubcategory } = await counting;
   return {
     categorized,
     matched,

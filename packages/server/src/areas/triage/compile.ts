@@ -7,7 +7,7 @@ import type { TriageCondition, TriageKind } from '@portal/contract';
  * its trace (each condition with the values that made it hold), or null when a condition fails.
  */
 
-/** What a rule looks at in one record (sources.ts reads it for each kind). */
+/** What a rule looks at in one record (source-queries.ts reads it for each kind). */
 export interface TriageRow {
   id: number;
   /** The title (EC), the post text (SNS), the page domain and URL (WS). */

@@ -1,12 +1,12 @@
 import type { TriageKind } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { compileRule, firstMatch, usedTypes, type CompiledRule, type RuleLike } from './compile.js';
+import { deleteSuggestionsOfKind, replaceSuggestions, type NewSuggestions } from './repo.js';
 import { loadRules } from './rules.js';
-import { SOURCES, loadClusters, readBatch } from './sources.js';
+import { SOURCES, loadClusters, readBatch } from './source-queries.js';
 
 /**
  * The evaluation job (issue 19, point 2): every record of a client (or of one uploaded report) gets the suggestion
@@ -63,7 +63,7 @@ async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rul
   let after = 0;
   if (rules.length === 0) {
     // No rule of this kind: nothing to read, every suggestion of the kind (or of the report) goes.
-    if (reportId === undefined) await db.deleteFrom('triage_suggestion').where('client_id', '=', clientId).where('kind', '=', kind).execute();
+    if (reportId === undefined) await deleteSuggestionsOfKind(db, clientId, kind);
     return;
   }
   const clusters = signals.cluster ? await loadClusters(db, clientId, kind) : null;
@@ -81,50 +81,26 @@ async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rul
     // The next batch is read while this one is judged and written (the database works while TypeScript does).
     if (last !== null && rows.length === batchSize) next = read(last);
     let started = performance.now();
-    const ids: number[] = [];
-    const ruleIds: number[] = [];
-    const subcategories: number[] = [];
-    const productCategories: (number | null)[] = [];
-    const remarks: string[] = [];
-    const traces: string[] = [];
+    const found: NewSuggestions = { ids: [], ruleIds: [], subcategories: [], productCategories: [], remarks: [], traces: [] };
     for (const row of rows) {
-      const found = firstMatch(rules, row);
-      if (!found) continue;
-      ids.push(row.id);
-      ruleIds.push(found.rule.ruleId);
-      subcategories.push(found.rule.subcategoryId);
-      productCategories.push(found.rule.productCategoryId);
-      remarks.push(found.rule.remark);
-      traces.push(JSON.stringify(found.trace));
+      const match = firstMatch(rules, row);
+      if (!match) continue;
+      found.ids.push(row.id);
+      found.ruleIds.push(match.rule.ruleId);
+      found.subcategories.push(match.rule.subcategoryId);
+      found.productCategories.push(match.rule.productCategoryId);
+      found.remarks.push(match.rule.remark);
+      found.traces.push(JSON.stringify(match.trace));
     }
     done.judgeMs += performance.now() - started;
     started = performance.now();
     // Each batch its own transaction; inside one already (the demo seeding), part of it.
-    await inTransaction(db, async (tx) => {
-      // The ids walked: a full run clears the whole id range (records removed since lose their rows too).
-      const walked =
-        reportId !== undefined
-          ? sql`record_id = ANY(${rows.map((r) => r.id)}::bigint[])`
-          : last === null
-            ? sql`record_id > ${after}`
-            : sql`record_id > ${after} AND record_id <= ${last}`;
-      // Suggestions that went away; then the new and the changed ones (a re-run with the same rules writes little).
-      await sql`DELETE FROM triage_suggestion WHERE client_id = ${clientId} AND kind = ${kind} AND ${walked} AND NOT (record_id = ANY(${ids}::bigint[]))`.execute(tx);
-      if (ids.length > 0) {
-        await sql`
-          INSERT INTO triage_suggestion AS s (client_id, kind, record_id, rule_id, subcategory_id, product_category_id, remark, trace, computed_at)
-          SELECT ${clientId}, ${kind}, t.id, t.rule_id, t.sub, t.pc, t.remark, t.trace::jsonb, ${now}
-          FROM unnest(${ids}::bigint[], ${ruleIds}::integer[], ${subcategories}::integer[], ${productCategories}::integer[], ${remarks}::text[], ${traces}::text[])
-            AS t(id, rule_id, sub, pc, remark, trace)
-          ON CONFLICT (client_id, kind, record_id) DO UPDATE SET rule_id = EXCLUDED.rule_id, subcategory_id = EXCLUDED.subcategory_id,
-            product_category_id = EXCLUDED.product_category_id, remark = EXCLUDED.remark, trace = EXCLUDED.trace, computed_at = EXCLUDED.computed_at
-          WHERE (s.rule_id, s.subcategory_id, s.product_category_id, s.remark, s.trace)
-            IS DISTINCT FROM (EXCLUDED.rule_id, EXCLUDED.subcategory_id, EXCLUDED.product_category_id, EXCLUDED.remark, EXCLUDED.trace)`.execute(tx);
-      }
-    });
+    // The ids walked: one report's records, or (a full run) the whole id range read.
+    const walked = reportId !== undefined ? { ids: rows.map((r) => r.id) } : { after, last };
+    await inTransaction(db, (tx) => replaceSuggestions(tx, clientId, kind, walked, found, now));
     done.writeMs += performance.now() - started;
     done.records += rows.length;
-    done.suggested += ids.length;
+    done.suggested += found.ids.length;
     if (last === null || rows.length < batchSize) break;
     after = last;
   }

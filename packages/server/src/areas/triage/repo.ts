@@ -3,7 +3,10 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import type { TriageRuleTable } from '../../platform/schema.js';
 
-/** SQL of a client's triage rules and of the suggestions they made (the evaluation's own SQL is in sources.ts). */
+/**
+ * SQL of a client's triage rules and of the suggestions they made (the evaluation reads the records through
+ * source-queries.ts).
+ */
 
 type Conn = Db | Tx;
 
@@ -72,4 +75,50 @@ export function suggestionsOf(db: Conn, clientId: number, kind: TriageKind, reco
     .where('s.record_id', 'in', recordIds)
     .orderBy('s.record_id')
     .execute();
+}
+
+/** Removes every suggestion of the kind (a kind with no rule left). */
+export async function deleteSuggestionsOfKind(db: Conn, clientId: number, kind: TriageKind): Promise<void> {
+  await db.deleteFrom('triage_suggestion').where('client_id', '=', clientId).where('kind', '=', kind).execute();
+}
+
+/** The records an evaluation batch walked: the ids read (one report's), or the id range after `after` up to `last` (to the end when null). */
+export type WalkedRecords = { ids: number[] } | { after: number; last: number | null };
+
+/** The suggestions one evaluation batch found, in parallel arrays by record. */
+export interface NewSuggestions {
+  ids: number[];
+  ruleIds: number[];
+  subcategories: number[];
+  productCategories: (number | null)[];
+  remarks: string[];
+  /** Each a JSON text. */
+  traces: string[];
+}
+
+/**
+ * Replaces the suggestions of the records walked: those that went away are deleted; then the new and the changed
+ * ones are written (a re-run with the same rules writes little).
+ */
+export async function replaceSuggestions(db: Conn, clientId: number, kind: TriageKind, walked: WalkedRecords, found: NewSuggestions, now: Date): Promise<void> {
+  // The ids walked: a full run clears the whole id range (records removed since lose their rows too).
+  const inWalk =
+    'ids' in walked
+      ? sql`record_id = ANY(${walked.ids}::bigint[])`
+      : walked.last === null
+        ? sql`record_id > ${walked.after}`
+        : sql`record_id > ${walked.after} AND record_id <= ${walked.last}`;
+  const { ids, ruleIds, subcategories, productCategories, remarks, traces } = found;
+  await sql`DELETE FROM triage_suggestion WHERE client_id = ${clientId} AND kind = ${kind} AND ${inWalk} AND NOT (record_id = ANY(${ids}::bigint[]))`.execute(db);
+  if (ids.length > 0) {
+    await sql`
+      INSERT INTO triage_suggestion AS s (client_id, kind, record_id, rule_id, subcategory_id, product_category_id, remark, trace, computed_at)
+      SELECT ${clientId}, ${kind}, t.id, t.rule_id, t.sub, t.pc, t.remark, t.trace::jsonb, ${now}
+      FROM unnest(${ids}::bigint[], ${ruleIds}::integer[], ${subcategories}::integer[], ${productCategories}::integer[], ${remarks}::text[], ${traces}::text[])
+        AS t(id, rule_id, sub, pc, remark, trace)
+      ON CONFLICT (client_id, kind, record_id) DO UPDATE SET rule_id = EXCLUDED.rule_id, subcategory_id = EXCLUDED.subcategory_id,
+        product_category_id = EXCLUDED.product_category_id, remark = EXCLUDED.remark, trace = EXCLUDED.trace, computed_at = EXCLUDED.computed_at
+      WHERE (s.rule_id, s.subcategory_id, s.product_category_id, s.remark, s.trace)
+        IS DISTINCT FROM (EXCLUDED.rule_id, EXCLUDED.subcategory_id, EXCLUDED.product_category_id, EXCLUDED.remark, EXCLUDED.trace)`.execute(db);
+  }
 }
