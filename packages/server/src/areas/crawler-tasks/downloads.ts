@@ -7,6 +7,7 @@ import { fail } from '../../platform/errors.js';
 import { safeText } from '../../records/export/export.js';
 import { LISTING_FIELDS } from './extract.js';
 import { evidenceZip } from './evidence.js';
+import { findTaskStatus } from './repo.js';
 import { scrapedRows, templateHeader, templateRow } from './report.js';
 
 /**
@@ -15,13 +16,7 @@ import { scrapedRows, templateHeader, templateRow } from './report.js';
  * listings' evidence as a .zip with a manifest (evidence.ts). Only a finished task downloads (section 4).
  */
 export async function download(ctx: AuthedContext, { taskId, exportType, subtaskIds = [] }: DownloadQuery<'/api/ec-crawler-command/download'>): Promise<DownloadAnswer> {
-  const task = await ctx.db
-    .selectFrom('crawler_task as t')
-    .innerJoin('client as c', 'c.client_id', 't.client_id')
-    .select(['t.id', 't.status'])
-    .where('t.id', '=', taskId)
-    .where('c.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const task = await findTaskStatus(ctx.db, taskId);
   if (!task) fail('objectNotFound');
   if (task.status !== TaskStatus.FINISHED) fail('taskState', { status: translate(ctx.locale, `task.status.${task.status}` as MessageKey) });
   const only = subtaskIds;

@@ -1,12 +1,11 @@
-import { CrawlRowState } from '@portal/contract';
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import { fileBytes } from '../../platform/files.js';
 import { ZIP_MAX_FILES, zipStream, type ZipFile } from '../../platform/zip-writer.js';
 import { safeText } from '../../records/export/export.js';
+import { insertListingCaptures, listingCaptures } from './evidence-queries.js';
 
 /**
  * Evidence of a crawler task's listings (issue 15, point 6), made by the record evidence's own capture queue
@@ -23,17 +22,9 @@ import { safeText } from '../../records/export/export.js';
 export async function captureListings(services: Services, task: { id: number; clientId: number; requestedBy: number | null }, reportId: number): Promise<number> {
   const now = services.clock();
   return services.db.transaction().execute(async (trx) => {
-    const rows = await sql<{ capture_id: number }>`
-      INSERT INTO evidence_capture (client_id, kind, ec_id, url, state, requested_by, requested_at, crawler_listing_id)
-      SELECT DISTINCT ON (r.ec_id) ${task.clientId}::int, 'ec', r.ec_id, trim(r.ec_product_url), 'pending', ${task.requestedBy}::int, ${now}::timestamptz, l.id
-      FROM ec_record r
-      JOIN crawler_listing l ON l.task_id = ${task.id} AND l.state = ${CrawlRowState.DONE} AND r.ec_product_url IN (l.url, l.fields->>'url')
-      WHERE r.report_id = ${reportId} AND r.client_id = ${task.clientId}
-        AND NOT EXISTS (SELECT 1 FROM evidence_capture e WHERE e.crawler_listing_id = l.id)
-      ORDER BY r.ec_id, l.id
-      RETURNING capture_id`.execute(trx);
-    for (const r of rows.rows) await services.queues.send('evidence-capture', { captureId: r.capture_id }, { db: trx });
-    return rows.rows.length;
+    const captureIds = await insertListingCaptures(trx, task, reportId, now);
+    for (const captureId of captureIds) await services.queues.send('evidence-capture', { captureId }, { db: trx });
+    return captureIds.length;
   });
 }
 
@@ -49,15 +40,7 @@ const csvCell = (v: string | number | null) => {
  * with its reason) and then `evidence/capture-<id>.png` and `.html`, read from the store one at a time.
  */
 export async function evidenceZip(ctx: AuthedContext, taskId: number, subtaskIds: number[]): Promise<DownloadAnswer> {
-  let q = ctx.db
-    .selectFrom('evidence_capture as e')
-    .innerJoin('crawler_listing as l', 'l.id', 'e.crawler_listing_id')
-    .innerJoin('crawler_subtask as s', 's.id', 'l.subtask_id')
-    .innerJoin('ec_site as site', 'site.id', 's.site_id')
-    .select(['e.capture_id', 'e.ec_id', 'e.state', 'e.reason', 'e.final_url', 'e.http_status', 'e.png_file', 'e.html_file', 'e.sha256_png', 'e.sha256_html', 'e.captured_at', 'l.url', 's.keyword', 'site.name'])
-    .where('l.task_id', '=', taskId);
-  if (subtaskIds.length > 0) q = q.where('l.subtask_id', 'in', subtaskIds);
-  const captures = await q.orderBy('l.id').orderBy('e.capture_id').limit(Math.floor(ZIP_MAX_FILES / 2) - 1).execute();
+  const captures = await listingCaptures(ctx.db, taskId, subtaskIds, Math.floor(ZIP_MAX_FILES / 2) - 1);
   if (captures.length === 0) fail('taskNoEvidence');
 
   const lines = [MANIFEST_COLUMNS.join(',')];

@@ -1,7 +1,6 @@
-import { CrawlRowState, TaskStatus } from '@portal/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import type { QueueDef, Queues } from '../../platform/queues.js';
+import { todoJobs } from './work-queries.js';
 
 /**
  * The crawler's jobs on pg-boss: one per search page and one per listing, named by the row of our own work tables
@@ -77,14 +76,8 @@ export class CrawlerQueue {
   /** Queues the work still to do of the subtasks named (all running subtasks when none are named). */
   async wake(subtaskIds?: number[]): Promise<number> {
     if (!this.attached) return 0;
-    const only = subtaskIds ? (subtaskIds.length === 0 ? sql`FALSE` : sql`s.id IN (${sql.join(subtaskIds)})`) : sql`TRUE`;
-    const rows = await sql<{ kind: 'page' | 'listing'; id: number }>`
-      (SELECT 'page' AS kind, p.id FROM crawler_page p JOIN crawler_subtask s ON s.id = p.subtask_id
-        WHERE p.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY p.id LIMIT ${PUMP_BATCH})
-      UNION ALL
-      (SELECT 'listing' AS kind, l.id FROM crawler_listing l JOIN crawler_subtask s ON s.id = l.subtask_id
-        WHERE l.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY l.id LIMIT ${PUMP_BATCH})`.execute(this.db);
-    await this.send(rows.rows);
-    return rows.rows.length;
+    const jobs = await todoJobs(this.db, subtaskIds, PUMP_BATCH);
+    await this.send(jobs);
+    return jobs.length;
   }
 }

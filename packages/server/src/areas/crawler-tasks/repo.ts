@@ -91,6 +91,11 @@ export async function searchTasks(db: Conn, input: z.output<typeof crawlerTasks.
   return { rows, total: Number(count.n) };
 }
 
+/** The task's id and status (a task of a live client). */
+export function findTaskStatus(db: Conn, taskId: number) {
+  return tasksQuery(db).select(['t.id', 't.status']).where('t.id', '=', taskId).executeTakeFirst();
+}
+
 /** Status and listings scraped so far of each of the tasks. */
 export function taskProgress(db: Conn, taskIds: number[]) {
   return tasksQuery(db).select(['t.id', 't.status']).select(totalOf.as('total')).where('t.id', 'in', taskIds).execute();

@@ -1,4 +1,4 @@
-import { CrawlRowState, EC_RECORD_FIELDS, Role } from '@portal/contract';
+import { EC_RECORD_FIELDS, Role } from '@portal/contract';
 import { CURRENCY_CODES } from '@portal/contract/code-lists';
 import ExcelJS from 'exceljs';
 import { contextFor, type AuthedContext, type Services } from '../../platform/context.js';
@@ -11,6 +11,8 @@ import { safeText } from '../../records/export/export.js';
 import { uploadNewReport } from '../../records/upload/upload.js';
 import { captureListings } from './evidence.js';
 import type { Listing } from './extract.js';
+import { updateSubtask } from './repo.js';
+import { claimTaskForReport, firstSubtaskOf, scrapedListingsAfter, setTaskReport } from './report-queries.js';
 
 /**
  * What a finished normal-scraping task becomes: an EC report of its client, made by the record engine's own new
@@ -82,16 +84,7 @@ export const templateHeader = (locale: 'en' | 'ja') => COLUMNS.map((c) => column
 export async function* scrapedRows(services: Services, taskId: number, subtaskIds: number[] = []): AsyncGenerator<ScrapedRow> {
   let after = 0;
   for (;;) {
-    let q = services.db
-      .selectFrom('crawler_listing as l')
-      .innerJoin('crawler_subtask as s', 's.id', 'l.subtask_id')
-      .innerJoin('ec_site as e', 'e.id', 's.site_id')
-      .select(['l.id', 'l.fields', 'l.scraped_at', 's.keyword', 'e.name'])
-      .where('l.task_id', '=', taskId)
-      .where('l.state', '=', CrawlRowState.DONE)
-      .where('l.id', '>', after);
-    if (subtaskIds.length > 0) q = q.where('l.subtask_id', 'in', subtaskIds);
-    const rows = await q.orderBy('l.id').limit(1000).execute();
+    const rows = await scrapedListingsAfter(services.db, taskId, subtaskIds, after, 1000);
     if (rows.length === 0) return;
     for (const r of rows) yield { site: r.name, keyword: r.keyword, scrapedAt: r.scraped_at, fields: r.fields ?? {} };
     after = rows[rows.length - 1]!.id;
@@ -133,13 +126,7 @@ async function uploadWhenFree(ctx: AuthedContext, clientId: number): Promise<{ r
  * leaves no report and says why on the task's first subtask.
  */
 export async function makeReport(services: Services, taskId: number): Promise<number | null> {
-  const claimed = await services.db
-    .updateTable('crawler_task')
-    .set({ report_id: 0 })
-    .where('id', '=', taskId)
-    .where('report_id', 'is', null)
-    .returning(['client_id', 'created_by', 'capture_evidence'])
-    .executeTakeFirst();
+  const claimed = await claimTaskForReport(services.db, taskId);
   if (!claimed) return null;
   try {
     const bytes = await templateSheet(services, taskId, 'en');
@@ -149,7 +136,7 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
     const { reportId } = await uploadWhenFree(ctx, claimed.client_id);
     await services.db.transaction().execute(async (trx) => {
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);
-      await trx.updateTable('crawler_task').set({ report_id: reportId }).where('id', '=', taskId).execute();
+      await setTaskReport(trx, taskId, reportId);
       await services.queues.send('triage-evaluate', { clientId: claimed.client_id, kind: 'ec', reportId }, { db: trx });
     });
     if (claimed.capture_evidence) {
@@ -160,10 +147,10 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
     }
     return reportId;
   } catch (err) {
-    await services.db.updateTable('crawler_task').set({ report_id: null }).where('id', '=', taskId).execute();
+    await setTaskReport(services.db, taskId, null);
     const why = err instanceof AppError ? `${err.name_}${err.data ? `: ${JSON.stringify(err.data).slice(0, 1500)}` : ''}` : (err as Error).message;
-    const first = await services.db.selectFrom('crawler_subtask').select('id').where('task_id', '=', taskId).orderBy('id').executeTakeFirst();
-    if (first) await services.db.updateTable('crawler_subtask').set({ error: `the EC report could not be made: ${why}`.slice(0, 2000) }).where('id', '=', first.id).execute();
+    const first = await firstSubtaskOf(services.db, taskId);
+    if (first !== undefined) await updateSubtask(services.db, first, { error: `the EC report could not be made: ${why}`.slice(0, 2000) });
     services.log.error({ err, task: taskId }, 'crawler report failed');
     return null;
   }

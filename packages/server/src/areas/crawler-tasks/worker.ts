@@ -1,6 +1,5 @@
 import { CrawlRowState, TaskStatus, TaskType, type CrawlRowStateValue } from '@portal/contract';
 import type PgBoss from 'pg-boss';
-import { sql } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { readListing, readSearchPage } from './extract.js';
@@ -10,6 +9,7 @@ import type { QueueDef } from '../../platform/queues.js';
 import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
+import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, markJobFailed, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
 
 /**
  * The crawler's worker: takes page and listing jobs, fetches politely through the outbound guard, and writes what it
@@ -33,20 +33,9 @@ interface JobContext {
   site: SiteForFetch;
 }
 
-/**
- * The job's row (still to do?) with its subtask, task, site and accounts, in one round trip: it is read for every
- * page and listing, and three reads each made the crawler wait on the database more than on the marketplace.
- */
+/** The job's row (still to do?) with what the worker needs of its subtask, task, site and accounts. */
 async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: CrawlRowStateValue; ctx: JobContext } | undefined> {
-  const table = sql.table(job.kind === 'page' ? 'crawler_page' : 'crawler_listing');
-  type Account = { id: number; account: string; freeze_seconds: number | null; headers_sealed: string; cookies_sealed: string };
-  const { rows } = await sql<{ url: string; state: CrawlRowStateValue; subtask_id: number; task_id: number; status: number; target_count: number | null; type: number; run_no: number; crawl_recipe: JobContext['recipe']; max_concurrency: number; ignore_robots: boolean; site_id: number; accounts: Account[] }>`
-    SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.id AS site_id,
-      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'account', a.account, 'freeze_seconds', a.freeze_seconds, 'headers_sealed', a.headers_sealed, 'cookies_sealed', a.cookies_sealed) ORDER BY a.id), '[]')
-         FROM ec_site_account a WHERE a.site_id = e.id) AS accounts
-    FROM ${table} r JOIN crawler_subtask s ON s.id = r.subtask_id JOIN crawler_task t ON t.id = s.task_id JOIN ec_site e ON e.id = s.site_id
-    WHERE r.id = ${job.id}`.execute(db);
-  const row = rows[0];
+  const row = await findJobRow(db, job.kind, job.id);
   if (!row) return undefined;
   return {
     url: row.url,
@@ -98,13 +87,12 @@ export class CrawlerWorker {
   }
 
   private async runJob(job: CrawlJob): Promise<void> {
-    const table = job.kind === 'page' ? 'crawler_page' : 'crawler_listing';
     const row = await jobOf(this.db, job);
     if (!row || row.state !== CrawlRowState.TODO) return;
     const { ctx } = row;
     if (!RUNNING.includes(ctx.status)) return;
     if (ctx.status === TaskStatus.PENDING) {
-      await this.db.updateTable('crawler_subtask').set({ status: TaskStatus.SCRAPING }).where('id', '=', ctx.subtaskId).where('status', '=', TaskStatus.PENDING).execute();
+      await markSubtaskScraping(this.db, ctx.subtaskId);
       await settleTask(this.db, ctx.taskId, this.services.clock());
     }
     const abort = new AbortController();
@@ -117,9 +105,7 @@ export class CrawlerWorker {
     } catch (e) {
       if (!(e instanceof CrawlError)) throw e;
       if (abort.signal.aborted) return; // stopped: the row stays to do for a resume
-      await this.db.updateTable(table).set({ state: CrawlRowState.FAILED }).where('id', '=', job.id).where('state', '=', CrawlRowState.TODO).execute();
-      if (job.kind === 'listing') await this.db.updateTable('crawler_listing').set({ error: e.message.slice(0, 2000) }).where('id', '=', job.id).execute();
-      await this.db.updateTable('crawler_subtask').set({ error: e.message.slice(0, 2000) }).where('id', '=', ctx.subtaskId).execute();
+      await markJobFailed(this.db, job.kind, job.id, ctx.subtaskId, e.message.slice(0, 2000));
       this.services.log.warn({ subtask: ctx.subtaskId, job, err: e.message }, 'crawler request failed');
     } finally {
       set.delete(abort);
@@ -134,26 +120,21 @@ export class CrawlerWorker {
     const jobs: CrawlJob[] = [];
     await this.db.transaction().execute(async (trx) => {
       // Only one job finishes a page; a repeat finds it done and adds nothing.
-      const claimed = await trx.updateTable('crawler_page').set({ state: CrawlRowState.DONE }).where('id', '=', pageId).where('state', '=', CrawlRowState.TODO).returning(['page_no']).executeTakeFirst();
-      if (!claimed) return;
-      const { n } = await trx.selectFrom('crawler_listing').select((eb) => eb.fn.countAll<number>().as('n')).where('subtask_id', '=', ctx.subtaskId).executeTakeFirstOrThrow();
-      const room = ctx.targetCount === null ? links.length : Math.max(0, ctx.targetCount - Number(n));
+      const pageNo = await claimPage(trx, pageId);
+      if (pageNo === undefined) return;
+      const n = await countListings(trx, ctx.subtaskId);
+      const room = ctx.targetCount === null ? links.length : Math.max(0, ctx.targetCount - n);
       const wanted = links.slice(0, room).filter((l) => l.length <= 2000);
       let added = 0;
       if (wanted.length > 0) {
-        const rows = await trx
-          .insertInto('crawler_listing')
-          .values(wanted.map((l) => ({ task_id: ctx.taskId, subtask_id: ctx.subtaskId, url: l })))
-          .onConflict((oc) => oc.columns(['task_id', 'url']).doNothing())
-          .returning('id')
-          .execute();
-        added = rows.length;
-        jobs.push(...rows.map((r) => ({ kind: 'listing' as const, id: r.id })));
+        const ids = await insertListings(trx, ctx.taskId, ctx.subtaskId, wanted);
+        added = ids.length;
+        jobs.push(...ids.map((id) => ({ kind: 'listing' as const, id })));
       }
-      const full = ctx.targetCount !== null && Number(n) + added >= ctx.targetCount;
-      if (next && !full && claimed.page_no < MAX_PAGES && next.length <= 2000) {
-        const page = await trx.insertInto('crawler_page').values({ subtask_id: ctx.subtaskId, url: next, page_no: claimed.page_no + 1 }).onConflict((oc) => oc.columns(['subtask_id', 'url']).doNothing()).returning('id').executeTakeFirst();
-        if (page) jobs.push({ kind: 'page', id: page.id });
+      const full = ctx.targetCount !== null && n + added >= ctx.targetCount;
+      if (next && !full && pageNo < MAX_PAGES && next.length <= 2000) {
+        const page = await insertPage(trx, ctx.subtaskId, next, pageNo + 1);
+        if (page !== undefined) jobs.push({ kind: 'page', id: page });
       }
     });
     await this.queue.send(jobs);
@@ -162,34 +143,15 @@ export class CrawlerWorker {
   private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
     const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
     const fields = readListing(fetched.html, url, ctx.recipe);
-    // One statement (atomic, one round trip): the listing done only if still to do, then its count and its price.
-    const now = this.services.clock();
-    const price = ctx.taskType === TaskType.PRICE
-      ? sql`INSERT INTO crawler_price (listing_id, run_no, price, currency, seen_at)
-          SELECT id, ${ctx.runNo}, ${fields.price?.slice(0, 100) ?? null}, ${fields.currency?.slice(0, 10) ?? null}, ${now} FROM done
-          ON CONFLICT (listing_id, run_no) DO NOTHING`
-      : sql`SELECT 1`;
-    await sql`WITH done AS (
-        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(fields)}::jsonb, scraped_at = ${now}, error = NULL
-        WHERE id = ${listingId} AND state = ${CrawlRowState.TODO} RETURNING id),
-      counted AS (UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${ctx.subtaskId} AND EXISTS (SELECT 1 FROM done))
-      ${price}`.execute(this.db);
+    // The listing done only if still to do, then its count and (a price run) its price, in one statement.
+    const price = ctx.taskType === TaskType.PRICE ? { runNo: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null } : null;
+    await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, now: this.services.clock() }, price);
   }
 
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */
   private async settleSubtask(ctx: JobContext): Promise<void> {
-    const left = await sql<{ n: number }>`SELECT
-        (SELECT count(*) FROM crawler_page WHERE subtask_id = ${ctx.subtaskId} AND state = ${CrawlRowState.TODO})
-      + (SELECT count(*) FROM crawler_listing WHERE subtask_id = ${ctx.subtaskId} AND state = ${CrawlRowState.TODO}) AS n`.execute(this.db);
-    if (Number(left.rows[0]?.n ?? 0) > 0) return;
-    const settled = await this.db
-      .updateTable('crawler_subtask')
-      .set({ status: sql`CASE WHEN record_count = 0 AND error IS NOT NULL THEN ${TaskStatus.ERROR}::smallint ELSE ${TaskStatus.FINISHED}::smallint END` })
-      .where('id', '=', ctx.subtaskId)
-      .where('status', 'in', RUNNING)
-      .returning('id')
-      .executeTakeFirst();
-    if (!settled) return;
+    if ((await countTodo(this.db, ctx.subtaskId)) > 0) return;
+    if (!(await finishSubtask(this.db, ctx.subtaskId, RUNNING))) return;
     const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
     if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);
   }
@@ -198,8 +160,7 @@ export class CrawlerWorker {
   async abortStopped(): Promise<void> {
     const ids = [...this.inFlight.keys()];
     if (ids.length === 0) return;
-    const running = await this.db.selectFrom('crawler_subtask').select('id').where('id', 'in', ids).where('status', 'in', RUNNING).execute();
-    const live = new Set(running.map((r) => r.id));
+    const live = new Set(await subtasksInStatus(this.db, ids, RUNNING));
     for (const id of ids) if (!live.has(id)) for (const c of this.inFlight.get(id) ?? []) c.abort();
   }
 

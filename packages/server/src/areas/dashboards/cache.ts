@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import { TtlCache } from '../../platform/cache.js';
 import type { Services } from '../../platform/context.js';
-import type { Db, Tx } from '../../platform/db.js';
-import type { Scope } from './figures-repo.js';
 
 /**
  * The dashboards' record figures, kept per process under the data version they were computed at: the sum of the
@@ -27,17 +24,6 @@ function figuresOf(services: Services): Figures {
   let figures = byServices.get(services);
   if (!figures) byServices.set(services, (figures = { entries: new TtlCache(KEEP_MS, MAX_ENTRIES), inflight: new Map() }));
   return figures;
-}
-
-/** The data version of a client's records (or every live client's), as this transaction sees them. */
-export async function dataVersion(db: Db | Tx, scope: Scope): Promise<string> {
-  const changes =
-    'clientId' in scope
-      ? sql`(SELECT coalesce(sum(weight), 0) FROM dashboard_change WHERE client_id = ${scope.clientId})::text`
-      : sql`(SELECT coalesce(sum(weight), 0) FROM dashboard_change)::text || '/' || (SELECT md5(coalesce(string_agg(client_id::text, ',' ORDER BY client_id), '')) FROM client WHERE deleted_at IS NULL)`;
-  const { rows } = await sql<{ v: string }>`
-    SELECT ${changes} || '/' || (SELECT md5(coalesce(string_agg(id || ':' || common_category, ',' ORDER BY id), '')) FROM infringement_subcategory) AS v`.execute(db);
-  return rows[0]!.v;
 }
 
 /** The figures under `key` at `version`: kept ones, the ones another call is computing, or computed now. */

@@ -14,6 +14,17 @@ type Conn = Db | Tx;
 /** Which records: one client's, or every live client's (home for administrators). */
 export type Scope = { clientId: number } | { allClients: true };
 
+/** The data version of a client's records (or every live client's), as this transaction sees them: what cache.ts keeps figures under. */
+export async function dataVersion(db: Conn, scope: Scope): Promise<string> {
+  const changes =
+    'clientId' in scope
+      ? sql`(SELECT coalesce(sum(weight), 0) FROM dashboard_change WHERE client_id = ${scope.clientId})::text`
+      : sql`(SELECT coalesce(sum(weight), 0) FROM dashboard_change)::text || '/' || (SELECT md5(coalesce(string_agg(client_id::text, ',' ORDER BY client_id), '')) FROM client WHERE deleted_at IS NULL)`;
+  const { rows } = await sql<{ v: string }>`
+    SELECT ${changes} || '/' || (SELECT md5(coalesce(string_agg(id || ':' || common_category, ',' ORDER BY id), '')) FROM infringement_subcategory) AS v`.execute(db);
+  return rows[0]!.v;
+}
+
 /** Which records a figure counts, on one date basis (1 scan date, 2 categorize date). */
 export interface Slice {
   basis: 1 | 2;

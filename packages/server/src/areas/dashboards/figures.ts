@@ -1,5 +1,5 @@
 import type { AuthedContext } from '../../platform/context.js';
-import { cachedFigures, dataVersion } from './cache.js';
+import { cachedFigures } from './cache.js';
 import { countryOf } from './countries.js';
 import * as repo from './figures-repo.js';
 import type { EcCount, ImpactSettings, RegionMap, Scope, Slice } from './figures-repo.js';
@@ -72,7 +72,7 @@ async function computePeriod(ctx: AuthedContext, clientId: number, period: Perio
 export async function periodFigures(ctx: AuthedContext, clientId: number, period: Period, impact: ImpactSettings, source: Source): Promise<PeriodFigures> {
   if (source === 'records') return computePeriod(ctx, clientId, period, impact, source);
   const key = `period/${clientId}/${period.dateType}/${period.from}/${period.to}/${impact.flatPrice}/${impact.countType}/${impact.flatCount}`;
-  return cachedFigures(ctx.services, key, await dataVersion(ctx.db, { clientId }), () => computePeriod(ctx, clientId, period, impact, source));
+  return cachedFigures(ctx.services, key, await repo.dataVersion(ctx.db, { clientId }), () => computePeriod(ctx, clientId, period, impact, source));
 }
 
 export interface HomeFigures {
@@ -97,5 +97,5 @@ async function computeHome(ctx: AuthedContext, scope: Scope, source: Source): Pr
 export async function homeFigures(ctx: AuthedContext, scope: Scope, source: Source): Promise<HomeFigures> {
   if (source === 'records') return computeHome(ctx, scope, source);
   const key = `home/${'clientId' in scope ? scope.clientId : 'all'}`;
-  return cachedFigures(ctx.services, key, await dataVersion(ctx.db, scope), () => computeHome(ctx, scope, source));
+  return cachedFigures(ctx.services, key, await repo.dataVersion(ctx.db, scope), () => computeHome(ctx, scope, source));
 }

@@ -67,3 +67,14 @@ export async function setRate(db: Conn, currency: string, usdRate: number, date:
     .onConflict((oc) => oc.columns(['currency', 'rate_date']).doUpdateSet({ usd_rate: String(usdRate), updated_at: now }))
     .execute();
 }
+
+/** The clients with changes not yet folded into their rollups (rollups.ts), in id order. */
+export async function clientsWithUnsettledChanges(db: Conn): Promise<number[]> {
+  const { rows } = await sql<{ client_id: number }>`SELECT DISTINCT client_id FROM dashboard_change WHERE NOT settled ORDER BY 1`.execute(db);
+  return rows.map((r) => r.client_id);
+}
+
+/** Folds the client's rollup rows into one per key (migration 015's `dashboard_settle`); run it in its own short transaction. */
+export async function settleClientRollups(db: Conn, clientId: number): Promise<void> {
+  await sql`SELECT dashboard_settle(${clientId}::int)`.execute(db);
+}

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import type { DailyJob } from '../../platform/jobs.js';
+import { clientsWithUnsettledChanges, settleClientRollups } from './repo.js';
 
 /**
  * The dashboard rollups are kept by the database (migration 015) as inserted deltas: each writing statement adds its
@@ -9,9 +9,9 @@ import type { DailyJob } from '../../platform/jobs.js';
  * the same sums before and after. Answers how many clients it settled.
  */
 export async function settleRollups(db: Db): Promise<number> {
-  const { rows } = await sql<{ client_id: number }>`SELECT DISTINCT client_id FROM dashboard_change WHERE NOT settled ORDER BY 1`.execute(db);
-  for (const { client_id } of rows) await db.transaction().execute((tx) => sql`SELECT dashboard_settle(${client_id}::int)`.execute(tx));
-  return rows.length;
+  const clients = await clientsWithUnsettledChanges(db);
+  for (const clientId of clients) await db.transaction().execute((tx) => settleClientRollups(tx, clientId));
+  return clients.length;
 }
 
 /** Every five minutes: the rows a busy client's writes leave stay few, so the dashboards read few. */

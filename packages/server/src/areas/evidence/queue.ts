@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config.js';
 import type { Services } from '../../platform/context.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { settleRecheck } from './recheck-settle.js';
+import { captureToRun, insertCaptureFile, pendingCaptureIds, settlePendingCapture } from './repo.js';
 
 /**
  * The capture queue on pg-boss: the capture call writes a pending row and sends its id in the same transaction. The
@@ -41,8 +42,7 @@ export function captureQueue(services: Services, opts: CaptureOptions, { work } 
     pollingIntervalSeconds: 0.5,
     handler: ({ captureId }) => runCapture(services, browsers, captureId),
     async started(queues) {
-      const left = await services.db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
-      for (const row of left) await queues.send(CAPTURE_QUEUE, { captureId: row.capture_id });
+      for (const captureId of await pendingCaptureIds(services.db)) await queues.send(CAPTURE_QUEUE, { captureId });
     },
     stopped: () => browsers.close(),
   };
@@ -68,7 +68,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Takes one pending capture: the browser's outcome, then the files and the row in one transaction. */
 export async function runCapture(services: Services, browsers: CaptureBrowsers, captureId: number): Promise<void> {
-  const row = await services.db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state']).where('capture_id', '=', captureId).executeTakeFirst();
+  const row = await captureToRun(services.db, captureId);
   if (!row || row.state !== 'pending') return;
   const outcome = await browsers.capture(row.url);
   // Cut short by a shutdown: the job goes back to the queue (pg-boss retries it) instead of a false failure.
@@ -76,40 +76,27 @@ export async function runCapture(services: Services, browsers: CaptureBrowsers, 
   const now = services.clock();
   await services.db.transaction().execute(async (tx) => {
     if (!outcome.ok) {
-      await tx
-        .updateTable('evidence_capture')
-        .set({ state: 'failed', reason: outcome.reason, reason_detail: outcome.detail.slice(0, 500), final_url: outcome.finalUrl?.slice(0, 4000) ?? null, http_status: outcome.status, captured_at: now })
-        .where('capture_id', '=', captureId)
-        .where('state', '=', 'pending')
-        .execute();
+      await settlePendingCapture(tx, captureId, { state: 'failed', reason: outcome.reason, reason_detail: outcome.detail.slice(0, 500), final_url: outcome.finalUrl?.slice(0, 4000) ?? null, http_status: outcome.status, captured_at: now });
       await settleRecheck(tx, captureId, row.url, outcome, now);
       return;
     }
     const store = async (bytes: Buffer, ext: string, contentType: string) => {
       const name = `${CAPTURE_FILE_KIND}-${randomUUID()}.${ext}`;
-      await tx
-        .insertInto('stored_file')
-        .values({ name, kind: CAPTURE_FILE_KIND, client_id: row.client_id, content_type: contentType, original_name: `capture-${captureId}.${ext}`, size: bytes.length, bytes, attached: true, created_by: row.requested_by, created_at: now })
-        .execute();
+      await insertCaptureFile(tx, { name, kind: CAPTURE_FILE_KIND, client_id: row.client_id, content_type: contentType, original_name: `capture-${captureId}.${ext}`, size: bytes.length, bytes, attached: true, created_by: row.requested_by, created_at: now });
       return name;
     };
     const pngFile = await store(outcome.png, 'png', 'image/png');
     const htmlFile = await store(outcome.html, 'html', 'text/html');
-    await tx
-      .updateTable('evidence_capture')
-      .set({
-        state: 'done',
-        final_url: outcome.finalUrl.slice(0, 4000),
-        http_status: outcome.status,
-        png_file: pngFile,
-        html_file: htmlFile,
-        sha256_png: sha256(outcome.png),
-        sha256_html: sha256(outcome.html),
-        captured_at: now,
-      })
-      .where('capture_id', '=', captureId)
-      .where('state', '=', 'pending')
-      .execute();
+    await settlePendingCapture(tx, captureId, {
+      state: 'done',
+      final_url: outcome.finalUrl.slice(0, 4000),
+      http_status: outcome.status,
+      png_file: pngFile,
+      html_file: htmlFile,
+      sha256_png: sha256(outcome.png),
+      sha256_html: sha256(outcome.html),
+      captured_at: now,
+    });
     // A re-check after a takedown: gone or still live, decided with the capture.
     await settleRecheck(tx, captureId, row.url, outcome, now);
   });

@@ -1,7 +1,7 @@
 import type { EvidenceKind } from '@portal/contract';
-import { sql, type Expression, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import type { TakedownRecheckTable } from '../../platform/schema.js';
+import type { EvidenceCaptureTable, StoredFileTable, TakedownRecheckTable } from '../../platform/schema.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /** SQL of evidence captures and of the record pages they are taken of; who may see what is the service's. */
@@ -101,4 +101,25 @@ export async function openRecheckOfCapture(db: Conn, captureId: number): Promise
 
 export async function updateRecheck(db: Conn, recheckId: number, changes: Updateable<TakedownRecheckTable>): Promise<void> {
   await db.updateTable('takedown_recheck').set(changes).where('recheck_id', '=', recheckId).execute();
+}
+
+/** The ids of the captures still pending (sent again when the capture queue starts: queue.ts). */
+export async function pendingCaptureIds(db: Conn): Promise<number[]> {
+  const rows = await db.selectFrom('evidence_capture').select('capture_id').where('state', '=', 'pending').execute();
+  return rows.map((r) => r.capture_id);
+}
+
+/** What the capture queue needs of a capture: its client, page, requester and state. */
+export function captureToRun(db: Conn, captureId: number) {
+  return db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state']).where('capture_id', '=', captureId).executeTakeFirst();
+}
+
+/** The capture's outcome (done or failed), if it is still pending. */
+export async function settlePendingCapture(db: Conn, captureId: number, outcome: Updateable<EvidenceCaptureTable>): Promise<void> {
+  await db.updateTable('evidence_capture').set(outcome).where('capture_id', '=', captureId).where('state', '=', 'pending').execute();
+}
+
+/** Stores a file of a capture (its screenshot or page). */
+export async function insertCaptureFile(db: Conn, file: Insertable<StoredFileTable>): Promise<void> {
+  await db.insertInto('stored_file').values(file).execute();
 }

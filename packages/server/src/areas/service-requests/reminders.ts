@@ -1,28 +1,18 @@
 import { translate, type Locale } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { DailyJob } from '../../platform/jobs.js';
 import { reminderWindow, sendDueReminders, type ReminderCandidate } from '../../platform/reminders.js';
 import { clientAudience } from '../clients/repo.js';
 import { notifyUsers } from '../notices/service.js';
 import { requestPath } from './notify.js';
-import { clientUsers } from './repo.js';
+import { clientUsers, insertRequestOnce, openRequestsDueBetween, trademarksToProposeRenewal } from './repo.js';
 
 /** Open requests with a due date: the client's users and managing analysts are mailed 30, 7 and 1 days before. */
 export const REQUEST_REMINDER_DAYS = [30, 7, 1] as const;
 
 export async function requestReminderCandidates(services: Services, now: Date): Promise<ReminderCandidate[]> {
   const { from, to } = reminderWindow(now, REQUEST_REMINDER_DAYS);
-  const rows = await services.db
-    .selectFrom('service_request as r')
-    .innerJoin('client as c', 'c.client_id', 'r.client_id')
-    .select(['r.request_id', 'r.client_id', 'r.type', 'r.title', 'r.due_date', 'c.client_name'])
-    .where('c.deleted_at', 'is', null)
-    .where('r.status', 'in', [1, 2, 3])
-    .where('r.draft', '=', false)
-    .where('r.due_date', '>=', from)
-    .where('r.due_date', '<=', to)
-    .execute();
+  const rows = await openRequestsDueBetween(services.db, from, to);
   if (rows.length === 0) return [];
   const audience = await clientAudience(services.db, [...new Set(rows.map((r) => r.client_id))]);
   return rows.map((r) => ({
@@ -41,38 +31,24 @@ export const RENEWAL_PROPOSAL_DAYS = 183;
 export async function proposeRenewals(services: Services, now: Date): Promise<number> {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const until = new Date(today.getTime() + RENEWAL_PROPOSAL_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const marks = await services.db
-    .selectFrom('trademark as t')
-    .innerJoin('client as c', 'c.client_id', 't.client_id')
-    .select(['t.trademark_id', 't.client_id', 't.no', 't.text', 't.invalid_date'])
-    .where('t.remind_flag', '=', true)
-    .where('c.deleted_at', 'is', null)
-    .where('t.invalid_date', '>=', today.toISOString().slice(0, 10))
-    .where('t.invalid_date', '<=', until)
-    .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM service_request s WHERE s.source_key = 'renewal:' || t.trademark_id || ':' || t.invalid_date::text)`)
-    .execute();
+  const marks = await trademarksToProposeRenewal(services.db, today.toISOString().slice(0, 10), until);
   let proposed = 0;
   for (const m of marks) {
     await services.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('service_request')
-        .values({
-          client_id: m.client_id,
-          type: 'renewal',
-          title: `${m.text} (${m.no})`.slice(0, 200),
-          fields: JSON.stringify({ trademarkId: m.trademark_id, expiryDate: m.invalid_date, notes: '' }),
-          draft: true,
-          source_key: `renewal:${m.trademark_id}:${m.invalid_date}`,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('source_key').doNothing())
-        .returning('request_id')
-        .executeTakeFirst();
-      if (!row) return;
+      const requestId = await insertRequestOnce(trx, {
+        client_id: m.client_id,
+        type: 'renewal',
+        title: `${m.text} (${m.no})`.slice(0, 200),
+        fields: JSON.stringify({ trademarkId: m.trademark_id, expiryDate: m.invalid_date, notes: '' }),
+        draft: true,
+        source_key: `renewal:${m.trademark_id}:${m.invalid_date}`,
+        created_at: now,
+        updated_at: now,
+      });
+      if (requestId === undefined) return;
       proposed += 1;
       const params = () => ({ title: `${m.text} (${m.no})`, date: m.invalid_date ?? '' });
-      await notifyUsers(services, trx, await clientUsers(trx, m.client_id), { type: 4, title: 'notice.request.draft.title', content: 'notice.request.draft.content', params, target: requestPath(row.request_id), now });
+      await notifyUsers(services, trx, await clientUsers(trx, m.client_id), { type: 4, title: 'notice.request.draft.title', content: 'notice.request.draft.content', params, target: requestPath(requestId), now });
     });
   }
   return proposed;

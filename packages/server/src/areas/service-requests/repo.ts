@@ -218,3 +218,37 @@ export async function userName(db: Conn, userId: number): Promise<string | undef
   const row = await db.selectFrom('users').select('user_name').where('user_id', '=', userId).executeTakeFirst();
   return row?.user_name;
 }
+
+/** The open requests (not drafts) of live clients due between the dates (inclusive), with their client's name. */
+export function openRequestsDueBetween(db: Conn, from: string, to: string) {
+  return db
+    .selectFrom('service_request as r')
+    .innerJoin('client as c', 'c.client_id', 'r.client_id')
+    .select(['r.request_id', 'r.client_id', 'r.type', 'r.title', 'r.due_date', 'c.client_name'])
+    .where('c.deleted_at', 'is', null)
+    .where('r.status', 'in', [1, 2, 3])
+    .where('r.draft', '=', false)
+    .where('r.due_date', '>=', from)
+    .where('r.due_date', '<=', to)
+    .execute();
+}
+
+/** The flagged trademarks of live clients expiring between the dates (inclusive) whose renewal was not proposed yet. */
+export function trademarksToProposeRenewal(db: Conn, from: string, until: string) {
+  return db
+    .selectFrom('trademark as t')
+    .innerJoin('client as c', 'c.client_id', 't.client_id')
+    .select(['t.trademark_id', 't.client_id', 't.no', 't.text', 't.invalid_date'])
+    .where('t.remind_flag', '=', true)
+    .where('c.deleted_at', 'is', null)
+    .where('t.invalid_date', '>=', from)
+    .where('t.invalid_date', '<=', until)
+    .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM service_request s WHERE s.source_key = 'renewal:' || t.trademark_id || ':' || t.invalid_date::text)`)
+    .execute();
+}
+
+/** Inserts the request unless one with its source key exists: the new request's id. */
+export async function insertRequestOnce(db: Conn, values: Insertable<Database['service_request']>): Promise<number | undefined> {
+  const row = await db.insertInto('service_request').values(values).onConflict((oc) => oc.column('source_key').doNothing()).returning('request_id').executeTakeFirst();
+  return row?.request_id;
+}

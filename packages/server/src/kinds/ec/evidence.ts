@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
 import { uploadedImage } from '../../platform/images.js';
-import { findVisible } from './queries.js';
+import { deleteStoredFiles, evidenceNameListsOfReport, findVisible, setEvidenceNames } from './queries.js';
 
 /**
  * Screenshot evidence of a record (document 3, detail tab "screenshot evidence"): png or jpeg by their bytes,
@@ -37,7 +37,7 @@ export async function upload(ctx: AuthedContext, input: z.output<typeof ecRecord
     attached: true,
   });
   const list = [...names, name].join(',');
-  await ctx.db.updateTable('ec_record').set({ ec_upload_image_names: list, updated_at: ctx.now }).where('ec_id', '=', record.ec_id).execute();
+  await setEvidenceNames(ctx.db, record.ec_id, list, ctx.now);
   return { names: list };
 }
 
@@ -46,7 +46,7 @@ export async function remove(ctx: AuthedContext, input: z.output<typeof ecRecord
   const names = namesOf(record.ec_upload_image_names);
   if (!names.includes(input.name)) throw new AppError('imageNotFound');
   const list = names.filter((n) => n !== input.name).join(',');
-  await ctx.db.updateTable('ec_record').set({ ec_upload_image_names: list, updated_at: ctx.now }).where('ec_id', '=', record.ec_id).execute();
+  await setEvidenceNames(ctx.db, record.ec_id, list, ctx.now);
   const meta = await fileMeta(ctx.db, input.name);
   if (meta && meta.kind === EVIDENCE_KIND && meta.client_id === record.client_id) await deleteFile(ctx.db, input.name);
   return { names: list };
@@ -72,16 +72,7 @@ export async function serve(ctx: AuthedContext, { clientId, recordId, name }: Do
  * cascade, their files would stay behind).
  */
 export async function deleteReportEvidence(db: Db | Tx, clientId: number, reportId: number): Promise<number> {
-  const rows = await db
-    .selectFrom('ec_record')
-    .select('ec_upload_image_names')
-    .where('client_id', '=', clientId)
-    .where('report_id', '=', reportId)
-    .where('ec_upload_image_names', '<>', '')
-    .execute();
-  const names = rows.flatMap((r) => namesOf(r.ec_upload_image_names));
-  for (let i = 0; i < names.length; i += 1000) {
-    await db.deleteFrom('stored_file').where('kind', '=', EVIDENCE_KIND).where('client_id', '=', clientId).where('name', 'in', names.slice(i, i + 1000)).execute();
-  }
+  const names = (await evidenceNameListsOfReport(db, clientId, reportId)).flatMap(namesOf);
+  for (let i = 0; i < names.length; i += 1000) await deleteStoredFiles(db, EVIDENCE_KIND, clientId, names.slice(i, i + 1000));
   return names.length;
 }

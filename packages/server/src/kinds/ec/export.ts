@@ -2,7 +2,7 @@ import { EC_RECORD_FIELDS, type EcRecordField } from '@portal/contract';
 import type { Db, Tx } from '../../platform/db.js';
 import { namedCell, plainCell, textCell, type Cell, type ExportPart } from '../../records/export/export.js';
 import { FIELD_COLUMNS, type FieldRow, type RecordRow } from './fields.js';
-import { customColumns } from './queries.js';
+import { customColumns, exportLookupRows } from './queries.js';
 
 /**
  * Export of marketplace (EC) records on the engine's export (records/export/export.ts): the EC fields with their labels
@@ -21,12 +21,7 @@ export interface ExportLookups {
 }
 
 async function exportLookups(db: Conn, clientId: number): Promise<ExportLookups> {
-  const [subs, categories, marks, reports] = await Promise.all([
-    db.selectFrom('infringement_subcategory').select(['id', 'code']).execute(),
-    db.selectFrom('product_category').select(['id', 'code']).where('client_id', '=', clientId).execute(),
-    db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
-    db.selectFrom('ec_report').select(['report_id', 'report_name']).where('client_id', '=', clientId).execute(),
-  ]);
+  const { subcategories: subs, productCategories: categories, trademarks: marks, reports } = await exportLookupRows(db, clientId);
   return {
     subcategoryCodes: new Map(subs.map((s) => [s.id, s.code])),
     productCategoryCodes: new Map(categories.map((c) => [c.id, c.code])),

@@ -1,6 +1,7 @@
 import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { EcRecordTable } from '../../platform/schema.js';
+import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
 
@@ -149,8 +150,8 @@ export function present(r: RecordRow): EcRecord {
 
 /** The search bar's fields: ids and numbers match their digits as text. */
 const WORD_COLUMNS = {
-  ec_id: sql`r.ec_id::text`,
-  ec_no: sql`r.ec_no::text`,
+  ec_id: RECORD_ID_TEXT,
+  ec_no: RECORD_NO_TEXT,
   ec_product_title: col('ec_product_title'),
   ec_product_seller: col('ec_product_seller'),
   ec_product_url: col('ec_product_url'),

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../platform/db.js';
 import { listMatchers, loadListUrls, type ListUrls } from '../../records/upload/list-matching.js';
+import { brandKeywords, specialWords } from './queries.js';
 
 export { urlKey } from '../../records/upload/list-matching.js';
 
@@ -51,13 +52,8 @@ export async function loadMatcher(db: Db | Tx, clientId: number): Promise<Matche
 export async function loadMatcherData(db: Db | Tx, clientId: number): Promise<MatcherData> {
   const [urls, words, keywords] = await Promise.all([
     loadListUrls(db, clientId),
-    db.selectFrom('special_word').select(['type', 'word']).where('client_id', '=', clientId).execute(),
-    db
-      .selectFrom('brand_keyword as k')
-      .innerJoin('brand as b', 'b.brand_id', 'k.brand_id')
-      .select(['k.keyword_name', 'b.brand_name'])
-      .where('k.client_id', '=', clientId)
-      .execute(),
+    specialWords(db, clientId),
+    brandKeywords(db, clientId),
   ]);
   return { urls, words, keywords };
 }

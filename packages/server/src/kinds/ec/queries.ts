@@ -1,14 +1,33 @@
-import { sql } from 'kysely';
+import { TaskType } from '@portal/contract';
+import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { notImporting, visibleTo } from '../../records/core/visibility.js';
 import type { RecordRow } from './fields.js';
-import { UNCATEGORIZED } from './reports.js';
 
 /** The SQL of marketplace (EC) records of their own (the engine's shared SQL is in records/). */
 
 type Conn = Db | Tx;
+
+/** The search bar's id and number fields (fields.ts): matched by their digits as text. */
+export const RECORD_ID_TEXT = sql`r.ec_id::text`;
+export const RECORD_NO_TEXT = sql`r.ec_no::text`;
+
+/** Uncategorized: neither a subcategory nor an aggregate category (a batch update may set only the latter). */
+export const UNCATEGORIZED = sql<SqlBool>`(e.ec_category_id IS NULL AND e.ec_category_common_type_id IS NULL)`;
+
+/** A report's counts besides its records (reports.ts): repeats, responses, need-to-check, last response, inherited. */
+export const REPORT_COUNTS = {
+  repeat: sql<number>`count(*) FILTER (WHERE e.is_repeat)`,
+  responses: sql<number>`count(*) FILTER (WHERE e.ec_response_action IS NOT NULL)`,
+  need_check: sql<number>`count(*) FILTER (WHERE e.ec_is_need_to_check)`,
+  response_date: sql<string | null>`max(e.ec_response_date)::text`,
+  inherited: sql<number>`p.inherited_count`,
+};
+
+/** The reports a client user sees: those with records posted to them. */
+export const CLIENT_SEES_REPORT = sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.report_id = p.report_id AND e.published)`;
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
@@ -91,4 +110,94 @@ export async function inheritFromEarlierRecords(ctx: AuthedContext, clientId: nu
 export async function deleteRepeatRecords(db: Conn, reportId: number): Promise<number> {
   const res = await db.deleteFrom('ec_record').where('report_id', '=', reportId).where('is_repeat', '=', true).executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/** The record's list of evidence image names (evidence.ts). */
+export async function setEvidenceNames(db: Conn, recordId: number, names: string, now: Date): Promise<void> {
+  await db.updateTable('ec_record').set({ ec_upload_image_names: names, updated_at: now }).where('ec_id', '=', recordId).execute();
+}
+
+/** The evidence image name lists of the report's records that have any. */
+export async function evidenceNameListsOfReport(db: Conn, clientId: number, reportId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ec_record')
+    .select('ec_upload_image_names')
+    .where('client_id', '=', clientId)
+    .where('report_id', '=', reportId)
+    .where('ec_upload_image_names', '<>', '')
+    .execute();
+  return rows.map((r) => r.ec_upload_image_names);
+}
+
+/** Deletes the client's stored files of that kind and those names. */
+export async function deleteStoredFiles(db: Conn, kind: string, clientId: number, names: string[]): Promise<void> {
+  await db.deleteFrom('stored_file').where('kind', '=', kind).where('client_id', '=', clientId).where('name', 'in', names).execute();
+}
+
+/** What an upload's cells name (subcategory codes, the client's product category codes and trademark numbers) as rows (sheet-kind.ts). */
+export async function uploadLookupRows(db: Conn, clientId: number) {
+  const [subcategories, productCategories, trademarks] = await Promise.all([
+    db.selectFrom('infringement_subcategory').select(['id', 'code', 'common_category']).execute(),
+    db.selectFrom('product_category').select(['id', 'code']).where('client_id', '=', clientId).execute(),
+    db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
+  ]);
+  return { subcategories, productCategories, trademarks };
+}
+
+/** The names of the client's custom columns, as a list. */
+export async function customColumnNameList(db: Conn, clientId: number): Promise<string[]> {
+  const rows = await db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute();
+  return rows.map((r) => r.column_name);
+}
+
+/** What an export's cells name (subcategory, product category and trademark codes and numbers, report names) as rows (export.ts). */
+export async function exportLookupRows(db: Conn, clientId: number) {
+  const [subcategories, productCategories, trademarks, reports] = await Promise.all([
+    db.selectFrom('infringement_subcategory').select(['id', 'code']).execute(),
+    db.selectFrom('product_category').select(['id', 'code']).where('client_id', '=', clientId).execute(),
+    db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
+    db.selectFrom('ec_report').select(['report_id', 'report_name']).where('client_id', '=', clientId).execute(),
+  ]);
+  return { subcategories, productCategories, trademarks, reports };
+}
+
+/** The client's title wording (type 1 compatible, 2 genuine) for the matcher (matching.ts). */
+export function specialWords(db: Conn, clientId: number) {
+  return db.selectFrom('special_word').select(['type', 'word']).where('client_id', '=', clientId).execute();
+}
+
+/** The client's brand keywords with their brand's name, for the matcher (matching.ts). */
+export function brandKeywords(db: Conn, clientId: number) {
+  return db
+    .selectFrom('brand_keyword as k')
+    .innerJoin('brand as b', 'b.brand_id', 'k.brand_id')
+    .select(['k.keyword_name', 'b.brand_name'])
+    .where('k.client_id', '=', clientId)
+    .execute();
+}
+
+/**
+ * Those of the listing keys already recorded for the client (in any report). The lookup probes the URL index once
+ * per key whatever the statistics say (migration 032).
+ */
+export async function knownUrlKeys(db: Conn, clientId: number, keys: string[]): Promise<string[]> {
+  const known = await sql<{ url_key: string }>`SELECT ec_known_url_keys(${clientId}, ${keys}::text[]) AS url_key`.execute(db);
+  return known.rows.map((k) => k.url_key);
+}
+
+/** The prices the client's price-monitoring tasks recorded for a listing (by its URL), oldest first, at most 1,000 (prices.ts). */
+export function listingPriceHistory(db: Conn, clientId: number, url: string) {
+  return db
+    .selectFrom('crawler_task as t')
+    .innerJoin('crawler_listing as l', 'l.task_id', 't.id')
+    .innerJoin('crawler_price as p', 'p.listing_id', 'l.id')
+    .select(['p.seen_at', 't.id', 't.title', 'p.run_no', 'p.price', 'p.currency'])
+    .where('t.client_id', '=', clientId)
+    .where('t.type', '=', TaskType.PRICE)
+    .where('l.url', '=', url)
+    .orderBy('p.seen_at')
+    .orderBy('t.id')
+    .orderBy('p.run_no')
+    .limit(1000)
+    .execute();
 }

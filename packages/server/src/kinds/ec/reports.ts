@@ -1,7 +1,7 @@
 import type { EcReport } from '@portal/contract';
-import { sql, type SqlBool } from 'kysely';
 import { deleteReportEvidence } from './evidence.js';
 import type { EcTypes } from './kind.js';
+import { CLIENT_SEES_REPORT, REPORT_COUNTS, UNCATEGORIZED } from './queries.js';
 import type { ReportListRow, ReportPart } from '../../records/core/kind.js';
 
 /**
@@ -9,9 +9,6 @@ import type { ReportListRow, ReportPart } from '../../records/core/kind.js';
  * counts (repeats, responses, need-to-check, inherited), the names a client user may pick, and the evidence that
  * goes with removed records.
  */
-
-/** Uncategorized: neither a subcategory nor an aggregate category (a batch update may set only the latter). */
-export const UNCATEGORIZED = sql<SqlBool>`(e.ec_category_id IS NULL AND e.ec_category_common_type_id IS NULL)`;
 
 const count = (v: number | string | null | undefined) => Number(v ?? 0);
 
@@ -35,16 +32,10 @@ function presentReport(r: ReportListRow): EcReport {
 
 export const EC_REPORTS: ReportPart<EcTypes> = {
   uncategorized: UNCATEGORIZED,
-  counts: {
-    repeat: sql<number>`count(*) FILTER (WHERE e.is_repeat)`,
-    responses: sql<number>`count(*) FILTER (WHERE e.ec_response_action IS NOT NULL)`,
-    need_check: sql<number>`count(*) FILTER (WHERE e.ec_is_need_to_check)`,
-    response_date: sql<string | null>`max(e.ec_response_date)::text`,
-    inherited: sql<number>`p.inherited_count`,
-  },
+  counts: REPORT_COUNTS,
   present: presentReport,
   // Client users see the reports with records posted to them.
-  clientSees: sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.report_id = p.report_id AND e.published)`,
+  clientSees: CLIENT_SEES_REPORT,
   presentName: (r) => ({ report_id: r.report_id, report_name: r.report_name }),
   removeAlso: deleteReportEvidence,
 };

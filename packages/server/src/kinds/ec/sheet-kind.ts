@@ -4,6 +4,7 @@ import type { TemplateKind } from '../../records/sheets/template.js';
 import type { UploadKind } from '../../records/upload/upload.js';
 import { EC_CHECK_SOURCE, EC_SHEET } from './check.js';
 import { loadMatcherData } from './matching.js';
+import { customColumnNameList, uploadLookupRows } from './queries.js';
 import { EC_TABLE, insertRecords, type PackedRecords } from './writes.js';
 
 /**
@@ -13,11 +14,7 @@ import { EC_TABLE, insertRecords, type PackedRecords } from './writes.js';
  */
 
 async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
-  const [subs, cats, marks] = await Promise.all([
-    db.selectFrom('infringement_subcategory').select(['id', 'code', 'common_category']).execute(),
-    db.selectFrom('product_category').select(['id', 'code']).where('client_id', '=', clientId).execute(),
-    db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
-  ]);
+  const { subcategories: subs, productCategories: cats, trademarks: marks } = await uploadLookupRows(db, clientId);
   return {
     subcategories: new Map(subs.filter((s) => s.code !== '').map((s) => [s.code.toLowerCase(), { id: s.id, common: s.common_category }])),
     commonBySubcategory: new Map(subs.map((s) => [s.id, s.common_category])),
@@ -26,18 +23,13 @@ async function loadLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
   };
 }
 
-async function customColumnNames(db: Db | Tx, clientId: number): Promise<string[]> {
-  const rows = await db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute();
-  return rows.map((r) => r.column_name);
-}
-
 /** Marketplace (EC) reports: subcategory, product category and trademark lookups, custom columns, matching hints. */
 export const EC_UPLOAD: UploadKind<PackedRecords> = {
   check: EC_CHECK_SOURCE,
   table: EC_TABLE,
   reportTable: 'ec_report',
   loadLookups,
-  customColumnNames,
+  customColumnNames: customColumnNameList,
   loadPrepareData: loadMatcherData,
   insert: insertRecords,
 };

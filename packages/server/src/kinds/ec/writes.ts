@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { sheetFieldColumns, type PackColumn, type PackedRows } from '../../records/upload/packed-rows.js';
 import { insertRows, type FieldColumn, type RecordTable } from '../../records/upload/writes.js';
 import type { MatchResult } from './matching.js';
+import { knownUrlKeys } from './queries.js';
 
 /** Writing a new marketplace (EC) upload's rows: matching hints, repeat flags, custom columns, aggregate category. */
 export interface NewRecord {
@@ -80,11 +80,8 @@ export const PACKED_COLUMNS: PackColumn<NewRecord>[] = [
 ];
 
 export async function insertRecords(db: Db | Tx, at: { clientId: number; reportId: number; now: Date; seen: Set<string> }, batch: PackedRecords): Promise<void> {
-  // A listing already recorded for this client (in any report), or earlier in this sheet, is a repeat. The lookup
-  // probes the URL index once per key whatever the statistics say (migration 032).
-  const keys = [...new Set(batch.keys)];
-  const known = await sql<{ url_key: string }>`SELECT ec_known_url_keys(${at.clientId}, ${keys}::text[]) AS url_key`.execute(db);
-  const existing = new Set(known.rows.map((k) => k.url_key));
+  // A listing already recorded for this client (in any report), or earlier in this sheet, is a repeat.
+  const existing = new Set(await knownUrlKeys(db, at.clientId, [...new Set(batch.keys)]));
   const repeat = batch.keys.map((key) => {
     const isRepeat = existing.has(key) || at.seen.has(key);
     at.seen.add(key);

@@ -1,6 +1,7 @@
 import type { SNS_DATE_FIELDS, SNS_WORD_FIELDS, SnsRecord, SnsRecordField } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { SnsRecordTable } from '../../platform/schema.js';
+import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import { CATEGORY_FIELDS, presentCategory, presentResponseRounds, RESPONSE_ROUND_FIELDS } from '../../records/upload/categorized.js';
 import type { Field, FieldKind, ListKind } from '../../records/core/kind.js';
 import { SNS_SIGNALS } from '../../areas/triage-signals/derived.js';
@@ -37,8 +38,8 @@ const c = (name: SnsRecordField) => sql.ref(`r.${SNS_FIELDS[name].column}`);
 
 /** The search bar's fields: ids and numbers match their digits as text. */
 const WORD_COLUMNS = {
-  id: sql`r.sns_id::text`,
-  no: sql`r.sns_no::text`,
+  id: RECORD_ID_TEXT,
+  no: RECORD_NO_TEXT,
   accountName: c('accountName'),
   accountId: c('accountId'),
   accountURL: c('accountURL'),

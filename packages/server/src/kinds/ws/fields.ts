@@ -1,6 +1,7 @@
 import type { WS_DATE_FIELDS, WS_WORD_FIELDS, WsRecord, WsRecordField } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { WsRecordTable } from '../../platform/schema.js';
+import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import { CATEGORY_FIELDS, presentCategory, presentResponseRounds, RESPONSE_ROUND_FIELDS } from '../../records/upload/categorized.js';
 import type { Field, FieldKind, ListKind } from '../../records/core/kind.js';
 
@@ -35,8 +36,8 @@ export const WS_FIELDS = {
 const c = (name: WsRecordField) => sql.ref(`r.${WS_FIELDS[name].column}`);
 
 const WORD_COLUMNS = {
-  id: sql`r.ws_id::text`,
-  no: sql`r.ws_no::text`,
+  id: RECORD_ID_TEXT,
+  no: RECORD_NO_TEXT,
   pageURL: c('pageURL'),
   pageDomain: c('pageDomain'),
   searchKeyword: c('searchKeyword'),

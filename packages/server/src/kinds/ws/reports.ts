@@ -1,14 +1,14 @@
-import { sql, type SqlBool } from 'kysely';
 import type { ReportPart } from '../../records/core/kind.js';
 import { ANSWERED_COUNTS, POSTED, presentPostedReport, presentReportName } from '../../records/reports/report-parts.js';
 import type { WsTypes } from './kind.js';
+import { UNCATEGORIZED } from './queries.js';
 
 /**
  * Website (WS) reports (document 1, 2.12 "WS report tab"; section 7 "Reports (WS)") on the engine's reports
  * (records/reports/reports.ts): a record without a site category is uncategorized.
  */
 export const WS_REPORTS: ReportPart<WsTypes> = {
-  uncategorized: sql<SqlBool>`(e.category_id IS NULL)`,
+  uncategorized: UNCATEGORIZED,
   counts: ANSWERED_COUNTS,
   present: presentPostedReport,
   clientSees: POSTED,
