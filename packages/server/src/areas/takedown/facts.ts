@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listMatchers, loadListUrls } from '../../records/upload/list-matching.js';
-import { visibleTo } from '../../records/core/visibility.js';
+import { visibleTo } from '../../records/core/visibility-queries.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { notImporting } from '../../records/core/visibility.js';
+import { notImporting } from '../../records/core/visibility-queries.js';
 
 /**
  * The sellers of a client as the networks see them: one per (kind, site, seller), with what its records say about

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { notImporting, visibleTo } from '../../records/core/visibility.js';
+import { notImporting, visibleTo } from '../../records/core/visibility-queries.js';
 import type { RecordRow } from './fields.js';
 import { UNCATEGORIZED } from './reports.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { sheetFieldColumns, type PackColumn, type PackedRows } from '../../records/upload/packed-rows.js';
-import { insertRows, type FieldColumn, type RecordTable } from '../../records/upload/writes.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../../records/upload/write-queries.js';
 import type { MatchResult } from './matching.js';
 
 /** Writing a new marketplace (EC) upload's rows: matching hints, repeat flags, custom columns, aggregate category. */
