@@ -40,7 +40,7 @@ import multipart from '@fastify/multipart';
 import { createMailer } from './platform/mail.js';
 import { openApiDocument, serveOpenApi, type OpenApiOptions } from './platform/openapi.js';
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
-import { dropAbandonedImports } from './records/upload/imports.js';
+import { dropAbandonedImports } from './records/upload/import-queries.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { installSecurityHeaders } from './platform/security-headers.js';

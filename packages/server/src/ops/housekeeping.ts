@@ -2,7 +2,7 @@ import type { Services } from '../platform/context.js';
 import { IDLE_LIMIT_MS } from '../platform/auth.js';
 import type { DailyJob } from '../platform/jobs.js';
 import { deleteForgottenUploads, deleteOrphanCaptureFiles } from '../platform/files.js';
-import { dropAbandonedImports } from '../records/upload/imports.js';
+import { dropAbandonedImports } from '../records/upload/import-queries.js';
 
 /** Removes what can no longer be used: idle sessions, old verification codes, finished throttle windows, uploads never saved. */
 export async function housekeeping(services: Services, now: Date): Promise<{ sessions: number; codes: number; throttles: number; uploads: number; imports: number }> {

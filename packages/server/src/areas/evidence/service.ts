@@ -4,7 +4,7 @@ import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { fileBytes } from '../../platform/files.js';
-import { visibleTo } from '../../records/core/visibility.js';
+import { visibleTo } from '../../records/core/visibility-queries.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 import { CAPTURE_FILE_KIND } from './queue.js';
 import * as repo from './repo.js';

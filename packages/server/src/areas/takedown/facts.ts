@@ -4,7 +4,7 @@ import { TRADEMARK_REGISTRIES } from '@portal/contract/trademark-lists';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { listMatchers, loadListUrls } from '../../records/upload/list-matching.js';
-import { visibleTo } from '../../records/core/visibility.js';
+import { visibleTo } from '../../records/core/visibility-queries.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 import { attorneyLettersOf, clientNameOf, doneCapturesOf, recordFactRows, trademarksOf, userNameAndMail } from './fact-queries.js';
 

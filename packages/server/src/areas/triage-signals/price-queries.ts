@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { notImporting } from '../../records/core/visibility.js';
+import { notImporting } from '../../records/core/visibility-queries.js';
 
 /**
  * Abnormal prices (issue 19, point 4), in one statement over the client's priced EC records (WS and SNS records

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { notImporting } from '../../records/core/visibility.js';
+import { notImporting } from '../../records/core/visibility-queries.js';
 
 /** SQL of the sellers as the networks see them (sellers.ts merges the rows into one per seller). */
 

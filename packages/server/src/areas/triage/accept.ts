@@ -6,7 +6,7 @@ import { openBatch } from '../../records/batches/batches.js';
 import { recordsChanged, roomForBulkWrite } from '../../records/search/changes.js';
 import { notifyRecordsChanged } from '../../records/core/notices.js';
 import { searchWhere, type RecordSearch } from '../../records/search/conditions.js';
-import { visibleTo } from '../../records/core/visibility.js';
+import { visibleTo } from '../../records/core/visibility-queries.js';
 import {
   acceptCompanions,
   acceptTarget,

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { notImporting, visibleTo } from '../../records/core/visibility.js';
+import { notImporting, visibleTo } from '../../records/core/visibility-queries.js';
 import type { RecordRow } from './fields.js';
 
 /** The SQL of marketplace (EC) records of their own (the engine's shared SQL is in records/). */

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../platform/db.js';
 import { sheetFieldColumns, type PackColumn, type PackedRows } from '../../records/upload/packed-rows.js';
-import { insertRows, type FieldColumn, type RecordTable } from '../../records/upload/writes.js';
+import { insertRows, type FieldColumn, type RecordTable } from '../../records/upload/write-queries.js';
 import type { MatchResult } from './matching.js';
 import { knownUrlKeys } from './queries.js';
 

@@ -6,7 +6,7 @@ import type { TemplateKind } from '../../records/sheets/template.js';
 import type { CheckKind } from '../../records/upload/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../../records/upload/upload.js';
 import { packRows, sheetFieldColumns, type PackColumn, type PackedRows } from '../../records/upload/packed-rows.js';
-import { insertRows, type RecordTable } from '../../records/upload/writes.js';
+import { insertRows, type RecordTable } from '../../records/upload/write-queries.js';
 import { SNS_FIELDS } from './fields.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ReportPart } from '../../records/core/kind.js';
-import { ANSWERED_COUNTS, POSTED, presentPostedReport, presentReportName } from '../../records/reports/report-parts.js';
+import { presentPostedReport, presentReportName } from '../../records/reports/report-parts.js';
+import { ANSWERED_COUNTS, POSTED } from '../../records/reports/report-queries.js';
 import type { WsTypes } from './kind.js';
 import { UNCATEGORIZED } from './queries.js';
 

@@ -5,6 +5,7 @@ import type { AnyRow, BatchChange, HistoryValue, KindTypes, RecordKind } from '.
 import { notifyRecordChanged, notifyRecordsChanged } from '../core/notices.js';
 import { isAnalyst } from '../core/visibility.js';
 import { findVisible } from '../core/queries.js';
+import { isClientTrademark } from './save-queries.js';
 import { batchSet, writeChanges } from './writes.js';
 
 /**
@@ -99,7 +100,6 @@ export function trademarkOfClient(field: string) {
   return async (ctx: AuthedContext, clientId: number, changes: Record<string, HistoryValue>): Promise<void> => {
     const trademarkId = changes[field];
     if (typeof trademarkId !== 'number') return;
-    const tm = await ctx.db.selectFrom('trademark').select('trademark_id').where('trademark_id', '=', trademarkId).where('client_id', '=', clientId).executeTakeFirst();
-    if (!tm) throw new AppError('unknownTrademark');
+    if (!(await isClientTrademark(ctx.db, clientId, trademarkId))) throw new AppError('unknownTrademark');
   };
 }

@@ -3,7 +3,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { AnyRow, HistoryAnswer, HistoryValue, ListKind } from './kind.js';
-import { colOf, visibleTo } from './visibility.js';
+import { colOf, visibleTo } from './visibility-queries.js';
 
 /**
  * What every record kind does the same way: find one visible record, its history and the per-user column chooser

@@ -1,15 +1,16 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { MatchType, type Locale } from '@portal/contract';
 import ExcelJS from 'exceljs';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { AnyRow, ListKind } from '../core/kind.js';
 import { clientName } from '../core/queries.js';
-import { after, orderBy, sortKeys, type SortKey } from '../search/order.js';
+import { sortKeys, type SortKey } from '../search/order.js';
 import { searchWhere, type ExportQuery, type RecordSearch } from '../search/conditions.js';
-import { visibleTo } from '../core/visibility.js';
+import { visibleTo } from '../core/visibility-queries.js';
+import { bothOf, recordPage } from './export-queries.js';
 
 /**
  * Export of records of any kind to .xlsx (document 3, "export of the search result"), streamed: rows are read
@@ -174,12 +175,7 @@ export async function* recordBatches<Row extends AnyRow>(
   keys: SortKey[],
   { max = EXPORT_MAX_ROWS, batchSize = BATCH }: { max?: number; batchSize?: number } = {},
 ): AsyncGenerator<Row[]> {
-  const columns = sql.join(select.map((c) => sql.ref(c)));
-  const fetch = async (last: Row | undefined, limit: number): Promise<Row[]> => {
-    const conds = last ? sql<SqlBool>`(${where}) AND ${after(kind, keys, last)}` : where;
-    const res = await sql<Row>`SELECT ${columns} FROM ${sql.table(kind.table)} AS r WHERE ${conds} ORDER BY ${orderBy(kind, keys)} LIMIT ${limit}`.execute(db);
-    return res.rows;
-  };
+  const fetch = (last: Row | undefined, limit: number): Promise<Row[]> => recordPage(db, kind, select, where, keys, last, limit);
   let read = 0;
   let limit = Math.min(batchSize, max);
   let next: Promise<Row[]> | null = fetch(undefined, limit);
@@ -212,7 +208,7 @@ export async function exportRecords<Row extends AnyRow, L>(
   const db = ctx.services.db;
   const ek = kind.export;
   const visible = visibleTo(ctx, opts.clientId, kind.table);
-  const where = opts.where ? sql<SqlBool>`(${visible} AND ${opts.where})` : visible;
+  const where = opts.where ? bothOf(visible, opts.where) : visible;
   const [name, custom, lookups] = await Promise.all([clientName(db, opts.clientId), ek.customColumns(db, opts.clientId), ek.lookups(db, opts.clientId)]);
   // The first batch is read before answering, so a query that fails answers as an error, not as a cut-off file.
   const rest = recordBatches<Row>(db, kind, ek.select, where, opts.order ?? sortKeys(kind, []));

@@ -1,5 +1,6 @@
 import type { FieldLabels } from '../sheets/columns.js';
 import { namedCell, plainCell, type ExportPart } from './export.js';
+import { reportNamesOf, trademarkNumbers } from './export-queries.js';
 import type { Field } from '../core/kind.js';
 
 /** What a standard kind's export shows ids by: trademark numbers and report names. */
@@ -28,8 +29,8 @@ export function standardExport<Row extends StandardRow>(kind: {
     select: [...new Set(Object.values(kind.columns).map((f) => `r.${f.column}`))],
     async lookups(db, clientId) {
       const [marks, reports] = await Promise.all([
-        db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute(),
-        db.selectFrom(kind.reportTable).select(['report_id', 'report_name']).where('client_id', '=', clientId).execute(),
+        trademarkNumbers(db, clientId),
+        reportNamesOf(db, kind.reportTable, clientId),
       ]);
       return { trademarkNumbers: new Map(marks.map((t) => [t.trademark_id, t.no])), reportNames: new Map(reports.map((r) => [r.report_id, r.report_name])) };
     },

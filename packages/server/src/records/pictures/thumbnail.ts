@@ -1,5 +1,4 @@
 import type { DownloadQuery } from '@portal/contract';
-import { sql } from 'kysely';
 import type { DownloadAnswer } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -7,8 +6,9 @@ import { fileBytes } from '../../platform/files.js';
 import { decodeImageHeader } from '../../platform/images.js';
 import { safeFetch } from '../../platform/outbound/index.js';
 import { shrinkPng } from '../../platform/png-shrink.js';
-import { visibleTo } from '../core/visibility.js';
+import { visibleTo } from '../core/visibility-queries.js';
 import { RECORD_TABLES, type KindName } from '../core/tables.js';
+import { pictureSources, type Sources } from './thumbnail-queries.js';
 import { ThumbnailCache, type Picture } from './thumbnail-cache.js';
 
 /**
@@ -35,17 +35,6 @@ const BOXES = { small: { maxWidth: 128, maxHeight: 96, maxRatio: 1 }, large: { m
 type Size = keyof typeof BOXES;
 /** The browser may keep a picture a while: a record's image rarely changes, and a new capture is a new record page. */
 const BROWSER_CACHE = 'private, max-age=600';
-
-const IMAGE_OF: Record<KindName, ReturnType<typeof sql<string>>> = {
-  ec: sql<string>`r.ec_product_image_url`,
-  ws: sql<string>`''`,
-  sns: sql<string>`r.image_url`,
-};
-const SHOTS_OF: Record<KindName, ReturnType<typeof sql<string>>> = {
-  ec: sql<string>`r.ec_upload_image_names`,
-  ws: sql<string>`''`,
-  sns: sql<string>`''`,
-};
 
 const cache = new ThumbnailCache();
 
@@ -97,22 +86,8 @@ async function fromFile(ctx: AuthedContext, name: string, size: Size): Promise<P
   return bytes ? small(bytes, size) : null;
 }
 
-interface Sources {
-  image_url: string;
-  shots: string;
-  capture_file: string | null;
-}
-
 async function sourcesOf(ctx: AuthedContext, kind: KindName, clientId: number, recordId: number): Promise<Sources | undefined> {
-  const t = RECORD_TABLES[kind];
-  const found = await sql<Sources>`
-    SELECT ${IMAGE_OF[kind]} AS image_url, ${SHOTS_OF[kind]} AS shots,
-      (SELECT e.png_file FROM evidence_capture AS e
-        WHERE e.client_id = r.client_id AND e.${sql.ref(t.id)} = r.${sql.ref(t.id)} AND e.state = 'done' AND e.png_file IS NOT NULL
-        ORDER BY e.capture_id DESC LIMIT 1) AS capture_file
-    FROM ${sql.table(t.records)} AS r
-    WHERE r.${sql.ref(t.id)} = ${recordId} AND ${visibleTo(ctx, clientId, t.records)}`.execute(ctx.db);
-  return found.rows[0];
+  return pictureSources(ctx.db, kind, recordId, visibleTo(ctx, clientId, RECORD_TABLES[kind].records));
 }
 
 export async function serveThumbnail(ctx: AuthedContext, query: DownloadQuery<'/api/records/thumbnail'>): Promise<DownloadAnswer> {

@@ -1,9 +1,9 @@
-import { sql, type SqlBool } from 'kysely';
 import type { ReportListRow } from '../core/kind.js';
 
 /**
  * The report answer of document 1's WS report tab, which the later kinds (SNS) share: the report with its record,
- * categorized, uncategorized and answered counts; client users pick from the reports posted to them.
+ * categorized, uncategorized and answered counts; client users pick from the reports posted to them (the SQL of
+ * both, ANSWERED_COUNTS and POSTED, is in report-queries.ts).
  */
 export interface PostedReport {
   id: number;
@@ -15,9 +15,6 @@ export interface PostedReport {
   uncategrizeCount: number;
   responseCount: number;
 }
-
-/** The answered records of a report (alias `e`): the client set an action. */
-export const ANSWERED_COUNTS = { responses: sql<number>`count(*) FILTER (WHERE e.action IS NOT NULL)` };
 
 export function presentPostedReport(r: ReportListRow): PostedReport {
   return {
@@ -31,8 +28,5 @@ export function presentPostedReport(r: ReportListRow): PostedReport {
     responseCount: Number(r.counts.responses ?? 0),
   };
 }
-
-/** The reports (alias `p`) a client user may pick: the posted ones. */
-export const POSTED = sql<SqlBool>`p.send_date IS NOT NULL`;
 
 export const presentReportName = (r: { report_id: number; report_name: string }) => ({ id: r.report_id, reportName: r.report_name });

@@ -3,7 +3,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { searchCondition } from '../../platform/search.js';
-import { colOf, isAnalyst, visibleTo } from '../core/visibility.js';
+import { isAnalyst } from '../core/visibility.js';
+import { colOf, visibleTo } from '../core/visibility-queries.js';
 import type { ListKind } from '../core/kind.js';
 import { RECORD_TABLES, type KindName } from '../core/tables.js';
 

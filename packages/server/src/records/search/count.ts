@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { fromTable, visibleTo } from '../core/visibility.js';
+import { fromTable, visibleTo } from '../core/visibility-queries.js';
 import type { AnyRow, ListKind } from '../core/kind.js';
 import { recheckColumn } from './conditions.js';
 

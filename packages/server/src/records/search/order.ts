@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { colOf } from '../core/visibility.js';
+import { colOf } from '../core/visibility-queries.js';
 import type { AnyRow, ListKind } from '../core/kind.js';
 import { FALSE, TRUE, and, or, type RecordSearch } from './conditions.js';
 

@@ -3,6 +3,7 @@ import { CURRENCIES } from '@portal/contract/code-lists';
 import type ExcelJS from 'exceljs';
 import type { AuthedContext } from '../../platform/context.js';
 import { columnLabel, type ColumnRule, type SheetColumns } from './columns.js';
+import { productCategoryCodes, subcategoryCodes, trademarkTexts } from './template-queries.js';
 
 /**
  * The template's second sheet, "How to fill" ("記入方法"), issue 16 point 3: every column of the data sheet with
@@ -22,11 +23,9 @@ export async function loadGuideCodes(ctx: AuthedContext, clientId: number, rules
   const has = (kind: ColumnRule['kind']) => rules.some((r) => r.kind === kind);
   const ja = ctx.locale === 'ja';
   const [subs, cats, marks] = await Promise.all([
-    has('subcategory') ? ctx.db.selectFrom('infringement_subcategory').select(['code', 'name', 'name_en']).where('code', '<>', '').orderBy('code').execute() : [],
-    has('productCategory')
-      ? ctx.db.selectFrom('product_category').select(['code', 'name', 'name_en']).where('client_id', '=', clientId).where('code', '<>', '').orderBy('code').execute()
-      : [],
-    has('trademark') ? ctx.db.selectFrom('trademark').select(['no', 'text']).where('client_id', '=', clientId).orderBy('no').execute() : [],
+    has('subcategory') ? subcategoryCodes(ctx.db) : [],
+    has('productCategory') ? productCategoryCodes(ctx.db, clientId) : [],
+    has('trademark') ? trademarkTexts(ctx.db, clientId) : [],
   ]);
   return {
     subcategory: subs.map((s) => [s.code, ja ? s.name : s.name_en || s.name]),

@@ -4,6 +4,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import { columnLabel, type SheetColumns } from './columns.js';
 import { exampleValues } from './template-example.js';
 import { addGuideSheet, hintFor, loadGuideCodes } from './template-guide.js';
+import { customColumnRows } from './template-queries.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -24,7 +25,7 @@ export interface TemplateKind {
 
 export async function templateFor(ctx: AuthedContext, clientId: number, kind: TemplateKind): Promise<DownloadAnswer> {
   const custom = kind.customColumns
-    ? await ctx.db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).orderBy('column_order').orderBy('column_id').execute()
+    ? await customColumnRows(ctx.db, clientId)
     : [];
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind.sheetName);

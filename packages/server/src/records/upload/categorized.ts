@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { CategorizedRecordColumns } from '../../platform/schema.js';
 import type { ColumnRule, NamedCodes } from '../sheets/columns.js';
 import type { Field, FieldKind } from '../core/kind.js';
-import type { FieldColumn } from './writes.js';
+import type { FieldColumn } from './write-queries.js';
 
 /**
  * What the kinds of categorized records with three report rounds and a response (website and SNS records, tables

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../platform/db.js';
+import { specialUrls } from './upload-queries.js';
 
 /**
  * Matching a found record against the client's black and white lists (special URLs: a list entry names a URL, a
@@ -99,7 +100,7 @@ export function listMatcher(entries: ListEntry[], labels: ReasonLabels): (row: L
 export type ListUrls = { type: number; url: string; seller: string; seller_id: string }[];
 
 export function loadListUrls(db: Db | Tx, clientId: number): Promise<ListUrls> {
-  return db.selectFrom('special_url').select(['type', 'url', 'seller', 'seller_id']).where('client_id', '=', clientId).execute();
+  return specialUrls(db, clientId);
 }
 
 /** The black and white list matchers of a client's special URLs: a row's reasons on each list ('' when none). */

@@ -1,11 +1,11 @@
-import type { FieldColumn } from './writes.js';
+import type { FieldColumn } from './write-queries.js';
 
 /**
  * A new upload's rows packed by the upload worker for the insert: one PostgreSQL array literal per column, the text
  * the database driver would make of a JavaScript array. The worker thread, which has a core of its own, does this
  * work; the main thread receives a few dozen strings per batch instead of thousands of row objects (cloning,
  * collecting and re-serializing those took a third of its time in a 100,000-row upload) and passes them to
- * `INSERT ... SELECT FROM unnest(...)` as they are (writes.ts).
+ * `INSERT ... SELECT FROM unnest(...)` as they are (write-queries.ts).
  */
 export interface PackedRows {
   size: number;

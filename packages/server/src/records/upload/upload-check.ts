@@ -4,7 +4,7 @@ import { checkCell, checkCustomCell, columnLabel, headerMatcher, type ColumnRule
 import { isBlankRow, type Sheet, type SheetRow } from '../sheets/sheet.js';
 import { isExampleRow } from '../sheets/template-example.js';
 import type { PackedRows } from './packed-rows.js';
-import type { RecordChange } from './writes.js';
+import type { RecordChange } from './write-queries.js';
 
 /**
  * Checking an uploaded sheet row by row (document 1, sections 4 and 5). This runs in the upload worker thread

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, multipartBody, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { HEADER_EN, listing, xlsxOf } from '../../kinds/ec/report-fixtures.js';
-import { dropAbandonedImports } from './imports.js';
+import { dropAbandonedImports } from './import-queries.js';
 import { HEADER_ROW, blankSheetUnderRatio, lyingRowsBomb, part, workbookOf, zipBombSheet, zipOf } from '../../kinds/ec/zip-fixtures.js';
 
 /**

@@ -1,25 +1,25 @@
 import { UPLOADS_PER_USER } from '@portal/contract';
-import { sql } from 'kysely';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { Lookups } from '../sheets/columns.js';
 import type { PackedRows } from './packed-rows.js';
-import { HEARTBEAT_MS, beginImport, dropImport, finishImport, heartbeat, type ReportTable } from './imports.js';
+import { HEARTBEAT_MS, beginImport, dropImport, finishImport, heartbeat, type ReportTable } from './import-queries.js';
 import type { CheckInput, SheetChange } from './upload-check.js';
 import { UploadAborted, UploadSlots, runUploadWorker, type CheckSource } from './upload-runner.js';
 import { PGLITE_PACING, POSTGRES_PACING, WritePacer } from './write-pacing.js';
-import { applyStage, beginStage, dropStage, stageAlive, stageChanges } from './update-stages.js';
-import type { RecordTable } from './writes.js';
+import { applyStage, beginStage, dropStage, stageAlive, stageChanges } from './update-queries.js';
+import { clientTrademarks, knownRecordIds } from './upload-queries.js';
+import type { RecordTable } from './write-queries.js';
 
 /**
  * New and update uploads (document 1, sections 4 and 5). The file is read and every cell checked in a worker
  * thread (upload-worker.ts); the main thread only writes the checked batches, so other calls keep being answered.
- * - A new upload is an import (imports.ts): its report stays invisible while its rows go in with short
+ * - A new upload is an import (import-queries.ts): its report stays invisible while its rows go in with short
  *   transactions, and one short transaction shows all of it; a problem, a failure or a client that goes away
  *   removes it. Nothing half-written is ever seen, even after a crash.
  * - An update upload stages its changes with short statements as the worker checks them, and one transaction
- *   applies all of them at the end (update-stages.ts), or nothing.
+ *   applies all of them at the end (update-queries.ts), or nothing.
  * Each user has at most UPLOADS_PER_USER uploads in progress; the process runs at most `uploadWorkers` at once.
  */
 
@@ -44,7 +44,7 @@ export interface UploadKind<B extends PackedRows = PackedRows> {
 
 /** The lookups of a kind whose sheets name only the client's trademarks (by number). */
 export async function trademarkLookups(db: Db | Tx, clientId: number): Promise<Lookups> {
-  const marks = await db.selectFrom('trademark').select(['trademark_id', 'no']).where('client_id', '=', clientId).execute();
+  const marks = await clientTrademarks(db, clientId);
   return { subcategories: new Map(), productCategories: new Map(), trademarks: new Map(marks.map((m) => [m.no.toLowerCase(), m.trademark_id])) };
 }
 
@@ -119,7 +119,7 @@ export async function uploadNewReport<B extends PackedRows>(ctx: AuthedContext, 
 }
 
 /**
- * An update upload: the checked changes are staged with short statements as the worker sends them (update-stages.ts),
+ * An update upload: the checked changes are staged with short statements as the worker sends them (update-queries.ts),
  * then one transaction applies all of them with their history rows, and whatever `then` adds (the notice about
  * published records), or nothing. Answers the row count and the published records changed.
  */
@@ -139,13 +139,9 @@ export async function uploadUpdate<B extends PackedRows>(
     const columns = new Set<string>();
     const pacer = pacerFor(ctx.services);
     let lastBeat = Date.now();
-    const recordId = sql.ref(kind.table.idColumn);
     const count = await runUploadWorker({ check: kind.check, mode: 'update', file, input }, ctx.signal, async (changes, apply) => {
       const batch = changes as SheetChange[];
-      const found = await sql<{ id: number }>`
-        SELECT ${recordId} AS id FROM ${sql.table(kind.table.table)}
-        WHERE client_id = ${clientId} AND ${recordId} = ANY(${batch.map((b) => b.id)}::bigint[])`.execute(db);
-      const known = new Set(found.rows.map((f) => Number(f.id)));
+      const known = await knownRecordIds(db, kind.table, clientId, batch.map((b) => b.id));
       const unknown = batch.filter((b) => !known.has(b.id)).map((b) => b.id);
       if (apply && unknown.length === 0) {
         for (const b of batch) for (const [field, column] of kind.table.fields) if (b.values[field] !== undefined && b.values[field] !== null) columns.add(column);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Role } from '@portal/contract';
 import { createClient, createUser, startTestPortal } from '../../../testing/index.js';
 import { CORPUS, type Stored } from './cases.js';
+import { addClientManager, storedEcRecords } from './corpus-queries.js';
 
 /**
  * Uploads every corpus file through the portal's real HTTP call (a fresh test portal: PGlite or PostgreSQL as
@@ -29,7 +30,7 @@ export async function runCorpus(): Promise<CorpusRun> {
     const db = tp.portal.services.db;
     const clientId = await createClient(tp, 'Corpus Co');
     const analyst = await createUser(tp, { role: Role.ANALYST });
-    await db.insertInto('client_manager').values({ client_id: clientId, user_id: analyst.userId }).execute();
+    await addClientManager(db, clientId, analyst.userId);
     const outcomes: Record<string, Outcome> = {};
     for (const { file } of CORPUS) {
       const bytes = fs.readFileSync(path.join(DIR, file));
@@ -37,12 +38,7 @@ export async function runCorpus(): Promise<CorpusRun> {
       const en = await upload('en');
       if (en.body.code === 0) {
         const reportId = (en.body.data as { reportId: number }).reportId;
-        const stored = await db
-          .selectFrom('ec_record')
-          .select(['ec_scan_date', 'ec_product_title', 'ec_product_seller', 'ec_search_keyword', 'ec_product_price'])
-          .where('report_id', '=', reportId)
-          .orderBy('ec_id')
-          .execute();
+        const stored = await storedEcRecords(db, reportId);
         outcomes[file] = { stored: stored.map((s) => ({ ...s, ec_product_price: String(s.ec_product_price) }) as Stored) };
       } else if (en.body.message) {
         outcomes[file] = { refused: { en: en.body.message, ja: (await upload('ja')).body.message ?? '' }, other: en.body.data };

@@ -6,7 +6,7 @@ import type { HistoryTableName, RecordTableName } from '../core/tables.js';
 /**
  * Set-based writes of uploaded rows: one INSERT ... SELECT FROM unnest(arrays) per chunk (as fast as COPY into the
  * same table with its indexes, measured, and the same on PostgreSQL and PGlite). Update uploads are staged and
- * applied in update-stages.ts.
+ * applied in update-queries.ts.
  */
 export interface RecordChange {
   id: number;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { RECORD_TABLES, REPORT_TABLES, type ReportTableName } from '../core/tables.js';
-import { dropAbandonedStages } from './update-stages.js';
+import { dropAbandonedStages } from './update-queries.js';
 
 /**
  * A new upload is written as an import: its report is created marked `importing_since`, its records go in with
@@ -49,7 +49,7 @@ export async function dropImport(db: Db, table: ReportTable, reportId: number): 
 }
 
 /**
- * Removes imports, and staged update uploads (update-stages.ts), silent for longer than `silentMs` (0 at the start
+ * Removes imports, and staged update uploads (update-queries.ts), silent for longer than `silentMs` (0 at the start
  * of the embedded database, which only this process uses; otherwise another replica may be importing). Answers
  * how many.
  */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import type { RecordChange, RecordTable } from './writes.js';
+import type { RecordChange, RecordTable } from './write-queries.js';
 
 /**
  * An update upload's changes are staged, then applied at once. While the worker reads and checks the sheet, each
@@ -9,7 +9,7 @@ import type { RecordChange, RecordTable } from './writes.js';
  * When the whole sheet is good, one transaction applies every staged change with one set-based statement (records
  * and their history rows) plus whatever the caller adds: readers see all of it or none of it, also after a crash
  * (staged rows never change a record by themselves). Stages whose process died are removed at start and by
- * housekeeping, like imports (imports.ts).
+ * housekeeping, like imports (import-queries.ts).
  */
 
 /** Rows deleted per statement when a stage is removed (short, like its writes). */
