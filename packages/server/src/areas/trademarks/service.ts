@@ -24,6 +24,35 @@ function checkRegion(region: string | undefined): void {
   if (region !== undefined && !TRADEMARK_REGION_CODES.has(region)) throw new AppError('unknownRegion');
 }
 
+/** The trademark table's column of each field of the create and update payloads. */
+const COLUMN_OF = {
+  no: 'no',
+  region: 'region',
+  type: 'type',
+  text: 'text',
+  image: 'image',
+  register_date: 'registerDate',
+  invalid_date: 'invalidDate',
+  remind_flag: 'remindFlag',
+  belongsto: 'belongsto',
+  description_ja: 'descriptionJP',
+  description_en: 'descriptionEN',
+  description_cn: 'descriptionCN',
+  status: 'status',
+  remarks: 'remarks',
+} as const satisfies Record<string, keyof UpdateInput>;
+
+type ColumnsOf<I> = { [C in keyof typeof COLUMN_OF]: I[(typeof COLUMN_OF)[C] & keyof I] };
+
+/**
+ * The columns of the fields a create or an update names: a create names them all (the contract fills defaults),
+ * an update only those it changes (a field left undefined is left alone, as Kysely leaves out undefined values).
+ */
+function columnsOf<I extends Omit<UpdateInput, 'trademarkId'>>(input: I): ColumnsOf<I> {
+  // Object.fromEntries loses the keys' types; COLUMN_OF's entries are exactly ColumnsOf's keys.
+  return Object.fromEntries(Object.entries(COLUMN_OF).map(([column, field]) => [column, input[field]])) as ColumnsOf<I>;
+}
+
 export async function create(ctx: AuthedContext, input: CreateInput) {
   const clientId = input.clientId;
   // Staff must name the client; a client user's own company was filled in by the tenancy rule.
@@ -32,20 +61,7 @@ export async function create(ctx: AuthedContext, input: CreateInput) {
   if (input.image) await attachImage(ctx, input.image, clientId);
   const trademarkId = await insertTrademark(ctx.db, {
     client_id: clientId,
-    no: input.no,
-    region: input.region,
-    type: input.type,
-    text: input.text,
-    image: input.image,
-    register_date: input.registerDate,
-    invalid_date: input.invalidDate,
-    remind_flag: input.remindFlag,
-    belongsto: input.belongsto,
-    description_ja: input.descriptionJP,
-    description_en: input.descriptionEN,
-    description_cn: input.descriptionCN,
-    status: input.status,
-    remarks: input.remarks,
+    ...columnsOf(input),
     created_at: ctx.now,
     updated_at: ctx.now,
   });
@@ -65,20 +81,7 @@ export async function update(ctx: AuthedContext, input: UpdateInput) {
     if (current.image) await dropImage(ctx, current.image);
   }
   await updateTrademark(ctx.db, current.trademark_id, {
-    no: input.no,
-    region: input.region,
-    type: input.type,
-    text: input.text,
-    image: input.image,
-    register_date: input.registerDate,
-    invalid_date: input.invalidDate,
-    remind_flag: input.remindFlag,
-    belongsto: input.belongsto,
-    description_ja: input.descriptionJP,
-    description_en: input.descriptionEN,
-    description_cn: input.descriptionCN,
-    status: input.status,
-    remarks: input.remarks,
+    ...columnsOf(input),
     updated_at: ctx.now,
   });
   return get(ctx, current.trademark_id);
