@@ -5,6 +5,12 @@
  * (HOST_COUNTRY) or a code in the hints.
  */
 
+/**
+ * The key of writings that name no one currency by themselves ("kr" is Swedish, Norwegian, Danish or Icelandic;
+ * "دينار" any dinar): the currency as written is kept, its ISO code comes from the host or the hints.
+ */
+export const UNKNOWN = 'XXX';
+
 /** ISO code → the ways pages write it, separated by spaces. Codes themselves always match (any case). */
 export const CURRENCY_WRITINGS: Record<string, string> = {
   USD: '$ US$ USD$ U$S U$ dollar dollars',
@@ -25,7 +31,6 @@ export const CURRENCY_WRITINGS: Record<string, string> = {
   MXN: 'MX$',
   SGD: 'S$',
   CHF: 'Fr. SFr. SFr GFr CHf',
-  SEK: 'kr Kr kr.',
   PLN: 'zł Zł zl',
   CZK: 'Kč',
   HUF: 'Ft',
@@ -128,9 +133,7 @@ export const CURRENCY_WRITINGS: Record<string, string> = {
   HTG: 'G',
   SOS: 'ش.ص',
   XAF: '₣ franc francs',
-  XXX: 'دينار د. ش.ج',
-  USc: '¢',
-  SPL: '₶',
+  [UNKNOWN]: 'kr Kr kr. دينار د. ش.ج ¢ ₶ SPL',
 };
 
 /**
@@ -165,9 +168,6 @@ export const OBSOLETE_CODES: Record<string, string> = {
   GHC: 'GHS', ZMK: 'ZMW', MZM: 'MZN', AZM: 'AZN', TMM: 'TMT', SDD: 'SDG', CSD: 'RSD', RMB: 'CNY', NIS: 'ILS',
   UKL: 'GBP', SFR: 'CHF', NTD: 'TWD', CNH: 'CNY', EURO: 'EUR',
 };
-
-/** Second-level labels under which a country's sites live ("shop.com.au", "amazon.co.jp"). */
-export const GENERIC_SECOND_LEVEL = new Set(['com', 'co', 'net', 'org', 'ne', 'or', 'gov', 'edu', 'ac']);
 
 /** Top-level domains that are a country's but not its ISO 3166 code. */
 export const TLD_COUNTRY: Record<string, string> = { uk: 'GB', com: 'US', us: 'US' };

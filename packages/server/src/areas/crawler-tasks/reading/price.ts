@@ -1,4 +1,4 @@
-import { CURRENCY_WRITINGS, GENERIC_SECOND_LEVEL, ISO_CODES, OBSOLETE_CODES, SHARED_SYMBOLS, TLD_COUNTRY, WEAK_WRITINGS } from './currencies.js';
+import { CURRENCY_WRITINGS, ISO_CODES, OBSOLETE_CODES, SHARED_SYMBOLS, TLD_COUNTRY, UNKNOWN, WEAK_WRITINGS } from './currencies.js';
 import { readAmount } from './amount.js';
 
 /**
@@ -31,7 +31,7 @@ interface Writing {
 }
 
 const WRITINGS: Writing[] = Object.entries(CURRENCY_WRITINGS).flatMap(([iso, list]) => {
-  const code = /^[A-Z]{3}$/.test(iso) ? iso : null;
+  const code = /^[A-Z]{3}$/.test(iso) && iso !== UNKNOWN ? iso : null;
   const texts = [...list.split(' '), ...(code ? [code] : [])];
   return texts.map((text) => ({ text, iso: code, weak: WEAK_WRITINGS.has(text) }));
 });
@@ -82,22 +82,17 @@ export function hostCountry(pageUrl: string | undefined): string | null {
   } catch {
     return null;
   }
-  const labels = host.toLowerCase().split('.');
-  const tld = labels.at(-1) ?? '';
-  if (TLD_COUNTRY[tld]) return TLD_COUNTRY[tld];
-  if (tld.length === 2) return tld.toUpperCase();
-  if (GENERIC_SECOND_LEVEL.has(labels.at(-2) ?? '')) return null;
-  return null;
+  const tld = host.toLowerCase().split('.').at(-1) ?? '';
+  return TLD_COUNTRY[tld] ?? (tld.length === 2 ? tld.toUpperCase() : null);
 }
 
-/** ISO code for a writing: its table entry, resolved by the host's country where the symbol is shared. */
+/** ISO code for a writing: its table entry, resolved by the host's country where the symbol is shared ("$" on .ca). */
 export function isoOf(written: string, pageUrl?: string): string | null {
   const key = written.replace(/\s+/g, '');
   const w = BY_TEXT.get(key) ?? BY_TEXT.get(key.toLowerCase());
   const shared = SHARED_SYMBOLS[key.toLowerCase() === 'kr' || key === 'kr.' ? 'kr' : key === '￥' ? '¥' : key];
   const country = hostCountry(pageUrl);
   if (shared && country && shared[country]) return shared[country];
-  if (key === '$' && country && country !== 'US' && !shared?.[country] && pageUrl) return 'USD';
   return w?.iso ?? (/^[A-Z]{3}$/i.test(key) ? key.toUpperCase() : null);
 }
 
