@@ -1,7 +1,7 @@
 /**
  * The currency tables the price reader matches against (issue 29): data only, so that a new symbol is one line
  * here and not a rule in the reader. Each ISO 4217 code lists the ways pages write it; a symbol that several
- * currencies share ("$", "kr", "¥", "R") is listed under its most common reading and resolved by the page's host
+ * currencies share ("$", "¥", "R") is listed under its most common reading ("kr" under UNKNOWN) and resolved by the page's host
  * (HOST_COUNTRY) or a code in the hints.
  */
 
