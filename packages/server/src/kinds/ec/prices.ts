@@ -1,12 +1,11 @@
+import { readPrice } from '../../areas/crawler-tasks/reading/price.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { findVisible, listingPriceHistory } from './queries.js';
 
-/** A price as pages write it ("1,299.00", "¥12,800") read as a number, or null when it is not one. */
+/** A price as pages write it ("1,299.00", "¥12,800", "1.234,56 €") read as a number by the crawler's price reader, or null. */
 export function amountOf(price: string | null): number | null {
-  if (price === null) return null;
-  const digits = price.replace(/[^\d.,-]/g, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  const n = Number(digits.replace(',', '.'));
-  return digits !== '' && Number.isFinite(n) ? n : null;
+  const amount = price === null ? null : readPrice(price).amount;
+  return amount === null ? null : Number(amount);
 }
 
 /**
