@@ -95,7 +95,9 @@ export function fromJsonLd($: CheerioAPI, heading: string | undefined): Witness 
         if (s) w.prices.push(s);
       }
       w.currency ??= clean(o.priceCurrency ?? (isObject(spec) ? spec.priceCurrency : undefined));
-      w.availability ??= availabilityOf(o.availability);
+      // Several offers (sizes, colours): in stock when any of them is.
+      const av = availabilityOf(o.availability);
+      if (av && w.availability !== 'InStock') w.availability = av;
       const seller = first(o.seller ?? o.offeredBy);
       w.seller ??= nameOf(seller);
       if (isObject(seller)) w.sellerUrl ??= clean(seller.url);
@@ -175,7 +177,8 @@ export function fromMicrodata($: CheerioAPI, heading: string | undefined): Witne
       if (v) w.prices.push(v);
     }
     w.currency ??= get(m, 'priceCurrency');
-    w.availability ??= availabilityOf(get(m, 'availability'));
+    const av = availabilityOf(get(m, 'availability'));
+    if (av && w.availability !== 'InStock') w.availability = av;
     const seller = m.get('seller')?.[0];
     if (seller && !w.seller) {
       const sp = seller.attribs.itemscope !== undefined ? itemProps($, seller) : undefined;

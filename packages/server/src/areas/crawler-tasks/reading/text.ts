@@ -75,7 +75,13 @@ export function documentOrder($: CheerioAPI): Map<Element, number> {
   return order;
 }
 
-export const attrText = (el: Element): string => `${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.itemprop ?? ''} ${el.attribs['data-testid'] ?? ''}`;
+/** What an element's markup says it is: class, id, itemprop and short data-* values (data-cy="product-was-price"). */
+export const attrText = (el: Element): string => {
+  let out = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''} ${el.attribs.itemprop ?? ''}`;
+  for (const [k, v] of Object.entries(el.attribs)) if (k.startsWith('data-') && v.length > 0 && v.length < 40 && /^[a-z][\w-]*$/i.test(v)) out += ` ${v}`;
+  return out;
+};
+export const hasHiddenClass = (el: Element): boolean => HIDDEN_CLASS.test(el.attribs.class ?? '');
 
 /** True when `el` or an ancestor (up to `depth` levels) matches the test. */
 export function inside(el: Element, test: (e: Element) => boolean, depth = 12): boolean {

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { attrText, clean, inside, sameName, visibleText } from './text.js';
+import { attrText, clean, fold, hasHiddenClass, inside, sameName, visibleText } from './text.js';
 
 /**
  * The visible page as a person reads it: the product's heading, then the buy box after it — the price to pay, the
@@ -8,7 +8,7 @@ import { attrText, clean, inside, sameName, visibleText } from './text.js';
  */
 
 /** Page furniture and other products: never the main product. Class names count as whole words. */
-const CHROME_TOKEN = /^(site|page|global|main|top|primary)?[-_]?(header|footer|nav|navbar|navigation|menu|masthead|breadcrumbs?|crumbs)$/i;
+const CHROME_TOKEN = /^(site|page|global|main|top|primary)?[-_]?(header|footer|nav|navbar|navigation|menu|masthead|breadcrumbs?|crumbs)([-_]?(section|container|wrapper|bar|list|nav))?$/i;
 const OTHERS = /related|recommend|similar|also|sponsor|carousel|upsell|cross-?sell|bundle|together|accessor|recently|viewed|compare-?products|frequently|you-?may|reviews?-/i;
 const isChrome = (el: Element) =>
   el.name === 'nav' ||
@@ -55,6 +55,10 @@ const PRICE_ATTR = /price|preis|prix|precio|prezzo|preco|cena|цена|hinta|kai
 const OLD = /(^|[^a-z])(old|was|list|regular|original|before|strike|striked|crossed|rrp|uvp|msrp|compare|former|retail|reference|base-?price|prev|discount-?amount|saving|save)/i;
 const NOT_PRICE = /conv|approx|total|subtotal|basket|minicart|cart-?count|shipping|delivery|per-?unit|unit-?price|installment|financ|monthly|estimate|starting|start-?price|range-?label|tax-?free|excl/i;
 const NOW = /sale|special|current|now|final|offer|deal|our|actual|selling|main|buy|bid-?price|display|primary/i;
+/** A list price's label just before the amount ("Was:", "UVP", "Statt"). */
+const OLD_LABEL = /(?<!\p{L})(was|before|list price|list|rrp|msrp|uvp|statt|bisher|prix conseillé|au lieu de|antes|prima|было|通常価格|定価|정가)\s*[:：]?\s*$/iu;
+/** An amount written with a currency sign or code. */
+const CURRENCY_AMOUNT = /([$£€¥₹₽₩₪]|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR|CAD|AUD)\b)\s?[1-9]\d*([.,]\d+)*|[1-9]\d*([.,\s]\d+)*\s?([$£€¥₹₽₩₪円원]|zł|kr|Kč|Lei|руб|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR)\b)/;
 /** A unit price ("(36,17 € / kg)"), not the item's. */
 const UNIT = /^\(.*\)$|\/\s*\d*\s*(kg|g|l|ml|cl|m|m2|m²|oz|lb|st|stk|pc|pcs|piece|unit|each|100\s?g|100\s?ml)\b/i;
 const STRUCK = (el: Element) => /^(del|s|strike)$/.test(el.name) || /line-through/.test(el.attribs.style ?? '') || OLD.test(attrText(el));
@@ -72,11 +76,14 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
     if (/^(script|style|option|select|input|button|a|meta|link|del|s|strike)$/.test(el.name)) return;
     const attrs = attrText(el);
     if (!PRICE_ATTR.test(attrs)) return;
-    if (NOT_PRICE.test(attrs) || inside(el, (e) => STRUCK(e) || isChrome(e) || isOthers(e) || NOT_PRICE.test(attrText(e)) || e.attribs['aria-hidden'] === 'true', 10)) return;
+    if (NOT_PRICE.test(attrs) || inside(el, (e) => STRUCK(e) || isChrome(e) || isOthers(e) || NOT_PRICE.test(attrText(e)) || e.attribs['aria-hidden'] === 'true' || hasHiddenClass(e) || /display\s*:\s*none/i.test(e.attribs.style ?? ''), 10)) return;
     const text = visibleText(el, false, STRUCK);
     if (text.length === 0 || text.length > 60 || !/\d/.test(text) || UNIT.test(text) || /%/.test(text)) return;
     // Innermost marked element that still holds the whole price.
     const pos = order.get(el) ?? 0;
+    const before = el.parent && el.parent.type === 'tag' ? visibleText(el.parent as Element, false, STRUCK) : '';
+    const at = before.indexOf(text);
+    if (at > 0 && OLD_LABEL.test(before.slice(Math.max(0, at - 30), at))) return;
     const parentText = el.parent && el.parent.type === 'tag' ? visibleText(el.parent as Element).slice(0, 160) : '';
     let score = 0;
     const d = pos - h;
@@ -91,6 +98,16 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
   });
   // Of nested spots, keep the innermost.
   const inner = spots.filter((s) => !spots.some((o) => o !== s && inside(o.el, (e) => e === s.el && e !== o.el, 8)));
+  if (inner.length === 0 && heading) {
+    // No element is marked as a price (old table layouts): the first amount with a currency after the heading.
+    for (const el of labelled($, CURRENCY_AMOUNT)) {
+      const pos = order.get(el) ?? 0;
+      if (pos <= h || pos > h + 400) continue;
+      const text = visibleText(el, false, STRUCK);
+      if (text.length > 80 || !CURRENCY_AMOUNT.test(text) || /%|free|over|delivery|shipping|postage|versand|livraison|envío|basket|cart/i.test(text) || inside(el, (e) => STRUCK(e) || isChrome(e) || isOthers(e), 10)) continue;
+      return [{ text, el, score: 0 }];
+    }
+  }
   return inner.sort((a, b) => b.score - a.score);
 }
 
@@ -118,6 +135,19 @@ const GENERIC_LINK = /^(visit|see|view|more|all|contact|follow|shop now|store|sh
 const SELLER_HREF = /\/(seller|sellers|usr|user|shop|shops|store|stores|merchant|merchants|vendor|vendors|auctioneer|auctioneers|boutique|tienda|negozio)(\/|\.|$)|[?&](seller|sellerid|seller_id|merchant|merchantid|shop_id|shopid|vendor)=/i;
 const SELLER_ATTR = /(shop|store|seller|merchant|vendor)[-_]?(name|title)/i;
 
+/** A profile link names its seller: every word of the text is in the link's path or query ("/usr/jane-doe"). */
+function namedByLink(text: string, href: string): boolean {
+  let words: Set<string>;
+  try {
+    const u = new URL(href, 'http://x');
+    words = new Set(fold(decodeURIComponent(u.pathname + ' ' + [...u.searchParams.values()].join(' ')).replace(/([a-z])([A-Z])/g, '$1 $2')).split(' '));
+  } catch {
+    return false;
+  }
+  const own = fold(text.replace(/([a-z])([A-Z])/g, '$1 $2')).split(' ').filter((w) => w.length >= 2);
+  return own.length > 0 && own.every((w) => words.has(w));
+}
+
 /** The seller: a "Sold by" line, an element named like a shop name, or a seller profile link near the buy box. */
 export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map<Element, number>): { name: string; url?: string } | undefined {
   const h = heading ? (order.get(heading) ?? 0) : 0;
@@ -130,7 +160,7 @@ export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map
       if (text.length > 200 || !usable(box)) break;
       const m = SOLD_BY.exec(text);
       if (!m) break;
-      const after = text.slice(m.index + m[0].length);
+      const after = text.slice(m.index + m[0].length).replace(/^[\s:：\-–]+/, '');
       if (!/\p{L}/u.test(after)) continue;
       const link = $(box).find('a').toArray().find((a) => {
         const t = visibleText(a as Element);
@@ -157,13 +187,13 @@ export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map
     const href = el.attribs.href ?? '';
     if (!SELLER_HREF.test(href) || !usable(el)) continue;
     const n = clean(visibleText(el));
-    if (n && n.length >= 2 && n.length <= 60 && !GENERIC_LINK.test(n) && /\p{L}/u.test(n)) return { name: n, url: href };
+    if (n && n.length >= 2 && n.length <= 60 && !GENERIC_LINK.test(n) && /\p{L}/u.test(n) && namedByLink(n, href)) return { name: n, url: href };
   }
   return undefined;
 }
 
-const SKU_LABELS = String.raw`(ASIN|SKU|Item number|Item no\.?|Item #|Product code|Product number|Product ID|Art(?:ikel)?[.-]?\s*Nr\.?|Artikelnummer|Bestellnummer|Numéro de l'objet(?: eBay)?|Numéro d'article|Référence|Réf\.?|Ref\.?|Reference|Código(?: del producto)?|Codice(?: articolo)?|Numero oggetto|Número de artículo|Kod produktu|Cod produs|Код товара|Артикул|商品番号|商品コード|品番|상품번호|קוד מוצר|מק"ט)`;
-const SKU_LABEL = new RegExp(String.raw`(?:^|[\s(|])${SKU_LABELS}\s*[:：#.]?\s*([A-Za-z0-9][A-Za-z0-9\-/_.]{2,40})`, 'iu');
+const SKU_LABELS = String.raw`(ASIN|SKU|Item number|Item no\.?|Item #|Product code|Product number|Product ID|Art(?:ikel)?[.-]?\s*Nr\.?|Artikelnummer|Bestellnummer|Numéro de l'objet(?: eBay)?|Numéro d'article|Référence|Réf\.?|Ref\.?|Reference|Código(?: del producto)?|Codice(?: articolo)?|Numero oggetto|Número de artículo|Kod produktu|Cod produs|Код товара|Код|Артикул|商品番号|商品コード|品番|상품번호|קוד מוצר|מק"ט)`;
+const SKU_LABEL = new RegExp(String.raw`(?:^|[\s(|])${SKU_LABELS}\s*[:：#.\-–]?\s*([A-Za-z0-9][A-Za-z0-9\-/_.]{2,40})`, 'iu');
 const SKU_LABEL_ONLY = new RegExp(String.raw`(?:^|[\s(|])${SKU_LABELS}(?![\p{L}])`, 'iu');
 const SKU_ATTR = /(product|item|article|style|prod)[-_]?(reference|ref|code|number|no|id)\b|(^|[\s_-])(sku|asin)($|[\s_-])/i;
 const SKU_VALUE = /^[A-Za-z0-9][A-Za-z0-9\-/_.]{2,40}$/;
@@ -272,7 +302,7 @@ export function mainImage($: CheerioAPI, heading: Element | undefined, order: Ma
   const src = (el: Element) => clean(el.attribs['data-old-hires'] || el.attribs['data-zoom-image'] || el.attribs['data-large'] || el.attribs['data-src'] || el.attribs.src);
   const imgs = ($('img').toArray() as Element[]).filter((el) => {
     const s = src(el);
-    return s && !s.startsWith('data:') && !/logo|sprite|icon|pixel|spacer|blank|loading|placeholder|\.gif($|\?)|\.svg($|\?)/i.test(s) && !inside(el, (e) => isChrome(e) || isOthers(e), 10);
+    return s && !s.startsWith('data:') && !/logo|sprite|icon|pixel|spacer|blank|loading|placeholder|\.gif($|\?)|\.svg($|\?)/i.test(s.replace(/^.*\//, '')) && !inside(el, (e) => isChrome(e) || isOthers(e), 10);
   });
   const marked = imgs.find((el) => inside(el, (e) => /main|primary|hero|landing|zoom|gallery|product-?image|large/i.test(attrText(e) + ' ' + (e.attribs.name ?? '')), 4));
   if (marked) return src(marked);
