@@ -21,7 +21,8 @@ import { labelledSku, mainHeading, visibleBrand, mainImage, priceSpots, sellerOf
  * - Price: the price to pay now. The visible buy-box price is the first price-marked element after the heading
  *   that is not struck through, a list/was/RRP price, a total, a bundle or another product's; a sale, current
  *   bid or tax-included mark raises it, a tax-excluded or starting/estimate mark lowers it. Then:
- *   (a) when the buy-box price equals a structured price, that structured value (it is the same price);
+ *   (a) when the buy-box price equals a structured price, that structured value (it is the same price); a buy-box
+ *       element that carries `itemprop=price` is the microdata witness itself, read from its `content`;
  *   (b) when it differs from every structured price and the heading it follows is the structured product's name,
  *       the buy-box price: structured data lags the page (a list price while on sale, a starting price under a
  *       current bid, another variant's price); when the heading is not the structured product's, rule (c);
@@ -121,10 +122,16 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
     const spot = spots.find((s) => readPrice(s.text).amount !== null);
     const seen = spot ? readPrice(spot.text, { currencyHint: jsonLd?.currency ?? micro?.currency ?? og?.currency, pageUrl }) : undefined;
     const seenAmount = num(seen?.amount ?? undefined);
-    const agreeing = structured.find(([, w]) => w?.prices.some((p) => seenAmount !== undefined && num(plainPrice(p)) === seenAmount));
+    // A buy-box element that is itself the microdata price (itemprop=price) is that witness: its markup value counts.
+    const marked = spot && /\bprice\b/.test(spot.el.attribs.itemprop ?? '') ? plainPrice(clean(spot.el.attribs.content) ?? '') : undefined;
+    const agreeing: [FieldSource, Witness | undefined] | undefined =
+      marked && micro?.prices.some((p) => plainPrice(p) === marked)
+        ? ['microdata', micro]
+        : structured.find(([, w]) => w?.prices.some((p) => seenAmount !== undefined && num(plainPrice(p)) === seenAmount));
     if (agreeing) {
       const [source, w] = agreeing;
-      put('price', w!.prices.map(plainPrice).find((p) => num(p) === seenAmount), source);
+      const value = marked && source === 'microdata' ? marked : w!.prices.map(plainPrice).find((p) => num(p) === seenAmount);
+      put('price', value, source);
       put('currency', isoCurrency(w!.currency) ?? isoCurrency(seen?.currency), source);
     } else if (seen?.amount && spot && (structured.every(([, w]) => !w?.prices.length) || (spot.score > 0 && structured.some(([, w]) => sameName(w?.title, headingText))))) {
       put('price', seen.amount, 'page');

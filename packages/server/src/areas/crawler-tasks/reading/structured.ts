@@ -30,6 +30,8 @@ const first = (v: unknown): unknown => list(v)[0];
 const nameOf = (v: unknown): string | undefined => clean(isObject(first(v)) ? (first(v) as Json).name : first(v));
 const typeIs = (v: Json, re: RegExp) => list(v['@type']).some((t) => typeof t === 'string' && re.test(t.replace(/^.*[/:#]/, '')));
 const PRODUCT = /^(product|productgroup|individualproduct|productmodel|vehicle|car|book)$/i;
+/** Control characters (U+0000–U+001F) as spaces. */
+const noControls = (s: string) => Array.from(s, (c) => (c.charCodeAt(0) < 32 ? ' ' : c)).join('');
 const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&');
 
 /** schema.org availability in any spelling: a URL, "InStock", "in stock", "out_of_stock". */
@@ -58,7 +60,7 @@ export function jsonLdProducts($: CheerioAPI): Json[] {
     } catch {
       try {
         // Control characters inside strings are a common fault of hand-written blocks.
-        walk(JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ')), 0);
+        walk(JSON.parse(noControls(text)), 0);
       } catch {
         // a broken block is skipped
       }

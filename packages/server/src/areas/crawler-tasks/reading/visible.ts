@@ -92,7 +92,7 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
     if (el.attribs.itemprop === 'price') score += 6;
     if (/税込|incl|inkl|inc\.? ?vat|ttc|iva incl|tax incl/i.test(text + ' ' + parentText)) score += 6;
     if (/税抜|税別|excl|zzgl|ex\.? ?vat|\bht\b|plus tax|\+ ?tax/i.test(text)) score -= 20;
-    if (/start|opening|estimate|départ|startpreis|mise à prix|from\b|ab\b|à partir/i.test(parentText) && !/bid|gebot|enchère/i.test(parentText)) score -= 4;
+    if (/start|opening|estimate|départ|startpreis|mise à prix|prezzo base|precio de salida/i.test(parentText)) score -= 8;
     if (/current bid|aktuelles gebot|enchère actuelle|offerta attuale|puja actual/i.test(parentText)) score += 10;
     spots.push({ text, el, score });
   });
