@@ -61,6 +61,11 @@ describe('readProduct: the visible page', () => {
     expect(r.listing).toMatchObject({ title: '手作り 陶器 マグカップ 300ml', price: '1100', currency: 'JPY', seller: 'さくら雑貨店' });
   });
 
+  it('takes the lowest of a "from" range written in one line', () => {
+    const html = page(`<h1>Cat Flea Tablets</h1><div class="product-price">From only £5.29 – £9.56</div>`);
+    expect(readProduct(html, 'https://pets.example.co.uk/tablets', null).listing).toMatchObject({ price: '5.29', currency: 'GBP' });
+  });
+
   it('says out of stock when the buy box does and no price is shown', () => {
     const html = page(`<h1>Garden Hose 20 m</h1><div id="availability"><span>Currently unavailable.</span></div>`);
     const r = readProduct(html, 'https://shop.example.com/dp/B0ABCDEFGH', null);

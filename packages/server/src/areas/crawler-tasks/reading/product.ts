@@ -4,7 +4,7 @@ import { crawlerTasks } from '@portal/contract';
 import { readPrice } from './price.js';
 import { fromJsonLd, fromMicrodata, fromOpenGraph, type Witness } from './structured.js';
 import { absolute, clean, documentOrder, sameName, visibleText } from './text.js';
-import { labelledSku, mainHeading, visibleBrand, mainImage, priceSpots, sellerOf, urlIds, visibleAvailability } from './visible.js';
+import { amountsIn, labelledSku, mainHeading, visibleBrand, mainImage, priceSpots, sellerOf, urlIds, visibleAvailability } from './visible.js';
 
 /**
  * Reading a product page's main product the way a person does (issue 29). Witnesses, in this order of trust:
@@ -36,11 +36,14 @@ import { labelledSku, mainHeading, visibleBrand, mainImage, priceSpots, sellerOf
  *   as the shop's name; else a seller/shop profile link after the heading.
  * - Image: og:image unless it looks like a site-wide picture (logo, share, default); else JSON-LD, microdata,
  *   then the visible main picture. Always absolute.
- * - SKU: JSON-LD sku/productID, microdata sku/productID, OpenGraph retailer item id; else a labelled item number
- *   (detail table "ASIN", "SKU:", "Item number"); else the item number in the URL (/dp/, /itm/, a sku or
- *   product-id query); else JSON-LD mpn; else the last long number in the URL path.
- * - Availability: an "out of stock"/"currently unavailable" line in the buy box beats structured data; else the
- *   structured availability; else in stock when a buy button or a price is shown.
+ * - SKU: the item number the page shows under a label (detail table "ASIN" first, then "SKU", "Product code",
+ *   "Item number", "Ref." …, then an element marked as the product's reference/code); else the long number in the
+ *   URL when a structured identifier (sku, productID, mpn, gtin) confirms it (the page's own product id); else
+ *   JSON-LD sku/productID, microdata sku/productID, OpenGraph retailer item id; else the URL's item number (/dp/,
+ *   /itm/, a sku or product-id query); else mpn; else the last long number of the URL path.
+ * - Brand: JSON-LD, microdata, OpenGraph; else a "Brand" row or line on the page.
+ * - Availability: structured availability (in stock when any offer is); else the buy box ("out of stock",
+ *   "currently unavailable" / a buy button); else in stock when a price was read.
  */
 
 export const LISTING_FIELDS = crawlerTasks.LISTING_FIELDS;
@@ -120,7 +123,10 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
   if (listing.price === undefined) {
     const spots = priceSpots($, heading, order);
     const spot = spots.find((s) => readPrice(s.text).amount !== null);
-    const seen = spot ? readPrice(spot.text, { currencyHint: jsonLd?.currency ?? micro?.currency ?? og?.currency, pageUrl }) : undefined;
+    const hints = { currencyHint: jsonLd?.currency ?? micro?.currency ?? og?.currency, pageUrl };
+    // Several amounts in one buy-box text (a range, an old and a new price unmarked): the lowest.
+    const several = spot ? amountsIn(spot.text).map((t) => readPrice(t, hints)).filter((r) => r.amount !== null && Number(r.amount) > 0) : [];
+    const seen = several.length >= 2 ? several.sort((a, b) => Number(a.amount) - Number(b.amount))[0] : spot ? readPrice(spot.text, hints) : undefined;
     const seenAmount = num(seen?.amount ?? undefined);
     // A buy-box element that is itself the microdata price (itemprop=price) is that witness: its markup value counts.
     const marked = spot && /\bprice\b/.test(spot.el.attribs.itemprop ?? '') ? plainPrice(clean(spot.el.attribs.content) ?? '') : undefined;

@@ -58,7 +58,9 @@ const NOW = /sale|special|current|now|final|offer|deal|our|actual|selling|main|b
 /** A list price's label just before the amount ("Was:", "UVP", "Statt"). */
 const OLD_LABEL = /(?<!\p{L})(was|before|list price|list|rrp|msrp|uvp|statt|bisher|prix conseillé|au lieu de|antes|prima|было|通常価格|定価|정가)\s*[:：]?\s*$/iu;
 /** An amount written with a currency sign or code. */
-const CURRENCY_AMOUNT = /([$£€¥₹₽₩₪]|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR|CAD|AUD)\b)\s?[1-9]\d*([.,]\d+)*|[1-9]\d*([.,\s]\d+)*\s?([$£€¥₹₽₩₪円원]|zł|kr|Kč|Lei|руб|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR)\b)/;
+export const CURRENCY_AMOUNT = /([$£€¥₹₽₩₪]|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR|CAD|AUD)\b)\s?[1-9]\d*([.,]\d+)*|[1-9]\d*([.,\s]\d+)*\s?([$£€¥₹₽₩₪円원]|zł|kr|Kč|Lei|руб|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR)\b)/;
+/** Texts near prices that are not the price: a discount, a saving, free delivery over an amount, instalments. */
+const NOT_PRICE_TEXT = /%|\b(off|save|saving|you save|sparen|sie sparen|économisez|ahorra|risparmi|free|gratis|kostenlos|gratuit|over|per month|a month|\/\s?mo|monthly|monatlich|par mois|al mes)\b/i;
 /** A unit price ("(36,17 € / kg)"), not the item's. */
 const UNIT = /^\(.*\)$|\/\s*\d*\s*(kg|g|l|ml|cl|m|m2|m²|oz|lb|st|stk|pc|pcs|piece|unit|each|100\s?g|100\s?ml)\b/i;
 const STRUCK = (el: Element) => /^(del|s|strike)$/.test(el.name) || /line-through/.test(el.attribs.style ?? '') || OLD.test(attrText(el));
@@ -78,7 +80,7 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
     if (!PRICE_ATTR.test(attrs)) return;
     if (NOT_PRICE.test(attrs) || inside(el, (e) => STRUCK(e) || isChrome(e) || isOthers(e) || NOT_PRICE.test(attrText(e)) || e.attribs['aria-hidden'] === 'true' || hasHiddenClass(e) || /display\s*:\s*none/i.test(e.attribs.style ?? ''), 10)) return;
     const text = visibleText(el, false, STRUCK);
-    if (text.length === 0 || text.length > 60 || !/\d/.test(text) || UNIT.test(text) || /%/.test(text)) return;
+    if (text.length === 0 || text.length > 60 || !/\d/.test(text) || UNIT.test(text) || NOT_PRICE_TEXT.test(text)) return;
     // Innermost marked element that still holds the whole price.
     const pos = order.get(el) ?? 0;
     const before = el.parent && el.parent.type === 'tag' ? visibleText(el.parent as Element, false, STRUCK) : '';
@@ -227,8 +229,8 @@ export function labelledSku($: CheerioAPI): string | undefined {
       }
     }
   }
-  for (const el of $('[class], [id], [itemprop], [data-qa-qualifier]').toArray() as Element[]) {
-    if (!SKU_ATTR.test(`${attrText(el)} ${el.attribs['data-qa-qualifier'] ?? ''}`) || /^(input|script|meta|form|a|button)$/.test(el.name)) continue;
+  for (const el of $('body *').toArray() as Element[]) {
+    if (/^(input|script|meta|form|a|button|style)$/.test(el.name) || !SKU_ATTR.test(attrText(el))) continue;
     const v = clean(visibleText(el));
     if (v && SKU_VALUE.test(v) && /\d/.test(v) && usable(el)) found.push({ rank: 2, value: v });
   }
@@ -236,9 +238,7 @@ export function labelledSku($: CheerioAPI): string | undefined {
 }
 
 const BRAND_LABEL = /^(brand|marke|marque|marca|merk|marka|бренд|производитель|ブランド|メーカー|브랜드|מותג)\s*[:：]?\s*(.*)$/iu;
-const BRAND_STORE = /^(?:visit the (.+?) store|besuchen sie den (.+?)-store|besuche den (.+?)-store|visitez la boutique (.+?)|visita lo store di (.+?)|visita la tienda de (.+?))$/i;
-
-/** The brand the page shows: a "Brand" row or line, a "Visit the X Store" byline. */
+/** The brand the page shows: a "Brand" row of a detail table, or a "Brand: X" line. */
 export function visibleBrand($: CheerioAPI): string | undefined {
   for (const row of $('tr, dl').toArray() as Element[]) {
     const cells = $(row).children('th, td, dt, dd').toArray() as Element[];
@@ -246,12 +246,6 @@ export function visibleBrand($: CheerioAPI): string | undefined {
       const v = clean(visibleText(cells[1]!));
       if (v && v.length <= 60) return v;
     }
-  }
-  for (const a of $('a').toArray() as Element[]) {
-    const t = visibleText(a);
-    const m = t.length < 80 ? BRAND_STORE.exec(t) : null;
-    const v = m?.slice(1).find((x) => x);
-    if (v) return v;
   }
   for (const el of labelled($, /^\s*(brand|marke|marque|marca|бренд|ブランド|브랜드)\s*[:：]/i)) {
     const v = clean(BRAND_LABEL.exec(visibleText(el))?.[2]);
@@ -311,4 +305,9 @@ export function mainImage($: CheerioAPI, heading: Element | undefined, order: Ma
     .filter((el) => !(Number(el.attribs.width) > 0 && Number(el.attribs.width) < 100))
     .sort((a, b) => Math.abs((order.get(a) ?? 0) - h) - Math.abs((order.get(b) ?? 0) - h));
   return near[0] ? src(near[0]) : undefined;
+}
+
+/** The amounts of a text that writes several (a "from – to" range, an old and a new price), without parentheses. */
+export function amountsIn(text: string): string[] {
+  return text.replace(/\([^)]*\)/g, ' ').match(new RegExp(CURRENCY_AMOUNT.source, 'g')) ?? [];
 }
