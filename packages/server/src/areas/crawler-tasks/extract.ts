@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import type { CrawlRecipeJson } from '../../platform/schema.js';
+import { readSearch } from './reading/search.js';
 
 /**
  * Reading marketplace pages (spec README "Crawler tasks"): a site's recipe of CSS selectors when it has one, else
@@ -43,32 +44,9 @@ const absolute = (href: string | undefined, base: string): string | undefined =>
   }
 };
 
-/** The result links and the next page of a search page. */
+/** The result links and the next page of a search page (reading/search.ts). */
 export function readSearchPage(html: string, pageUrl: string, recipe: CrawlRecipeJson | null): { links: string[]; next: string | undefined } {
-  const $ = cheerio.load(html);
-  const nextHref = recipe?.nextPage ? select($, recipe.nextPage.includes('@') ? recipe.nextPage : `${recipe.nextPage}@href`) : $('a[rel~="next"], link[rel~="next"]').first().attr('href');
-  const next = absolute(nextHref, pageUrl);
-  const host = new URL(pageUrl).host;
-  const here = new URL(pageUrl);
-  const candidates = recipe?.resultLink ? safeAll($, recipe.resultLink) : $('a[href]').toArray();
-  const links = new Set<string>();
-  for (const el of candidates) {
-    const url = absolute($(el).attr('href'), pageUrl);
-    if (!url || url === next) continue;
-    const u = new URL(url);
-    // Without a recipe: links to the same host, other than search pages like this one (pagination, sorting).
-    if (!recipe?.resultLink && (u.host !== host || u.pathname === here.pathname || u.pathname === '/')) continue;
-    links.add(url);
-  }
-  return { links: [...links], next };
-}
-
-function safeAll($: cheerio.CheerioAPI, css: string) {
-  try {
-    return $(css).toArray();
-  } catch {
-    return [];
-  }
+  return readSearch(html, pageUrl, recipe);
 }
 
 /** The fields of a listing page. */

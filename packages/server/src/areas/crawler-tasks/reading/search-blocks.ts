@@ -1,0 +1,124 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
+import { isIdSegment } from './search-urls.js';
+
+/**
+ * Finding a search page's result list without a recipe (issue 29): results are the page's repeated listing blocks,
+ * sibling-like elements of one tag/class structure that each hold a link to a detail page, usually a picture and a
+ * price. Every ancestor of every candidate link is a possible block; blocks are grouped by their tag/class path
+ * from the root (so a list split in two containers, above and below the fold, stays one group) and the group that
+ * covers most distinct listings, one listing per block, with pictures, prices and item numbers, is the result list.
+ */
+
+export interface CandidateLink {
+  el: Element;
+  /** The link's target, absolute, redirect unwrapped. */
+  url: string;
+  /** What the listing is known by (listingKey). */
+  key: string;
+}
+
+/** Levels above a link that may still be its block (a card is rarely deeper than this above its link). */
+const MAX_LEVELS = 10;
+/** A block holding more distinct targets than this is a container of blocks, not one listing. */
+const MAX_KEYS_PER_BLOCK = 2;
+
+interface Block {
+  el: Element;
+  links: CandidateLink[];
+  keys: Set<string>;
+}
+
+/** Tag and first class, digits dropped (`item-3`, `col-12` are positions, not structure). */
+function ownSig(el: Element): string {
+  const cls = (el.attribs.class ?? '').trim().split(/\s+/)[0] ?? '';
+  return `${el.name}.${cls.replace(/\d+/g, '')}`;
+}
+
+function pathSig(el: Element, cache: Map<Element, string>): string {
+  const known = cache.get(el);
+  if (known !== undefined) return known;
+  const parent = el.parent && el.parent.type === 'tag' ? (el.parent as Element) : undefined;
+  const sig = (parent ? pathSig(parent, cache) + '>' : '') + ownSig(el);
+  cache.set(el, sig);
+  return sig;
+}
+
+function groupBlocks(links: CandidateLink[]): Map<string, Map<Element, Block>> {
+  const cache = new Map<Element, string>();
+  const groups = new Map<string, Map<Element, Block>>();
+  for (const link of links) {
+    let el: Element | undefined = link.el;
+    for (let level = 0; el && level <= MAX_LEVELS && el.name !== 'body' && el.name !== 'html'; level++) {
+      const sig = pathSig(el, cache);
+      let group = groups.get(sig);
+      if (!group) groups.set(sig, (group = new Map()));
+      let block = group.get(el);
+      if (!block) group.set(el, (block = { el, links: [], keys: new Set() }));
+      block.links.push(link);
+      block.keys.add(link.key);
+      el = el.parent && el.parent.type === 'tag' ? (el.parent as Element) : undefined;
+    }
+  }
+  return groups;
+}
+
+/** A price as listings show it: a currency sign or code beside digits. */
+const PRICE = /([$€£¥₹₩₽¢]|\b(?:EUR|USD|GBP|JPY|CHF|CAD|AUD|CNY|INR|SEK|NOK|DKK|PLN|RUB|BRL|MXN|KRW|TWD|HKD|SGD)\b|円|元|руб|zł|kr\b)\s*\d|\d[\d.,']*\s*([$€£¥₹₩₽]|\b(?:EUR|USD|GBP|JPY|CHF)\b|円|元|руб|zł|kr\b|Kč|Ft|лв)/i;
+
+interface Scored {
+  score: number;
+  blocks: Block[];
+}
+
+/** How much a group looks like a result list: distinct listings, each block one listing, with pictures and prices. */
+function scoreGroup($: CheerioAPI, blocks: Block[]): number {
+  const pure = blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
+  if (pure.length < 2 || pure.length < 0.7 * blocks.length) return 0;
+  const distinct = new Set(pure.map((b) => b.links[0]!.key)).size;
+  if (distinct < 2) return 0;
+  const share = (test: (b: Block) => boolean) => pure.filter(test).length / pure.length;
+  const img = share((b) => $(b.el).find('img, picture').length > 0 || b.el.name === 'img');
+  const text = (b: Block) => $(b.el).text().replace(/\s+/g, ' ');
+  const price = share((b) => PRICE.test(text(b)));
+  const id = share((b) => new URL(b.links[0]!.url).pathname.split('/').some(isIdSegment) || /\d{4,}/.test(b.links[0]!.key));
+  const long = share((b) => text(b).trim().length >= 20);
+  return distinct * (1 + img + price + 0.5 * id + 0.5 * long);
+}
+
+/** The shape of a link within its list: host and path, segments common to the list kept, the others as `*`. */
+function shapes(urls: string[]): (url: string) => string {
+  const seen = new Map<string, number>();
+  const parts = (url: string) => new URL(url).pathname.split('/').filter(Boolean);
+  for (const url of urls) parts(url).forEach((s, i) => seen.set(`${i}:${s}`, (seen.get(`${i}:${s}`) ?? 0) + 1));
+  const common = Math.max(2, urls.length / 3);
+  return (url) => `${new URL(url).hostname}/${parts(url)
+    .map((s, i) => ((seen.get(`${i}:${s}`) ?? 0) >= common ? s : isIdSegment(s) ? '#' : '*'))
+    .join('/')}`;
+}
+
+/**
+ * The result links in page order, one per block: in each block the first link of the shape most blocks share
+ * (the title or picture link, not the reviews or the other-sellers link). Undefined when the page has no list.
+ */
+export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLink[] | undefined {
+  let best: Scored | undefined;
+  for (const group of groupBlocks(links).values()) {
+    const blocks = [...group.values()];
+    const score = scoreGroup($, blocks);
+    // ties go to the outer level (found later while walking up): the whole card, picture and price included
+    if (score > 0 && (!best || score >= best.score)) best = { score, blocks };
+  }
+  if (!best) return undefined;
+  const blocks = best.blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
+  const shapeOf = shapes(blocks.flatMap((b) => b.links.map((l) => l.url)));
+  const votes = new Map<string, number>();
+  for (const b of blocks) for (const s of new Set(b.links.map((l) => shapeOf(l.url)))) votes.set(s, (votes.get(s) ?? 0) + 1);
+  const top = [...votes].sort((a, b) => b[1] - a[1])[0]![0];
+  const out: CandidateLink[] = [];
+  for (const b of blocks) {
+    const link = b.links.find((l) => shapeOf(l.url) === top);
+    if (link) out.push(link);
+  }
+  return out;
+}
