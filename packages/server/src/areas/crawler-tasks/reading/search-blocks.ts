@@ -87,7 +87,9 @@ function scoreGroup($: CheerioAPI, blocks: Block[]): number {
 }
 
 /** The shape of a link within its list: host and path, segments common to the list kept, the others as `*`. */
-function shapes(urls: string[]): (url: string) => string {
+function shapes(links: CandidateLink[]): (url: string) => string {
+  // each listing once: a card links it from picture, title and reviews, a sponsored card repeats it
+  const urls = [...new Map(links.map((l) => [l.key, l.url])).values()];
   const seen = new Map<string, number>();
   const parts = (url: string) => new URL(url).pathname.split('/').filter(Boolean);
   for (const url of urls) parts(url).forEach((s, i) => seen.set(`${i}:${s}`, (seen.get(`${i}:${s}`) ?? 0) + 1));
@@ -111,7 +113,7 @@ export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLin
   }
   if (!best) return undefined;
   const blocks = best.blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
-  const shapeOf = shapes(blocks.flatMap((b) => b.links.map((l) => l.url)));
+  const shapeOf = shapes(blocks.flatMap((b) => b.links));
   const votes = new Map<string, number>();
   for (const b of blocks) for (const s of new Set(b.links.map((l) => shapeOf(l.url)))) votes.set(s, (votes.get(s) ?? 0) + 1);
   const top = [...votes].sort((a, b) => b[1] - a[1])[0]![0];

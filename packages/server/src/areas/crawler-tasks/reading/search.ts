@@ -55,7 +55,7 @@ function candidateLinks($: cheerio.CheerioAPI, pageUrl: string, next: string | u
     const url = unwrapRedirect(raw);
     const u = new URL(url);
     if (siteOf(u.hostname) !== siteOf(here.hostname) || u.pathname === here.pathname || u.pathname === '/' || isChromeLink(url)) continue;
-    if (/\b(prev|next)\b/i.test(el.attribs.rel ?? "")) continue;
+    if (/\b(prev|next)\b/i.test(el.attribs.rel ?? '')) continue;
     out.push({ el, url, key: listingKey(url) });
   }
   return out;
