@@ -21,7 +21,7 @@ export interface CandidateLink {
 /** Levels above a link that may still be its block (a card is rarely deeper than this above its link). */
 const MAX_LEVELS = 10;
 /** A block holding more distinct targets than this is a container of blocks, not one listing. */
-const MAX_KEYS_PER_BLOCK = 2;
+const MAX_KEYS_PER_BLOCK = 3; // the listing, its shop, its reviews
 
 interface Block {
   el: Element;
@@ -72,18 +72,20 @@ interface Scored {
 }
 
 /** How much a group looks like a result list: distinct listings, each block one listing, with pictures and prices. */
-function scoreGroup($: CheerioAPI, blocks: Block[]): number {
+function scoreGroup($: CheerioAPI, blocks: Block[]): { score: number; listingLike: boolean } {
   const pure = blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
-  if (pure.length < 2 || pure.length < 0.7 * blocks.length) return 0;
+  const none = { score: 0, listingLike: false };
+  if (pure.length < 2 || pure.length < 0.7 * blocks.length) return none;
   const distinct = new Set(pure.map((b) => b.links[0]!.key)).size;
-  if (distinct < 2) return 0;
+  if (distinct < 2) return none;
   const share = (test: (b: Block) => boolean) => pure.filter(test).length / pure.length;
   const img = share((b) => $(b.el).find('img, picture').length > 0 || b.el.name === 'img');
   const text = (b: Block) => $(b.el).text().replace(/\s+/g, ' ');
   const price = share((b) => PRICE.test(text(b)));
   const id = share((b) => new URL(b.links[0]!.url).pathname.split('/').some(isIdSegment) || /\d{4,}/.test(b.links[0]!.key));
   const long = share((b) => text(b).trim().length >= 20);
-  return distinct * (1 + img + price + 0.5 * id + 0.5 * long);
+  // menus and footers have none of pictures, prices and item numbers; a result list at least some
+  return { score: distinct * (1 + img + price + 0.5 * id + 0.5 * long), listingLike: img + price + id >= 0.5 };
 }
 
 /** The shape of a link within its list: host and path, segments common to the list kept, the others as `*`. */
@@ -107,16 +109,20 @@ export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLin
   let best: Scored | undefined;
   for (const group of groupBlocks(links).values()) {
     const blocks = [...group.values()];
-    const score = scoreGroup($, blocks);
+    const { score, listingLike } = scoreGroup($, blocks);
+    if (score === 0) continue;
+    // a group with pictures, prices or item numbers before any other (a one-result page's menu is no result list);
     // ties go to the outer level (found later while walking up): the whole card, picture and price included
-    if (score > 0 && (!best || score >= best.score)) best = { score, blocks };
+    const rank = listingLike ? score + 1e6 : score;
+    if (!best || rank >= best.score) best = { score: rank, blocks };
   }
   if (!best) return undefined;
   const blocks = best.blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
   const shapeOf = shapes(blocks.flatMap((b) => b.links));
   const votes = new Map<string, number>();
   for (const b of blocks) for (const s of new Set(b.links.map((l) => shapeOf(l.url)))) votes.set(s, (votes.get(s) ?? 0) + 1);
-  const top = [...votes].sort((a, b) => b[1] - a[1])[0]![0];
+  // equal votes (a card's listing and shop links): the shape with an item number, else the one met first
+  const top = [...votes].sort((a, b) => b[1] + (b[0].includes('#') ? 0.5 : 0) - a[1] - (a[0].includes('#') ? 0.5 : 0))[0]![0];
   const out: CandidateLink[] = [];
   for (const b of blocks) {
     const link = b.links.find((l) => shapeOf(l.url) === top);

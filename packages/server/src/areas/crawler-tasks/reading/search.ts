@@ -54,11 +54,20 @@ function candidateLinks($: cheerio.CheerioAPI, pageUrl: string, next: string | u
     if (!raw || raw === next) continue;
     const url = unwrapRedirect(raw);
     const u = new URL(url);
-    if (siteOf(u.hostname) !== siteOf(here.hostname) || u.pathname === here.pathname || u.pathname === '/' || isChromeLink(url)) continue;
+    if (siteOf(u.hostname) !== siteOf(here.hostname) || u.pathname === '/' || isChromeLink(url)) continue;
+    if (u.pathname === here.pathname && !namesAnItem(u, here)) continue;
     if (/\b(prev|next)\b/i.test(el.attribs.rel ?? '')) continue;
     out.push({ el, url, key: listingKey(url) });
   }
   return out;
+}
+
+/**
+ * True when a link on the search's own path names an item the page's URL does not (`index.php?product_id=42` on a
+ * shop whose search is `index.php?route=search`); other links on that path are pages, sortings and filters of it.
+ */
+function namesAnItem(u: URL, here: URL): boolean {
+  return [...u.searchParams.keys()].some((k) => !here.searchParams.has(k) && /(^|_)(id|item|product|pid|sku)(_?id)?$/i.test(k));
 }
 
 /** The first link of each listing, in page order. */
