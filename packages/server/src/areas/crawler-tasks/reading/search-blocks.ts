@@ -88,7 +88,10 @@ function scoreGroup($: CheerioAPI, blocks: Block[]): { score: number; listingLik
   return { score: distinct * (1 + img + price + 0.5 * id + 0.5 * long), listingLike: img + price + id >= 0.5 };
 }
 
-/** The shape of a link within its list: host and path, segments common to the list kept, the others as `*`. */
+/**
+ * The shape of a link within its list: host and the path segments common to the list, `#` for an item number;
+ * other segments (slugs, session ids) left out, so `/itm/123` and `/itm/some-title/123` are one shape.
+ */
 function shapes(links: CandidateLink[]): (url: string) => string {
   // each listing once: a card links it from picture, title and reviews, a sponsored card repeats it
   const urls = [...new Map(links.map((l) => [l.key, l.url])).values()];
@@ -97,7 +100,8 @@ function shapes(links: CandidateLink[]): (url: string) => string {
   for (const url of urls) parts(url).forEach((s, i) => seen.set(`${i}:${s}`, (seen.get(`${i}:${s}`) ?? 0) + 1));
   const common = Math.max(2, urls.length / 3);
   return (url) => `${new URL(url).hostname}/${parts(url)
-    .map((s, i) => ((seen.get(`${i}:${s}`) ?? 0) >= common ? s : isIdSegment(s) ? '#' : '*'))
+    .map((s, i) => ((seen.get(`${i}:${s}`) ?? 0) >= common ? s : isIdSegment(s) ? '#' : ''))
+    .filter(Boolean)
     .join('/')}`;
 }
 
