@@ -6,7 +6,8 @@ import { isIdSegment } from './search-urls.js';
  * Finding a search page's result list without a recipe (issue 29): results are the page's repeated listing blocks,
  * sibling-like elements of one tag/class structure that each hold a link to a detail page, usually a picture and a
  * price. Every ancestor of every candidate link is a possible block; blocks are grouped by their tag/class path
- * from the root (so a list split in two containers, above and below the fold, stays one group) and the group that
+ * from the root (so a list split in two containers, above and below the fold, stays one group; the block's own
+ * class does not count, so a sponsored card stays in its list) and the group that
  * covers most distinct listings, one listing per block, with pictures, prices and item numbers, is the result list.
  */
 
@@ -50,7 +51,9 @@ function groupBlocks(links: CandidateLink[]): Map<string, Map<Element, Block>> {
   for (const link of links) {
     let el: Element | undefined = link.el;
     for (let level = 0; el && level <= MAX_LEVELS && el.name !== 'body' && el.name !== 'html'; level++) {
-      const sig = pathSig(el, cache);
+      // the block's own class is left out: a sponsored or featured card is the same block with another class
+      const parent = el.parent && el.parent.type === 'tag' ? (el.parent as Element) : undefined;
+      const sig = `${parent ? pathSig(parent, cache) : ''}>${el.name}`;
       let group = groups.get(sig);
       if (!group) groups.set(sig, (group = new Map()));
       let block = group.get(el);

@@ -16,6 +16,10 @@ const NEXT_ARROW = /^(›|»|→|>|>>|⟩|❯|▶|►)$/;
 const label = ($: CheerioAPI, el: Element) =>
   [$(el).text(), el.attribs['aria-label'] ?? '', el.attribs.title ?? ''].map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean);
 
+const saysNext = ($: CheerioAPI, el: Element) => label($, el).some((t) => NEXT_WORD.test(t) || NEXT_ARROW.test(t.replace(/^(\S+)\s.*$/, '$1')));
+/** An icon-only pager link says it in its class, id or label instead: `pagination__next`, "Go to next page". */
+const markedNext = (el: Element) => /(^|[^a-z])next([^a-z]|$)/i.test([el.attribs.class, el.attribs.id, el.attribs['aria-label'], el.attribs.title].join(' '));
+
 export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
   const here = new URL(pageUrl);
   const ok = (href: string | undefined) => {
@@ -28,7 +32,7 @@ export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
   const anchors = $('a[href]').toArray();
   // a disabled "next" (on the last page) is no next page
   const live = anchors.filter((el) => el.attribs['aria-disabled'] !== 'true' && !/\bdisabled\b/i.test(el.attribs.class ?? ''));
-  const worded = live.filter((el) => label($, el).some((t) => NEXT_WORD.test(t) || NEXT_ARROW.test(t.replace(/^(\S+)\s.*$/, '$1'))) && ok(el.attribs.href));
+  const worded = live.filter((el) => (saysNext($, el) || markedNext(el)) && ok(el.attribs.href));
   const best = worded.map((el) => ({ url: ok(el.attribs.href)!, trust: pagerLike(el, $, here) })).sort((a, b) => b.trust - a.trust)[0];
   if (best) return best.url;
   return byNumber($, live, pageUrl, ok);
@@ -40,10 +44,12 @@ export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
  */
 function pagerLike(el: Element, $: CheerioAPI, here: URL): number {
   const u = new URL(absolute(el.attribs.href, here.href)!);
-  const paged = [...u.searchParams].some(([k, v]) => PAGE_PARAM.test(k) && /^\d{1,4}$/.test(v)) || PAGE_PATH.test(u.pathname);
   const short = $(el).text().trim().split(/\s+/).length <= 3;
-  return (u.pathname === here.pathname ? 2 : 0) + (paged ? 2 : 0) + (short ? 1 : 0);
+  return (u.pathname === here.pathname ? 2 : 0) + (paged(u) ? 2 : 0) + (short ? 1 : 0);
 }
+
+/** A URL with a page number in it (`?page=2`, `/page/2`). */
+const paged = (u: URL) => [...u.searchParams].some(([k, v]) => PAGE_PARAM.test(k) && /^\d{1,4}$/.test(v)) || PAGE_PATH.test(u.pathname);
 
 const PAGE_PARAM = /^(page|p|pg|pageno|page_?num(ber)?|pn)$/i;
 const PAGE_PATH = /\/(?:page|p)[-/]?(\d{1,4})(?:\/|$|\.)/i;
@@ -61,15 +67,20 @@ function currentPage($: CheerioAPI, pageUrl: string): number {
   return inPath ? Number(inPath[1]) : 1;
 }
 
-/** The link labelled with the number after the current page, in a block that holds several page numbers. */
+/** The link labelled with the number after the current page, in a block of page numbers. */
 function byNumber($: CheerioAPI, anchors: Element[], pageUrl: string, ok: (href: string | undefined) => string | undefined): string | undefined {
-  const want = String(currentPage($, pageUrl) + 1);
+  const current = currentPage($, pageUrl);
+  const want = String(current + 1);
   for (const el of anchors) {
     if ($(el).text().trim() !== want) continue;
     const pager = $(el).parent().parent();
     const numbers = pager.find('a').filter((_i, a) => /^\d{1,4}$/.test($(a).text().trim())).length;
     const url = ok(el.attribs.href);
-    if (url && numbers >= 2) return url;
+    // a pager: several page numbers, or this page's number beside a link to another page of this search
+    if (!url) continue;
+    const u = new URL(url);
+    const twoPages = pager.text().split(/\D+/).includes(String(current)) && (paged(u) || u.pathname === new URL(pageUrl).pathname);
+    if (numbers >= 2 || twoPages) return url;
   }
   return undefined;
 }
