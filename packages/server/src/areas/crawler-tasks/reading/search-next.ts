@@ -79,7 +79,7 @@ function byNumber($: CheerioAPI, anchors: Element[], pageUrl: string, ok: (href:
     // a pager: several page numbers, or this page's number beside a link to another page of this search
     if (!url) continue;
     const u = new URL(url);
-    const twoPages = pager.text().split(/\D+/).includes(String(current)) && (paged(u) || u.pathname === new URL(pageUrl).pathname);
+    const twoPages = pager.find('*').filter((_i, e) => $(e).text().trim() === String(current)).length > 0 && (paged(u) || u.pathname === new URL(pageUrl).pathname);
     if (numbers >= 2 || twoPages) return url;
   }
   return undefined;

@@ -94,6 +94,27 @@ describe('search pages without a recipe', () => {
     expect(links).toEqual(['red-wallet', 'black-wallet', 'brown-belt', 'tan-card-holder'].map((s) => `https://shop.example.com/products/${s}`));
   });
 
+  it('reads cards that are one link each, among cart and wishlist links, with slugged and bare item paths', () => {
+    const cards = [
+      `<a class="tile" href="/itm/red-leather-bag/731000111"><img src="/a.jpg"><span>Red leather bag, used twice</span><span>£40.00</span></a>`,
+      `<a class="tile" href="/itm/731000222?hash=x9&_trkparms=abc"><img src="/b.jpg"><span>Brown leather satchel</span><span>£55.00</span></a>`,
+      `<a class="tile tile--promoted" href="/itm/731000333?_trkparms=ad"><img src="/c.jpg"><span>Black tote bag, promoted</span><span>£25.00</span></a>`,
+    ].map((c, i) => `<li class="${i === 2 ? 'promoted' : 'result'}">${c}<a href="/cart/add?item=${i}">Add to cart</a><a href="/wishlist/add?item=${i}">♡</a></li>`);
+    const html = doc(`${header}<ul class="srp">${cards.join('')}<li class="result"><div class="related"><a href="/search/b?q=tote">tote</a><a href="/search/b?q=satchel">satchel</a><a href="/search/b?q=purse">purse</a><a href="/search/b?q=clutch">clutch</a></div></li></ul>
+      <div class="pagination"><a class="pagination__next icon-link" aria-label="Go to the following page" href="/search?q=bag&pgn=2"><svg></svg></a></div>${footer}`);
+    const { links, next } = readSearchPage(html, BASE, null);
+    expect(links).toEqual(['https://shop.example.com/itm/red-leather-bag/731000111', 'https://shop.example.com/itm/731000222?hash=x9&_trkparms=abc', 'https://shop.example.com/itm/731000333?_trkparms=ad']);
+    expect(next).toBe('https://shop.example.com/search?q=bag&pgn=2');
+  });
+
+  it('keeps items on the search\'s own path when they name an item, and reads a two-page pager', () => {
+    const items = [11, 12, 13].map((id) => `<div class="product-thumb"><a href="index.php?route=product/product&product_id=${id}"><img src="/p${id}.jpg"></a><h4><a href="index.php?route=product/product&product_id=${id}">Wallet ${id}</a></h4><p class="price">$30.00</p></div>`);
+    const html = doc(`<div class="row">${items.join('')}</div><ul class="pagination"><li class="active"><span>1</span></li><li><a href="index.php?route=product/search&search=wallet&page=2">2</a></li></ul>`);
+    const { links, next } = readSearchPage(html, 'https://shop.example.com/index.php?route=product/search&search=wallet', null);
+    expect(links).toEqual([11, 12, 13].map((id) => `https://shop.example.com/index.php?route=product/product&product_id=${id}`));
+    expect(next).toBe('https://shop.example.com/index.php?route=product/search&search=wallet&page=2');
+  });
+
   it('reads a bare list of links, the fixture marketplaces\' kind of page', () => {
     const html = doc('<a href="/">home</a><a href="/json/item/1-1">item</a><a href="/json/item/1-2">item</a><a href="/json/search?q=bag&page=1">first</a><a rel="next" href="/json/search?q=bag&page=2">next</a>');
     expect(readSearch(html, 'http://127.0.0.1:4000/json/search?q=bag&page=1', null)).toEqual({
