@@ -79,7 +79,8 @@ function scoreGroup($: CheerioAPI, blocks: Block[]): { score: number; listingLik
   const pure = blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
   const none = { score: 0, listingLike: false };
   if (pure.length < 2 || pure.length < 0.7 * blocks.length) return none;
-  const distinct = new Set(pure.map((b) => b.links[0]!.key)).size;
+  // listings the group covers, one per block at most (a row of four cards is one block, not four listings)
+  const distinct = Math.min(pure.length, new Set(pure.flatMap((b) => [...b.keys])).size);
   if (distinct < 2) return none;
   const share = (test: (b: Block) => boolean) => pure.filter(test).length / pure.length;
   const img = share((b) => $(b.el).find('img, picture').length > 0 || b.el.name === 'img');

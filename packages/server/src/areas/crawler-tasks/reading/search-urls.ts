@@ -59,8 +59,10 @@ export const isIdSegment = (segment: string) => ID_SEGMENT.test(stem(segment));
 export function listingKey(url: string): string {
   const u = new URL(unwrapRedirect(url));
   const segments = u.pathname.split('/').filter(Boolean).map(safeDecode);
-  // a segment that is a number by itself first: a slug may end in a year or a size before the item's number
-  const id = segments.map(stem).find((s) => ID_SEGMENT.test(s)) ?? segments.map((s) => SLUG_ID.exec(stem(s))?.[1]).find(Boolean);
+  // a segment that is a number by itself first (a slug may end in a year or a size), the last one (a shop's or a
+  // category's number comes before the item's: /shop/123/item/456)
+  const last = segments.map(stem).reverse();
+  const id = last.find((s) => ID_SEGMENT.test(s)) ?? last.map((s) => SLUG_ID.exec(s)?.[1]).find(Boolean);
   if (id) return `${siteOf(u.hostname)}#${id}`;
   const query = [...u.searchParams].filter(([k]) => !TRACKING.test(k)).sort(([a], [b]) => a.localeCompare(b));
   return `${siteOf(u.hostname)}${u.pathname.replace(/\/+$/, '')}?${new URLSearchParams(query).toString()}`;
