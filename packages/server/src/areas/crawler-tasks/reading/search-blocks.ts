@@ -115,7 +115,8 @@ function shapes(links: CandidateLink[]): (url: string) => string {
  */
 export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLink[] | undefined {
   let best: Scored | undefined;
-  for (const group of groupBlocks(links).values()) {
+  const groups = groupBlocks(links);
+  for (const group of groups.values()) {
     const blocks = [...group.values()];
     const { score, listingLike } = scoreGroup($, blocks);
     if (score === 0) continue;
@@ -123,6 +124,10 @@ export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLin
     // ties go to the outer level (found later while walking up): the whole card, picture and price included
     const rank = listingLike ? score + 1e6 : score;
     if (!best || rank >= best.score) best = { score: rank, blocks };
+  }
+  if (!best || best.score < 1e6) {
+    const lone = loneCards($, groups);
+    if (lone.length > 0) return lone;
   }
   if (!best) return undefined;
   const blocks = best.blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
@@ -137,4 +142,29 @@ export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLin
     if (link) out.push(link);
   }
   return out;
+}
+
+/** Levels above a link where a lone card (picture, price, the link) may end. */
+const CARD_LEVELS = 4;
+
+/**
+ * The listing of a page with a single result: no group of two, so the repeated blocks are the menus; the card is
+ * the small block around a link that holds a picture and a price. Outermost such block for each link, page order.
+ */
+function loneCards($: CheerioAPI, groups: Map<string, Map<Element, Block>>): CandidateLink[] {
+  const blockOf = new Map<Element, Block>();
+  for (const group of groups.values()) for (const [el, b] of group) blockOf.set(el, b);
+  const cards = new Map<Element, Block>();
+  for (const block of blockOf.values()) {
+    if (block.el !== block.links[0]!.el) continue; // start from each link's own element
+    let card: Block | undefined;
+    let el: Element | undefined = block.el;
+    for (let level = 0; el && level <= CARD_LEVELS; level++, el = el.parent?.type === 'tag' ? (el.parent as Element) : undefined) {
+      const b = blockOf.get(el);
+      if (!b || b.keys.size > MAX_KEYS_PER_BLOCK) break;
+      if ($(el).find('img, picture').length > 0 && PRICE.test($(el).text())) card = b;
+    }
+    if (card) cards.set(card.el, card);
+  }
+  return [...cards.values()].map((b) => b.links[0]!);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CrawlRecipeJson } from '../../../platform/schema.js';
 import { readSearchPage } from '../extract.js';
 import { readSearch } from './search.js';
+import { listingKey, siteOf, unwrapRedirect } from './search-urls.js';
 
 /** Search pages written here: the result list among the navigation, filters, pagers and footers real shops carry. */
 const BASE = 'https://shop.example.com/search?q=bag';
@@ -115,6 +116,11 @@ describe('search pages without a recipe', () => {
     expect(next).toBe('https://shop.example.com/index.php?route=product/search&search=wallet&page=2');
   });
 
+  it('reads the one listing of a one-result page, not its menu', () => {
+    const html = doc(`${header}<div class="results">${card('/item/990001?ref=sr_1', 'only')}</div>${footer}`);
+    expect(readSearchPage(html, BASE, null).links).toEqual(['https://shop.example.com/item/990001?ref=sr_1']);
+  });
+
   it('reads a bare list of links, the fixture marketplaces\' kind of page', () => {
     const html = doc('<a href="/">home</a><a href="/json/item/1-1">item</a><a href="/json/item/1-2">item</a><a href="/json/search?q=bag&page=1">first</a><a rel="next" href="/json/search?q=bag&page=2">next</a>');
     expect(readSearch(html, 'http://127.0.0.1:4000/json/search?q=bag&page=1', null)).toEqual({
@@ -140,5 +146,20 @@ describe('search pages with a recipe', () => {
     const { links, next } = readSearchPage(html, BASE, recipe);
     expect(links).toHaveLength(3);
     expect(next).toBe('https://shop.example.com/search?q=bag&page=2');
+  });
+});
+
+describe('listing URLs', () => {
+  it('knows a listing by its last item number, else by its path and non-tracking query', () => {
+    expect(listingKey('https://a.example.com/shop/12345/item/67890?utm_source=x')).toBe(listingKey('https://a.example.com/item/67890'));
+    expect(listingKey('https://a.example.com/Some-Title/dp/B0ABC12345/ref=sr_1_3/123-4567-89?qid=1')).toBe(listingKey('https://a.example.com/gp/offer/B0ABC12345'));
+    expect(listingKey('https://a.example.com/products/red-wallet?ref=sr&variant=2')).not.toBe(listingKey('https://a.example.com/products/red-wallet?variant=3'));
+    expect(listingKey('https://a.example.com/products/bag-2019-edition-4455667')).toBe('example.com#4455667');
+  });
+
+  it('unwraps ad redirects on the site, not links out', () => {
+    expect(unwrapRedirect('https://a.example.com/click?id=1&url=%2Fitem%2F123456')).toBe('https://a.example.com/item/123456');
+    expect(unwrapRedirect('https://a.example.com/out?to=https%3A%2F%2Fother.test%2Fx')).toBe('https://a.example.com/out?to=https%3A%2F%2Fother.test%2Fx');
+    expect([siteOf('item.example.co.jp'), siteOf('www.example.com'), siteOf('127.0.0.1')]).toEqual(['example.co.jp', 'example.com', '127.0.0.1']);
   });
 });
