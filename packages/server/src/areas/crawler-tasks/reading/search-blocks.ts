@@ -22,7 +22,7 @@ export interface CandidateLink {
 /** Levels above a link that may still be its block (a card is rarely deeper than this above its link). */
 const MAX_LEVELS = 10;
 /** A block holding more distinct targets than this is a container of blocks, not one listing. */
-const MAX_KEYS_PER_BLOCK = 3; // the listing, its shop, its reviews
+const MAX_KEYS_PER_BLOCK = 4; // the listing, its shop, its reviews, a badge
 
 interface Block {
   el: Element;
