@@ -75,7 +75,7 @@ interface Scored {
 }
 
 /** How much a group looks like a result list: distinct listings, each block one listing, with pictures and prices. */
-function scoreGroup($: CheerioAPI, blocks: Block[]): { score: number; listingLike: boolean } {
+function scoreGroup($: CheerioAPI, blocks: Block[], textOf: (el: Element) => string): { score: number; listingLike: boolean } {
   const pure = blocks.filter((b) => b.keys.size <= MAX_KEYS_PER_BLOCK);
   const none = { score: 0, listingLike: false };
   if (pure.length < 2 || pure.length < 0.7 * blocks.length) return none;
@@ -84,7 +84,7 @@ function scoreGroup($: CheerioAPI, blocks: Block[]): { score: number; listingLik
   if (distinct < 2) return none;
   const share = (test: (b: Block) => boolean) => pure.filter(test).length / pure.length;
   const img = share((b) => $(b.el).find('img, picture').length > 0 || b.el.name === 'img');
-  const text = (b: Block) => $(b.el).text().replace(/\s+/g, ' ');
+  const text = (b: Block) => textOf(b.el);
   const price = share((b) => PRICE.test(text(b)));
   const id = share((b) => new URL(b.links[0]!.url).pathname.split('/').some(isIdSegment) || /\d{4,}/.test(b.links[0]!.key));
   const long = share((b) => text(b).trim().length >= 20);
@@ -116,9 +116,11 @@ function shapes(links: CandidateLink[]): (url: string) => string {
 export function resultLinks($: CheerioAPI, links: CandidateLink[]): CandidateLink[] | undefined {
   let best: Scored | undefined;
   const groups = groupBlocks(links);
+  const texts = new Map<Element, string>(); // a block's text is read once though it is scored in several groups
+  const textOf = (el: Element) => texts.get(el) ?? texts.set(el, $(el).text().replace(/\s+/g, ' ')).get(el)!;
   for (const group of groups.values()) {
     const blocks = [...group.values()];
-    const { score, listingLike } = scoreGroup($, blocks);
+    const { score, listingLike } = scoreGroup($, blocks, textOf);
     if (score === 0) continue;
     // a group with pictures, prices or item numbers before any other (a one-result page's menu is no result list);
     // ties go to the outer level (found later while walking up): the whole card, picture and price included
