@@ -20,10 +20,10 @@ const saysNext = ($: CheerioAPI, el: Element) => label($, el).some((t) => NEXT_W
 /** An icon-only pager link says it in its class, id or label instead: `pagination__next`, "Go to next page". */
 const markedNext = (el: Element) => /(^|[^a-z])next([^a-z]|$)/i.test([el.attribs.class, el.attribs.id, el.attribs['aria-label'], el.attribs.title].join(' '));
 
-export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
+export function findNext($: CheerioAPI, pageUrl: string, base = pageUrl): string | undefined {
   const here = new URL(pageUrl);
   const ok = (href: string | undefined) => {
-    const url = absolute(href, pageUrl);
+    const url = absolute(href, base);
     if (!url || url === here.href) return undefined;
     return siteOf(new URL(url).hostname) === siteOf(here.hostname) ? url : undefined;
   };
@@ -33,7 +33,7 @@ export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
   // a disabled "next" (on the last page) is no next page
   const live = anchors.filter((el) => el.attribs['aria-disabled'] !== 'true' && !/\bdisabled\b/i.test(el.attribs.class ?? ''));
   const worded = live.filter((el) => (saysNext($, el) || markedNext(el)) && ok(el.attribs.href));
-  const best = worded.map((el) => ({ url: ok(el.attribs.href)!, trust: pagerLike(el, $, here) })).sort((a, b) => b.trust - a.trust)[0];
+  const best = worded.map((el) => ({ url: ok(el.attribs.href)!, trust: pagerLike(el, ok(el.attribs.href)!, $, here) })).sort((a, b) => b.trust - a.trust)[0];
   if (best) return best.url;
   return byNumber($, live, pageUrl, ok);
 }
@@ -42,8 +42,8 @@ export function findNext($: CheerioAPI, pageUrl: string): string | undefined {
  * How much a "next" link looks like the pager's: it leads to another view of this search (the same path, a page
  * number in its URL) and its label is short. "Weiter einkaufen" to the cart says "next" too.
  */
-function pagerLike(el: Element, $: CheerioAPI, here: URL): number {
-  const u = new URL(absolute(el.attribs.href, here.href)!);
+function pagerLike(el: Element, url: string, $: CheerioAPI, here: URL): number {
+  const u = new URL(url);
   const short = $(el).text().trim().split(/\s+/).length <= 3;
   return (u.pathname === here.pathname ? 2 : 0) + (paged(u) ? 2 : 0) + (short ? 1 : 0);
 }

@@ -58,6 +58,14 @@ describe('search pages without a recipe', () => {
     expect(links).toEqual([51001, 51002, 51003, 51004, 51005].map((id) => `https://shop.example.com/en/p/bag-${id}`));
   });
 
+  it('resolves relative links against the page\'s <base href>', () => {
+    const html = `<html><head><base href="https://shop.example.com/en/"></head><body><div class="grid">${[52001, 52002].map((id) => card(`p/${id}`, `n${id}`)).join('')}</div><a rel="next" href="search?page=2">next</a></body></html>`;
+    expect(readSearchPage(html, 'https://shop.example.com/search?q=bag', null)).toEqual({
+      links: ['https://shop.example.com/en/p/52001', 'https://shop.example.com/en/p/52002'],
+      next: 'https://shop.example.com/en/search?page=2',
+    });
+  });
+
   it('finds the next page in a pager without rel=next: a "›" link, or the number after the current page', () => {
     const cards = [61001, 61002, 61003].map((id) => card(`/item/${id}`, `b${id}`)).join('');
     const arrow = doc(`<div class="grid">${cards}</div><div class="pagination"><span class="current">1</span><a href="/search?q=bag&page=2">2</a><a href="/search?q=bag&page=3">3</a><a href="/search?q=bag&page=2">›</a></div>`);

@@ -20,22 +20,24 @@ export interface SearchPage {
 
 export function readSearch(html: string, pageUrl: string, recipe: CrawlRecipeJson | null): SearchPage {
   const $ = cheerio.load(html);
-  const next = (recipe?.nextPage ? byRecipe($, recipe.nextPage, pageUrl)[0] : undefined) ?? findNext($, pageUrl);
-  const byRecipeLinks = recipe?.resultLink ? byRecipe($, recipe.resultLink, pageUrl).filter((u) => u !== next) : [];
+  // relative links resolve against the page's <base href> where it has one, as a browser resolves them
+  const base = absolute($('base[href]').first().attr('href'), pageUrl) ?? pageUrl;
+  const next = (recipe?.nextPage ? byRecipe($, recipe.nextPage, base)[0] : undefined) ?? findNext($, pageUrl, base);
+  const byRecipeLinks = recipe?.resultLink ? byRecipe($, recipe.resultLink, base).filter((u) => u !== next) : [];
   if (byRecipeLinks.length > 0) return { links: distinct(byRecipeLinks.map((url) => ({ url, key: listingKey(url) }))), next };
-  const candidates = candidateLinks($, pageUrl, next);
+  const candidates = candidateLinks($, pageUrl, base, next);
   const found = resultLinks($, candidates) ?? candidates; // no repeated blocks (a bare list of links): every candidate
   return { links: distinct(found), next };
 }
 
 /** The hrefs a recipe's selector picks (`a.hit`, or `…@data-href` for another attribute), absolute. */
-function byRecipe($: cheerio.CheerioAPI, selector: string, pageUrl: string): string[] {
+function byRecipe($: cheerio.CheerioAPI, selector: string, base: string): string[] {
   const at = selector.lastIndexOf('@');
   const [css, attr] = at > 0 ? [selector.slice(0, at), selector.slice(at + 1)] : [selector, 'href'];
   try {
     return $(css)
       .toArray()
-      .map((el) => absolute($(el).attr(attr), pageUrl))
+      .map((el) => absolute($(el).attr(attr), base))
       .filter((u): u is string => u !== undefined);
   } catch {
     return []; // a recipe with a broken selector reads nothing
@@ -46,11 +48,11 @@ function byRecipe($: cheerio.CheerioAPI, selector: string, pageUrl: string): str
  * Links that can be listings: on the page's site, not the page itself or another view of it (paging, sorting and
  * filters keep the search's path), not the home page, not account, cart, help or legal pages.
  */
-function candidateLinks($: cheerio.CheerioAPI, pageUrl: string, next: string | undefined): CandidateLink[] {
+function candidateLinks($: cheerio.CheerioAPI, pageUrl: string, base: string, next: string | undefined): CandidateLink[] {
   const here = new URL(pageUrl);
   const out: CandidateLink[] = [];
   for (const el of $('a[href], area[href]').toArray() as Element[]) {
-    const raw = absolute(el.attribs.href, pageUrl);
+    const raw = absolute(el.attribs.href, base);
     if (!raw || raw === next) continue;
     const url = unwrapRedirect(raw);
     const u = new URL(url);
