@@ -1,6 +1,6 @@
 /**
- * URLs on a search page (issue 29): which links can be listings at all, what identifies a listing behind its
- * tracking, and the shape that the links of one result list share. Pure functions over URLs, no DOM.
+ * URLs on a search page (issue 29): which links can be listings at all and what identifies a listing behind its
+ * tracking and ad redirects. Pure functions over URLs, no DOM.
  */
 
 /** An http(s) URL for an href as the page resolves it, without its fragment; undefined for javascript:, mailto: … */
@@ -32,6 +32,8 @@ export function siteOf(hostname: string): string {
  */
 export function unwrapRedirect(url: string): string {
   const u = new URL(url);
+  // a link that names an item itself is the listing (its `?back=/search…` is where to return, not where it goes)
+  if (u.pathname.split('/').some((s) => isIdSegment(safeDecode(s)))) return url;
   for (const value of u.searchParams.values()) {
     if (!/^(https?:\/\/|\/[^/])/i.test(value)) continue;
     const inner = absolute(value, url);

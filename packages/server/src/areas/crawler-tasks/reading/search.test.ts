@@ -168,6 +168,7 @@ describe('listing URLs', () => {
   it('unwraps ad redirects on the site, not links out', () => {
     expect(unwrapRedirect('https://a.example.com/click?id=1&url=%2Fitem%2F123456')).toBe('https://a.example.com/item/123456');
     expect(unwrapRedirect('https://a.example.com/out?to=https%3A%2F%2Fother.test%2Fx')).toBe('https://a.example.com/out?to=https%3A%2F%2Fother.test%2Fx');
+    expect(unwrapRedirect('https://a.example.com/item/123456?back=%2Fsearch%3Fq%3Dbag')).toBe('https://a.example.com/item/123456?back=%2Fsearch%3Fq%3Dbag');
     expect([siteOf('item.example.co.jp'), siteOf('www.example.com'), siteOf('127.0.0.1')]).toEqual(['example.co.jp', 'example.com', '127.0.0.1']);
   });
 });
