@@ -141,7 +141,7 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
       put('currency', isoCurrency(w!.currency) ?? isoCurrency(seen?.currency), source);
     } else if (seen?.amount && spot && (structured.every(([, w]) => !w?.prices.length) || (spot.score > 0 && structured.some(([, w]) => sameName(w?.title, headingText))))) {
       put('price', seen.amount, 'page');
-      put('currency', isoCurrency(seen.currency) ?? symbolCurrency(spot.text, pageUrl), 'page');
+      put('currency', isoCurrency(seen.currency), 'page');
     } else {
       const jl = lowest(jsonLd);
       const o = lowest(og);
@@ -159,7 +159,7 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
   }
   if (listing.currency === undefined && listing.price !== undefined && sources.price === 'recipe') {
     const r = readPrice(listing.price, { pageUrl });
-    put('currency', isoCurrency(r.currency) ?? symbolCurrency(listing.price, pageUrl), 'page');
+    put('currency', isoCurrency(r.currency), 'page');
   }
 
   // Seller
@@ -208,26 +208,4 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
   const seenAvailability = visibleAvailability($, heading, order);
   const availability = jsonLd?.availability ?? micro?.availability ?? og?.availability ?? seenAvailability ?? (listing.price !== undefined ? 'InStock' : undefined);
   return { listing, sources, availability };
-}
-
-/**
- * Stopgap until readPrice names currencies from symbols (being improved in parallel): the unambiguous symbols,
- * and "$"/"kr"/"Rs" by the page's country.
- */
-function symbolCurrency(text: string, pageUrl: string): string | undefined {
-  const code = /\b(USD|EUR|GBP|JPY|CNY|RUB|RUR|INR|PKR|BRL|ARS|MXN|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|TRY|KRW|KZT|UAH|ILS|AED|SAR|ZAR)\b/.exec(text)?.[1];
-  if (code) return isoCurrency(code);
-  const symbols: [RegExp, string][] = [[/€/, 'EUR'], [/£/, 'GBP'], [/[¥円]/, 'JPY'], [/₽|руб/i, 'RUB'], [/₹/, 'INR'], [/₩|원/, 'KRW'], [/₪/, 'ILS'], [/zł/i, 'PLN'], [/\blei\b/i, 'RON'], [/₺/, 'TRY'], [/₸|тг/, 'KZT'], [/R\$/, 'BRL'], [/Kč/, 'CZK'], [/CHF|Fr\./, 'CHF']];
-  for (const [re, iso] of symbols) if (re.test(text)) return iso;
-  let host = '';
-  try {
-    host = new URL(pageUrl).hostname;
-  } catch {
-    return undefined;
-  }
-  const tld = host.split('.').at(-1) ?? '';
-  if (/\$/.test(text)) return ({ ca: 'CAD', au: 'AUD', nz: 'NZD', ar: 'ARS', mx: 'MXN', cl: 'CLP', co: 'COP', sg: 'SGD', hk: 'HKD', tw: 'TWD' } as Record<string, string>)[tld] ?? 'USD';
-  if (/\bRs\.?/.test(text)) return ({ pk: 'PKR', in: 'INR', lk: 'LKR', np: 'NPR' } as Record<string, string>)[tld];
-  if (/\bkr\b/i.test(text)) return ({ se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK' } as Record<string, string>)[tld];
-  return undefined;
 }
