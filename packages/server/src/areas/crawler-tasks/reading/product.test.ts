@@ -21,7 +21,7 @@ describe('readProduct: the visible page', () => {
       </div>
       <table class="details"><tr><th>Brand</th><td>Boilwell</td></tr><tr><th>SKU</th><td>KT-1700-S</td></tr></table>`);
     const r = readProduct(html, 'https://shop.example.com/p/steel-kettle', null);
-    expect(r.listing).toMatchObject({ title: 'Steel Kettle 1.7 L, 3000 W', price: '34.5', currency: 'USD', seller: 'Kitchen Corner Ltd', imageUrl: 'https://shop.example.com/img/kettle-large.jpg', listingNo: 'KT-1700-S', brand: 'Boilwell' });
+    expect(r.listing).toMatchObject({ title: 'Steel Kettle 1.7 L, 3000 W', price: '34.50', currency: 'USD', seller: 'Kitchen Corner Ltd', imageUrl: 'https://shop.example.com/img/kettle-large.jpg', listingNo: 'KT-1700-S', brand: 'Boilwell' });
     expect(r.sources).toMatchObject({ title: 'page', price: 'page', seller: 'page', listingNo: 'page' });
     expect(r.availability).toBe('InStock');
   });
@@ -31,7 +31,7 @@ describe('readProduct: the visible page', () => {
       <div class="product-price"><del class="price">€59,90</del> <span class="price price--sale">€39,90</span></div>
       <p>Was: <span class="price">€59,90</span></p>`);
     const r = readProduct(html, 'https://mode.example.de/linen-shirt', null);
-    expect([r.listing.price, r.listing.currency]).toEqual(['39.9', 'EUR']);
+    expect([r.listing.price, r.listing.currency]).toEqual(['39.90', 'EUR']);
   });
 
   it('takes the current bid over the starting price', () => {
@@ -39,7 +39,7 @@ describe('readProduct: the visible page', () => {
       <div class="bid-box"><div class="row"><span>Starting bid:</span> <span class="price">US $100.00</span></div>
       <div class="row"><span>Current bid:</span> <span class="price">US $150.00</span> <span>[3 bids]</span></div>
       <button>Place bid</button></div>`);
-    expect(readProduct(html, 'https://auction.example.com/itm/123456789012', null).listing).toMatchObject({ price: '150', currency: 'USD', listingNo: '123456789012' });
+    expect(readProduct(html, 'https://auction.example.com/itm/123456789012', null).listing).toMatchObject({ price: '150.00', currency: 'USD', listingNo: '123456789012' });
   });
 
   it('leaves a bundle calculator total and other products to themselves', () => {
@@ -48,7 +48,7 @@ describe('readProduct: the visible page', () => {
       <section class="frequently-bought-together"><h2>Frequently bought together</h2>
         <span class="price">£12.00</span><div class="bundle-total">Total price: <span class="price">£101.00</span></div></section>
       <div class="related-products"><span class="price">£5.00</span></div>`);
-    expect(readProduct(html, 'https://run.example.co.uk/shoe', null).listing).toMatchObject({ price: '89', currency: 'GBP' });
+    expect(readProduct(html, 'https://run.example.co.uk/shoe', null).listing).toMatchObject({ price: '89.00', currency: 'GBP' });
   });
 
   it('reads a Japanese shop page: the tax-included price, yen, the shop name', () => {
@@ -80,7 +80,7 @@ describe('readProduct: structured data as one witness among several', () => {
     const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Brass Wall Lamp', sku: 'BWL-2', offers: { '@type': 'Offer', price: '150.00', priceCurrency: 'USD' } };
     const html = page(`<h1>Brass Wall Lamp</h1><span class="price price-was">$150.00</span><span class="price sale-price">$120.00</span>`, jsonLd(product));
     const r = readProduct(html, 'https://lamps.example.com/brass', null);
-    expect([r.listing.price, r.sources.price, r.listing.currency, r.listing.listingNo]).toEqual(['120', 'page', 'USD', 'BWL-2']);
+    expect([r.listing.price, r.sources.price, r.listing.currency, r.listing.listingNo]).toEqual(['120.00', 'page', 'USD', 'BWL-2']);
   });
 
   it('keeps the structured price as written when the buy box shows the same amount', () => {
