@@ -12145,6 +12145,9 @@ export interface operations {
                                 is_repeat: boolean;
                                 published: boolean;
                                 updated_at: string;
+                                ec_field_sources: {
+                                    [key: string]: "recipe" | "json-ld" | "microdata" | "opengraph" | "page";
+                                } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
                             }[];
@@ -12299,6 +12302,9 @@ export interface operations {
                                 is_repeat: boolean;
                                 published: boolean;
                                 updated_at: string;
+                                ec_field_sources: {
+                                    [key: string]: "recipe" | "json-ld" | "microdata" | "opengraph" | "page";
+                                } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
                             };
@@ -12474,6 +12480,9 @@ export interface operations {
                                 is_repeat: boolean;
                                 published: boolean;
                                 updated_at: string;
+                                ec_field_sources: {
+                                    [key: string]: "recipe" | "json-ld" | "microdata" | "opengraph" | "page";
+                                } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
                             };

@@ -28,6 +28,10 @@ export const EC_RESPONSE_ACTIONS = {
 export type EcProcessResult = keyof typeof EC_PROCESS_RESULTS;
 export type EcResponseAction = keyof typeof EC_RESPONSE_ACTIONS;
 
+/** The witnesses a crawled field is read from, in the crawler's order of trust. */
+export const EC_FIELD_SOURCES = ['recipe', 'json-ld', 'microdata', 'opengraph', 'page'] as const;
+export type EcFieldSource = (typeof EC_FIELD_SOURCES)[number];
+
 const nullableNumber = z.number().nullable();
 const nullableDate = z.string().nullable();
 
@@ -92,6 +96,11 @@ export const ecRecord = z.object({
   /** Visible to the client's users (the report was posted with it). */
   published: z.boolean(),
   updated_at: z.string(),
+  /**
+   * Where each field of a crawled record came from, by record field (`{ ec_product_price: 'json-ld' }`): the crawler's
+   * witness when it read the page; null for records made by uploads (spec README "Reading real pages").
+   */
+  ec_field_sources: z.record(z.string(), z.enum(EC_FIELD_SOURCES)).nullable(),
   /**
    * Triage signals (issue 19), in lists only: the abnormal-price score ((median - price) / (1.4826 x MAD) of the
    * comparable listings, analysts only, null without enough peers) and whether the seller is in a repeat-offender network.

@@ -270,6 +270,8 @@ export interface CrawlerListingTable {
   state: Generated<CrawlRowStateValue>;
   tries: Generated<number>;
   fields: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** Where each field came from, by listing field: `recipe`, `json-ld`, `microdata`, `opengraph`, `page` (migration 033). */
+  field_sources: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   error: string | null;
   scraped_at: NullableTimestamp;
 }
@@ -470,6 +472,11 @@ export interface EcRecordTable {
   published: Generated<boolean>;
   updated_at: Date;
   is_error: GeneratedAlways<boolean>;
+  /**
+   * Where each field of a crawled record came from, by record field (`ec_product_price: 'json-ld'`; migration 033):
+   * set by the crawler task's report (areas/crawler-tasks/report.ts); NULL for records made by uploads.
+   */
+  ec_field_sources: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 export interface EcRecordHistoryTable {
   id: Generated<number>;

@@ -78,7 +78,7 @@ async function until(taskId: number, done: (t: Task) => boolean, limitMs = 25_00
 const settled = (t: Task) => t.status !== TaskStatus.PENDING && t.status !== TaskStatus.SCRAPING;
 
 async function listings(taskId: number) {
-  return tp.portal.services.db.selectFrom('crawler_listing').select(['url', 'state', 'fields', 'subtask_id']).where('task_id', '=', taskId).orderBy('id').execute();
+  return tp.portal.services.db.selectFrom('crawler_listing').select(['url', 'state', 'fields', 'field_sources', 'subtask_id']).where('task_id', '=', taskId).orderBy('id').execute();
 }
 
 describe('the crawler', () => {
@@ -103,6 +103,9 @@ describe('the crawler', () => {
       title: 'Recipe wallet 2-1', url: `${market.origin}/recipe/item/2-1`, price: '¥12,800', currency: 'JPY', seller: 'Shop 2-1', sellerUrl: `${market.origin}/shop/2-1`, imageUrl: `${market.origin}/img/w2-1.jpg`,
     });
     expect(market.hits.get('/flaky/item/f1')).toBe(2);
+    // Each listing keeps where its fields came from: the JSON-LD, or the site's recipe.
+    expect(rows.find((r) => r.url.endsWith('/json/item/2-3'))?.field_sources).toMatchObject({ title: 'json-ld', price: 'json-ld', currency: 'json-ld', seller: 'json-ld', listingNo: 'json-ld' });
+    expect(rows.find((r) => r.url.endsWith('/recipe/item/2-1'))?.field_sources).toMatchObject({ title: 'recipe', price: 'recipe', currency: 'recipe', seller: 'recipe', imageUrl: 'recipe' });
 
     // The finished task became an EC report of the client, through the upload's checks and matching.
     const { reportId } = await until(task.id, (t) => t.reportId !== null);
@@ -116,6 +119,15 @@ describe('the crawler', () => {
     expect(String(bag.ec_brand_hint_word)).toMatch(/leather/);
     const wallet = records.find((r) => r.ec_product_url === `${market.origin}/recipe/item/1-1`)!;
     expect([Number(wallet.ec_product_price), wallet.ec_product_currency]).toEqual([12800, 'JPY']);
+    // get-record answers where each field of a crawled record came from, by record field.
+    const getRecord = async (recordId: number) => {
+      const res = await tp.post('/api/ec-data/get-record', { clientId, recordId }, { token: analyst.token });
+      expect(res.body.code, res.body.message).toBe(0);
+      return (res.body.data as { record: { ec_field_sources: Record<string, string> | null } }).record;
+    };
+    expect((await getRecord(bag.ec_id)).ec_field_sources).toMatchObject({ ec_product_title: 'json-ld', ec_product_price: 'json-ld', ec_product_currency: 'json-ld', ec_product_seller: 'json-ld', ec_product_no: 'json-ld' });
+    expect((await getRecord(wallet.ec_id)).ec_field_sources).toMatchObject({ ec_product_title: 'recipe', ec_product_price: 'recipe', ec_product_seller_url: 'recipe' });
+    expect(records.every((r) => r.ec_field_sources !== null)).toBe(true);
     // Started again, a finished task goes on where it left off: nothing is scraped twice.
     const before = market.hits.get('/json/item/1-1');
     await command('start', task.id);
@@ -141,6 +153,10 @@ describe('the crawler', () => {
     await until(task.id, (t) => t.reportId !== null); // the task's own report is an upload of the analyst's too
     const again = await tp.upload('/api/ec-report/upload-report', { clientId: String(clientId) }, { name: 'again.xlsx', bytes: xlsx.bytes }, { token: analyst.token });
     expect([again.body.code, again.body.data?.count], JSON.stringify(again.body)).toEqual([0, 6]);
+    // The same listings uploaded by an analyst are not crawled records: no sources.
+    const uploaded = await tp.portal.services.db.selectFrom('ec_record').select('ec_id').where('report_id', '=', again.body.data!.reportId as number).executeTakeFirstOrThrow();
+    const uploadedRecord = await tp.post('/api/ec-data/get-record', { clientId, recordId: uploaded.ec_id }, { token: analyst.token });
+    expect(uploadedRecord.body.data?.record).toMatchObject({ ec_field_sources: null });
     const csvBytes = (await get(`exportType=2&subtaskIds=${done.subtasks[0]!.id}`)).bytes;
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM, so spreadsheet programs read it as UTF-8
     const csv = csvBytes.subarray(3).toString('utf8').trim().split('\r\n');

@@ -1,4 +1,5 @@
 import { CrawlRowState } from '@portal/contract';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 
 /** SQL of a crawler task's report: the listings it scraped, and the claim on the task while its report is made (report.ts). */
@@ -42,4 +43,23 @@ export async function setTaskReport(db: Conn, taskId: number, reportId: number |
 export async function firstSubtaskOf(db: Conn, taskId: number): Promise<number | undefined> {
   const first = await db.selectFrom('crawler_subtask').select('id').where('task_id', '=', taskId).orderBy('id').executeTakeFirst();
   return first?.id;
+}
+
+/**
+ * The report's records get where each of their fields came from: the sources of the task's listing whose URL is the
+ * record's, renamed from listing fields to record fields by `recordField` (listing field -> record field; a source
+ * of a field the record does not carry is left out). Of several listings read as the same URL, the first found.
+ */
+export async function setRecordFieldSources(db: Conn, taskId: number, clientId: number, reportId: number, recordField: Record<string, string>): Promise<void> {
+  await sql`UPDATE ec_record r SET ec_field_sources = s.sources
+    FROM (
+      SELECT DISTINCT ON (l.fields->>'url') l.fields->>'url' AS url,
+        (SELECT jsonb_object_agg(m.record_field, l.field_sources->>m.listing_field)
+           FROM jsonb_each_text(${JSON.stringify(recordField)}::jsonb) AS m(listing_field, record_field)
+           WHERE l.field_sources->>m.listing_field IS NOT NULL) AS sources
+      FROM crawler_listing l
+      WHERE l.task_id = ${taskId} AND l.state = ${CrawlRowState.DONE} AND l.field_sources IS NOT NULL AND l.fields->>'url' IS NOT NULL
+      ORDER BY l.fields->>'url', l.id
+    ) s
+    WHERE r.client_id = ${clientId} AND r.report_id = ${reportId} AND r.ec_product_url = s.url AND s.sources IS NOT NULL`.execute(db);
 }

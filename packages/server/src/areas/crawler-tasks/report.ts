@@ -10,9 +10,9 @@ import { columnLabel } from '../../records/sheets/columns.js';
 import { safeText } from '../../records/export/export.js';
 import { uploadNewReport } from '../../records/upload/upload.js';
 import { captureListings } from './evidence.js';
-import type { Listing } from './extract.js';
+import type { Listing, ListingField } from './extract.js';
 import { updateSubtask } from './repo.js';
-import { claimTaskForReport, firstSubtaskOf, scrapedListingsAfter, setTaskReport } from './report-queries.js';
+import { claimTaskForReport, firstSubtaskOf, scrapedListingsAfter, setRecordFieldSources, setTaskReport } from './report-queries.js';
 
 /**
  * What a finished normal-scraping task becomes: an EC report of its client, made by the record engine's own new
@@ -78,6 +78,25 @@ export function templateRow(r: ScrapedRow): Cell[] {
   return COLUMNS.map((c) => values[c]);
 }
 
+/**
+ * The record field each listing field fills (templateRow), for the sources the records keep
+ * (`ec_field_sources`, spec README "Reading real pages"). The review count has no record field.
+ */
+export const RECORD_FIELD_OF: Partial<Record<ListingField, (typeof COLUMNS)[number]>> = {
+  listingNo: 'ec_product_no',
+  title: 'ec_product_title',
+  url: 'ec_product_url',
+  brand: 'ec_product_brand',
+  seller: 'ec_product_seller',
+  sellerUrl: 'ec_product_seller_url',
+  price: 'ec_product_price',
+  currency: 'ec_product_currency',
+  imageUrl: 'ec_product_image_url',
+  stockCount: 'ec_product_onsell_count',
+  salesCount: 'ec_product_sold_count',
+  region: 'ec_product_region',
+};
+
 export const templateHeader = (locale: 'en' | 'ja') => COLUMNS.map((c) => columnLabel(c, locale, EC_RECORD_FIELDS));
 
 /** The scraped listings of a task (of some subtasks), in the order they were found. */
@@ -135,6 +154,10 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
     const ctx = contextFor(services, services.db, { userId: claimed.created_by ?? 0, role: Role.ANALYST }, { now, files });
     const { reportId } = await uploadWhenFree(ctx, claimed.client_id);
     await services.db.transaction().execute(async (trx) => {
+      // Only the records made here get their fields' sources: a record made by an analyst's upload has none (NULL),
+      // and an update upload (batch-update) leaves a crawled record's sources as they are. They say where the
+      // crawler read each field when it made the record, not who changed a value since (the record's history does).
+      await setRecordFieldSources(trx, taskId, claimed.client_id, reportId, RECORD_FIELD_OF);
       await recordsChanged(services, trx, EC_KIND, claimed.client_id);
       await setTaskReport(trx, taskId, reportId);
       await services.queues.send('triage-evaluate', { clientId: claimed.client_id, kind: 'ec', reportId }, { db: trx });

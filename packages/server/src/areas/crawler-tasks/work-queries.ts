@@ -1,6 +1,6 @@
 import { CrawlRowState, TaskStatus, type CrawlRowStateValue } from '@portal/contract';
 import { sql } from 'kysely';
-import type { Listing } from './extract.js';
+import type { FieldSource, Listing, ListingField } from './extract.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { CrawlRecipeJson } from '../../platform/schema.js';
 
@@ -93,12 +93,12 @@ export async function insertPage(db: Conn, subtaskId: number, url: string, pageN
 }
 
 /**
- * One statement (atomic, one round trip): the listing done with its fields only if still to do, then its subtask's
+ * One statement (atomic, one round trip): the listing done with its fields (and where each came from) only if still to do, then its subtask's
  * count and, for a price run (`price` given), its price of the run.
  */
 export async function recordListing(
   db: Conn,
-  listing: { id: number; subtaskId: number; fields: Listing; now: Date },
+  listing: { id: number; subtaskId: number; fields: Listing; sources: Partial<Record<ListingField, FieldSource>>; now: Date },
   price: { runNo: number; price: string | null; currency: string | null } | null,
 ): Promise<void> {
   const { now } = listing;
@@ -108,7 +108,7 @@ export async function recordListing(
           ON CONFLICT (listing_id, run_no) DO NOTHING`
     : sql`SELECT 1`;
   await sql`WITH done AS (
-        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(listing.fields)}::jsonb, scraped_at = ${now}, error = NULL
+        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(listing.fields)}::jsonb, field_sources = ${JSON.stringify(listing.sources)}::jsonb, scraped_at = ${now}, error = NULL
         WHERE id = ${listing.id} AND state = ${CrawlRowState.TODO} RETURNING id),
       counted AS (UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${listing.subtaskId} AND EXISTS (SELECT 1 FROM done))
       ${priceRow}`.execute(db);

@@ -2,7 +2,7 @@ import { CrawlRowState, TaskStatus, TaskType, type CrawlRowStateValue } from '@p
 import type PgBoss from 'pg-boss';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
-import { readListing, readSearchPage } from './extract.js';
+import { readProduct, readSearchPage } from './extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
 import { startIntake, type Intake } from './intake.js';
 import type { QueueDef } from '../../platform/queues.js';
@@ -142,10 +142,12 @@ export class CrawlerWorker {
 
   private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
     const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
-    const fields = readListing(fetched.html, url, ctx.recipe);
+    // The fields with where each came from (spec README "Reading real pages"): the task's report carries the sources
+    // onto the records it makes (report.ts).
+    const { listing: fields, sources } = readProduct(fetched.html, url, ctx.recipe);
     // The listing done only if still to do, then its count and (a price run) its price, in one statement.
     const price = ctx.taskType === TaskType.PRICE ? { runNo: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null } : null;
-    await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, now: this.services.clock() }, price);
+    await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, sources, now: this.services.clock() }, price);
   }
 
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */

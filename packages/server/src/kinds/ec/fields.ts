@@ -145,6 +145,7 @@ export function present(r: RecordRow): EcRecord {
     is_repeat: r.is_repeat,
     published: r.published,
     updated_at: r.updated_at.toISOString(),
+    ec_field_sources: (r.ec_field_sources as EcRecord['ec_field_sources']) ?? null,
   };
 }
 

@@ -28,6 +28,7 @@ import * as m029 from './029_triage_rules.js';
 import * as m030 from './030_triage_signals.js';
 import * as m031 from './031_seller_contacts.js';
 import * as m032 from './032_repeat_lookup.js';
+import * as m033 from './033_field_sources.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '030_triage_signals': m030,
   '031_seller_contacts': m031,
   '032_repeat_lookup': m032,
+  '033_field_sources': m033,
 };

@@ -1,4 +1,4 @@
-import { Card, Descriptions, Row, Tabs } from 'antd';
+import { Card, Descriptions, Row, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EcRecord } from '@portal/contract';
 import type { FilterValue } from '../../records/listQuery';
@@ -81,7 +81,23 @@ export function RecordTabs({ record, clientId, analyst, lookups, texts, onEviden
             items={SCRAPED.map((key) => {
               const raw = record[key] as FilterValue;
               const text = key === 'ec_product_price' && raw !== null ? `${String(raw)} ${record.ec_product_currency}`.trim() : ecValueText(key, raw, lookups, texts);
-              return { key, label: ecColumnTitle(key, lookups.locale, texts), children: LINKS.has(key) ? link(String(raw ?? '')) : text };
+              const value = LINKS.has(key) ? link(String(raw ?? '')) : text;
+              // A crawled record says, quietly and in words, where the crawler read each field (null for uploads).
+              const source = record.ec_field_sources?.[key];
+              return {
+                key,
+                label: ecColumnTitle(key, lookups.locale, texts),
+                children: source ? (
+                  <>
+                    {value}
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid={`ec-source-${key}`}>
+                      {t('source.readFrom', { source: t(`source.${source}`) })}
+                    </Typography.Text>
+                  </>
+                ) : (
+                  value
+                ),
+              };
             })}
           />
           {customsOf(lookups.customColumns, 1).length > 0 && (

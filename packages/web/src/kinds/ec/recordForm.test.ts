@@ -61,6 +61,7 @@ function record(change: Partial<EcRecord> = {}): EcRecord {
     is_repeat: false,
     published: true,
     updated_at: '2025-04-02T00:00:00Z',
+    ec_field_sources: null,
     ...change,
   };
 }

@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import type { CrawlRecipeJson } from '../../../platform/schema.js';
-import { crawlerTasks } from '@portal/contract';
+import { crawlerTasks, type EcFieldSource } from '@portal/contract';
 import { readPrice } from './price.js';
 import { fromJsonLd, fromMicrodata, fromOpenGraph, type Witness } from './structured.js';
 import { absolute, clean, documentOrder, sameName, visibleText } from './text.js';
@@ -49,7 +49,8 @@ import { amountsIn, labelledSku, mainHeading, visibleBrand, mainImage, priceSpot
 export const LISTING_FIELDS = crawlerTasks.LISTING_FIELDS;
 export type ListingField = (typeof LISTING_FIELDS)[number];
 export type Listing = Partial<Record<ListingField, string>>;
-export type FieldSource = 'recipe' | 'json-ld' | 'microdata' | 'opengraph' | 'page';
+/** The witness a field was read from (the contract's, as the records answer it: `ec_field_sources`). */
+export type FieldSource = EcFieldSource;
 
 export interface ProductReading {
   listing: Listing;
