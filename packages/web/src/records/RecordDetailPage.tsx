@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Alert, App, Button, Card, Col, ConfigProvider, Flex, Form, Row, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ExportOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,8 +78,19 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
   // Only the record and the basis of its form give new starting values (not every lookup that arrives).
   const basis = detail.formBasis(lookups);
   const initialValues = useMemo(() => detail.formValues(record, basis), [detail, record, basis]);
-  // A saved record (or a new basis, such as custom columns) gives new starting values: the form shows them.
-  useEffect(() => form.resetFields(), [form, initialValues]);
+  // The user's own save gives every field its saved value; starting values that change otherwise (the record read
+  // again after someone else's change, evidence added, custom columns arriving) leave the fields the user has
+  // touched as they are, so an edit in progress is never wiped.
+  const savedByUser = useRef(false);
+  useEffect(() => {
+    if (savedByUser.current) {
+      savedByUser.current = false;
+      form.resetFields();
+      return;
+    }
+    const untouched = Object.keys(initialValues as object).filter((name) => !form.isFieldTouched(name as never));
+    form.resetFields(untouched as never[]);
+  }, [form, initialValues]);
 
   const setRecord = (next: T['record']) => kind.calls.getRecord.seed(queryClient, { clientId, recordId: id }, next);
 
@@ -121,7 +132,9 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
     }
     await run(async () => {
       // The form refreshes from the answer's record (section 4).
-      setRecord(await kind.calls.update(payload));
+      const saved = await kind.calls.update(payload);
+      savedByUser.current = true;
+      setRecord(saved);
       void invalidate([kind.calls.search.path, kind.calls.history.key({ clientId, recordId: id })]);
     });
   };
