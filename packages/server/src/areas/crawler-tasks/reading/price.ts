@@ -104,7 +104,8 @@ function hintedCode(hint: string): string | null {
 }
 
 export function readPrice(text: string | null, hints: PriceHints = {}): PriceReading {
-  const clean = (s: string) => s.replace(/[\u00a0\u2007\u2009\u202f\u200b]/g, ' ');
+  // full-width digits, comma and period ("１，９８０円") read as ASCII ones
+  const clean = (s: string) => s.replace(/[\u00a0\u2007\u2009\u202f\u200b]/g, ' ').replace(/[０-９，．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
   const body = clean(text ?? '');
   const hint = clean(hints.currencyHint ?? '');
   const separator = hints.decimalSeparator;

@@ -32,15 +32,19 @@ import { amountsIn, labelledSku, mainHeading, visibleBrand, mainImage, priceSpot
  *       witness, the lowest of its offers (a "from" range, variants).
  * - Currency: the currency of the witness the price came from (its markup code, else the symbol next to the
  *   visible amount as readPrice reads it); ISO 4217 only; the pre-1998 RUR is RUB.
- * - Seller: JSON-LD, then microdata, seller; else a "Sold by" line (in several languages); else an element named
- *   as the shop's name; else a seller/shop profile link after the heading.
+ * - Seller: JSON-LD, then microdata, seller; else a "Sold by" line (in several languages: 販売元, 出品者, ショップ名 …);
+ *   else an element named as the shop's name; else a seller/shop profile link after the heading; else a mall's
+ *   shop header (a header link marked as the shop's to the first segment of the page's path).
  * - Image: og:image unless it looks like a site-wide picture (logo, share, default); else JSON-LD, microdata,
  *   then the visible main picture. Always absolute.
  * - SKU: the item number the page shows under a label (detail table "ASIN" first, then "SKU", "Product code",
  *   "Item number", "Ref." …, then an element marked as the product's reference/code); else the long number in the
  *   URL when a structured identifier (sku, productID, mpn, gtin) confirms it (the page's own product id); else
  *   JSON-LD sku/productID, microdata sku/productID, OpenGraph retailer item id; else the URL's item number (/dp/,
- *   /itm/, a sku or product-id query); else mpn; else the last long number of the URL path.
+ *   /itm/, a letter-prefixed id after /item/ as flea markets write it, a sku or product-id query); else mpn; else
+ *   the last long number of the URL path.
+ * - Japanese pages: full-width digits read as ASCII; a price marked 税抜/税別 beside it yields to the 税込 one;
+ *   points (ポイント, "pt") are never the price; 送料無料/送料込み beside a price are notes, not prices.
  * - Brand: JSON-LD, microdata, OpenGraph; else a "Brand" row or line on the page.
  * - Availability: structured availability (in stock when any offer is); else the buy box ("out of stock",
  *   "currently unavailable" / a buy button); else in stock when a price was read.
@@ -128,6 +132,11 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
     // Several amounts in one buy-box text (a range, an old and a new price unmarked): the lowest.
     const several = spot ? amountsIn(spot.text).map((t) => readPrice(t, hints)).filter((r) => r.amount !== null && Number(r.amount) > 0) : [];
     const seen = several.length >= 2 ? several.sort((a, b) => Number(a.amount) - Number(b.amount))[0] : spot ? readPrice(spot.text, hints) : undefined;
+    // An amount marked alone ("8,500") beside its currency sign in the element around it ("¥" "8,500"): that sign.
+    if (seen?.amount && !seen.currency && spot?.el.parent?.type === 'tag') {
+      const around = readPrice(visibleText(spot.el.parent), hints);
+      if (around.currency && around.amount === seen.amount) Object.assign(seen, { currency: around.currency, currencyText: around.currencyText });
+    }
     const seenAmount = num(seen?.amount ?? undefined);
     // A buy-box element that is itself the microdata price (itemprop=price) is that witness: its markup value counts.
     const marked = spot && /\bprice\b/.test(spot.el.attribs.itemprop ?? '') ? plainPrice(clean(spot.el.attribs.content) ?? '') : undefined;
@@ -171,7 +180,7 @@ export function readProduct(html: string, pageUrl: string, recipe: CrawlRecipeJs
     }
   }
   if (listing.seller === undefined) {
-    const seen = sellerOf($, heading, order);
+    const seen = sellerOf($, heading, order, pageUrl);
     if (seen) {
       put('seller', seen.name, 'page');
       put('sellerUrl', seen.url, 'page');

@@ -21,6 +21,9 @@ export const absolute = (href: string | undefined, base: string): string | undef
   }
 };
 
+/** Full-width digits, comma and period as ASCII ("１，９８０" → "1,980"), as Japanese pages write prices. */
+export const halfWidth = (s: string): string => s.replace(/[０-９，．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+
 /** Loose comparison of two names: case, punctuation and spacing aside. */
 export const fold = (s: string | undefined): string => (s ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 export const sameName = (a: string | undefined, b: string | undefined): boolean => {

@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { attrText, clean, fold, hasHiddenClass, inside, sameName, visibleText } from './text.js';
+import { siteOf } from './search-urls.js';
+import { attrText, clean, fold, halfWidth, hasHiddenClass, inside, sameName, visibleText } from './text.js';
 
 /**
  * The visible page as a person reads it: the product's heading, then the buy box after it — the price to pay, the
@@ -53,14 +54,14 @@ export interface PriceSpot {
 
 const PRICE_ATTR = /price|preis|prix|precio|prezzo|preco|cena|цена|hinta|kaina|amount|bid|betrag|fiyat|価格|값/i;
 const OLD = /(^|[^a-z])(old|was|list|regular|original|before|strike|striked|crossed|rrp|uvp|msrp|compare|former|retail|reference|base-?price|prev|discount-?amount|saving|save)/i;
-const NOT_PRICE = /conv|approx|total|subtotal|basket|minicart|cart-?count|shipping|delivery|per-?unit|unit-?price|installment|financ|monthly|estimate|starting|start-?price|range-?label|tax-?free|excl/i;
+const NOT_PRICE = /point|conv|approx|total|subtotal|basket|minicart|cart-?count|shipping|delivery|per-?unit|unit-?price|installment|financ|monthly|estimate|starting|start-?price|range-?label|tax-?free|excl/i;
 const NOW = /sale|special|current|now|final|offer|deal|our|actual|selling|main|buy|bid-?price|display|primary/i;
 /** A list price's label just before the amount ("Was:", "UVP", "Statt"). */
 const OLD_LABEL = /(?<!\p{L})(was|before|list price|list|rrp|msrp|uvp|statt|bisher|prix conseillé|au lieu de|antes|prima|было|通常価格|定価|정가)\s*[:：]?\s*$/iu;
 /** An amount written with a currency sign or code. */
 export const CURRENCY_AMOUNT = /([$£€¥₹₽₩₪]|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR|CAD|AUD)\b)\s?[1-9]\d*([.,]\d+)*|[1-9]\d*([.,\s]\d+)*\s?([$£€¥₹₽₩₪円원]|zł|kr|Kč|Lei|руб|\b(USD|EUR|GBP|JPY|CHF|SEK|NOK|DKK|PLN|CZK|RUB|INR)\b)/;
 /** Texts near prices that are not the price: a discount, a saving, free delivery over an amount, instalments. */
-const NOT_PRICE_TEXT = /%|\b(off|save|saving|you save|sparen|sie sparen|économisez|ahorra|risparmi|free|gratis|kostenlos|gratuit|over|per month|a month|\/\s?mo|monthly|monatlich|par mois|al mes)\b/i;
+const NOT_PRICE_TEXT = /%|ポイント|\d\s?pt\b|\b(off|save|saving|you save|sparen|sie sparen|économisez|ahorra|risparmi|free|gratis|kostenlos|gratuit|over|per month|a month|\/\s?mo|monthly|monatlich|par mois|al mes)\b/i;
 /** A unit price ("(36,17 € / kg)"), not the item's. */
 const UNIT = /^\(.*\)$|\/\s*\d*\s*(kg|g|l|ml|cl|m|m2|m²|oz|lb|st|stk|pc|pcs|piece|unit|each|100\s?g|100\s?ml)\b/i;
 const STRUCK = (el: Element) => /^(del|s|strike)$/.test(el.name) || /line-through/.test(el.attribs.style ?? '') || OLD.test(attrText(el));
@@ -79,14 +80,14 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
     const attrs = attrText(el);
     if (!PRICE_ATTR.test(attrs)) return;
     if (NOT_PRICE.test(attrs) || inside(el, (e) => STRUCK(e) || isChrome(e) || isOthers(e) || NOT_PRICE.test(attrText(e)) || e.attribs['aria-hidden'] === 'true' || hasHiddenClass(e) || /display\s*:\s*none/i.test(e.attribs.style ?? ''), 10)) return;
-    const text = visibleText(el, false, STRUCK);
+    const text = halfWidth(visibleText(el, false, STRUCK));
     if (text.length === 0 || text.length > 60 || !/\d/.test(text) || UNIT.test(text) || NOT_PRICE_TEXT.test(text)) return;
     // Innermost marked element that still holds the whole price.
     const pos = order.get(el) ?? 0;
     const before = el.parent && el.parent.type === 'tag' ? visibleText(el.parent as Element, false, STRUCK) : '';
     const at = before.indexOf(text);
     if (at > 0 && OLD_LABEL.test(before.slice(Math.max(0, at - 30), at))) return;
-    const parentText = el.parent && el.parent.type === 'tag' ? visibleText(el.parent as Element).slice(0, 160) : '';
+    const parentText = el.parent && el.parent.type === 'tag' ? halfWidth(visibleText(el.parent as Element)).slice(0, 160) : '';
     let score = 0;
     const d = pos - h;
     score += heading ? (d >= 0 ? Math.max(0, 40 - d / 25) : Math.max(-30, d / 50)) : 0;
@@ -94,6 +95,8 @@ export function priceSpots($: CheerioAPI, heading: Element | undefined, order: M
     if (el.attribs.itemprop === 'price') score += 6;
     if (/税込|incl|inkl|inc\.? ?vat|ttc|iva incl|tax incl/i.test(text + ' ' + parentText)) score += 6;
     if (/税抜|税別|excl|zzgl|ex\.? ?vat|\bht\b|plus tax|\+ ?tax/i.test(text)) score -= 20;
+    // "1,800円（税抜）" beside its amount: the tax-excluded price, below the tax-included one
+    else if (/税抜|税別/.test(parentText) && !/税込/.test(parentText)) score -= 20;
     if (/start|opening|estimate|départ|startpreis|mise à prix|prezzo base|precio de salida/i.test(parentText)) score -= 8;
     if (/current bid|aktuelles gebot|enchère actuelle|offerta attuale|puja actual/i.test(parentText)) score += 10;
     spots.push({ text, el, score });
@@ -151,7 +154,26 @@ function namedByLink(text: string, href: string): boolean {
 }
 
 /** The seller: a "Sold by" line, an element named like a shop name, or a seller profile link near the buy box. */
-export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map<Element, number>): { name: string; url?: string } | undefined {
+/** A page's first path segment on its site ("mall.example.jp/kitchen-hiroba"), when the path has more segments after it. */
+function shopTopOf(href: string, base?: string): string | undefined {
+  try {
+    const u = new URL(href, base);
+    const segments = u.pathname.split('/').filter(Boolean);
+    return segments.length >= 1 ? `${siteOf(u.hostname)}/${decodeURIComponent(segments[0]!)}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+/** A link to a first-level page ("/kitchen-hiroba/"), not to another item under it. */
+function isTopLink(href: string, base: string): boolean {
+  try {
+    return new URL(href, base).pathname.split('/').filter(Boolean).length === 1 && new URL(base).pathname.split('/').filter(Boolean).length >= 2;
+  } catch {
+    return false;
+  }
+}
+
+export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map<Element, number>, pageUrl?: string): { name: string; url?: string } | undefined {
   const h = heading ? (order.get(heading) ?? 0) : 0;
   const usable = (el: Element) => !inside(el, (e) => isChrome(e) || isOthers(e) || /^(script|style|option)$/.test(e.name), 10);
   // 1. A labelled line: the label's text node, then its element (or the one above while that holds only the label).
@@ -191,10 +213,21 @@ export function sellerOf($: CheerioAPI, heading: Element | undefined, order: Map
     const n = clean(visibleText(el));
     if (n && n.length >= 2 && n.length <= 60 && !GENERIC_LINK.test(n) && /\p{L}/u.test(n) && namedByLink(n, href)) return { name: n, url: href };
   }
+  // 4. A mall's shop header: a link in the page header, marked as the shop's, to the shop's own top page (the
+  //    first segment of this page's path on the same site: "/kitchen-hiroba/" above "/kitchen-hiroba/kt-2001/").
+  const shopTop = pageUrl ? shopTopOf(pageUrl) : undefined;
+  for (const el of $('a[href]').toArray() as Element[]) {
+    if (!shopTop || shopTopOf(el.attribs.href ?? '', pageUrl) !== shopTop || !isTopLink(el.attribs.href ?? '', pageUrl!)) continue;
+    if (!inside(el, (e) => isChrome(e) && e.name !== 'nav' && e.name !== 'footer' && e.attribs.role !== 'navigation', 10)) continue;
+    if (inside(el, (e) => e.name === 'nav' || e.name === 'footer' || e.attribs.role === 'navigation' || /menu|nav/i.test(attrText(e)), 10)) continue;
+    if (!inside(el, (e) => /(^|[^a-z])(shop|store|merchant|seller)/i.test(attrText(e)), 3)) continue;
+    const n = clean(visibleText(el));
+    if (n && n.length >= 2 && n.length <= 60 && !GENERIC_LINK.test(n) && !/^(home|top|トップ)$/i.test(n) && /\p{L}/u.test(n)) return { name: n, url: el.attribs.href };
+  }
   return undefined;
 }
 
-const SKU_LABELS = String.raw`(ASIN|SKU|Item number|Item no\.?|Item #|Product code|Product number|Product ID|Art(?:ikel)?[.-]?\s*Nr\.?|Artikelnummer|Bestellnummer|Numéro de l'objet(?: eBay)?|Numéro d'article|Référence|Réf\.?|Ref\.?|Reference|Código(?: del producto)?|Codice(?: articolo)?|Numero oggetto|Número de artículo|Kod produktu|Cod produs|Код товара|Код|Артикул|商品番号|商品コード|品番|상품번호|קוד מוצר|מק"ט)`;
+const SKU_LABELS = String.raw`(ASIN|SKU|Item number|Item no\.?|Item #|Product code|Product number|Product ID|Art(?:ikel)?[.-]?\s*Nr\.?|Artikelnummer|Bestellnummer|Numéro de l'objet(?: eBay)?|Numéro d'article|Référence|Réf\.?|Ref\.?|Reference|Código(?: del producto)?|Codice(?: articolo)?|Numero oggetto|Número de artículo|Kod produktu|Cod produs|Код товара|Код|Артикул|商品番号|商品コード|商品ID|管理番号|品番|상품번호|קוד מוצר|מק"ט)`;
 const SKU_LABEL = new RegExp(String.raw`(?:^|[\s(|])${SKU_LABELS}\s*[:：#.\-–]?\s*([A-Za-z0-9][A-Za-z0-9\-/_.]{2,40})`, 'iu');
 const SKU_LABEL_ONLY = new RegExp(String.raw`(?:^|[\s(|])${SKU_LABELS}(?![\p{L}])`, 'iu');
 const SKU_ATTR = /(product|item|article|style|prod)[-_]?(reference|ref|code|number|no|id)\b|(^|[\s_-])(sku|asin)($|[\s_-])/i;
@@ -264,13 +297,15 @@ export function urlIds(pageUrl: string): { strong?: string; weak?: string } {
   }
   const path = decodeURIComponent(u.pathname);
   const strong = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Z0-9]{10})(?:[/?]|$)/.exec(path)?.[1] ?? /\/itm\/(?:[^/]+\/)?(\d{9,14})(?:[/?]|$)/.exec(path)?.[1];
+  // a flea market's item id: one or two letters and a long number after /item/ ("/item/m12345678901")
+  const lettered = /\/(?:item|items|product|products|goods)\/([a-z]{1,2}\d{8,14})\/?$/i.exec(path)?.[1];
   let query: string | undefined;
   for (const [k, v] of u.searchParams) if (/^(child_?)?sku$|^(product|item|prod)_?id$|^pid$|^iid$/i.test(k) && /^[\w-]{3,40}$/.test(v)) query ??= v;
   const numbers = path.match(/\d{5,}/g);
-  return { strong: strong ?? query, weak: numbers?.at(-1) };
+  return { strong: strong ?? lettered ?? query, weak: numbers?.at(-1) };
 }
 
-const OUT = /currently unavailable|out of stock|sold out|no longer available|not available|unavailable|derzeit nicht verfügbar|nicht (mehr )?verfügbar|ausverkauft|nicht auf lager|non disponibile|esaurito|épuisé|rupture de stock|indisponible|agotado|no disponible|niedostępny|нет в наличии|在庫切れ|売り切れ|販売終了|품절/i;
+const OUT = /currently unavailable|out of stock|sold out|no longer available|not available|unavailable|derzeit nicht verfügbar|nicht (mehr )?verfügbar|ausverkauft|nicht auf lager|non disponibile|esaurito|épuisé|rupture de stock|indisponible|agotado|no disponible|niedostępny|нет в наличии|在庫切れ|在庫なし|在庫がありません|売り切れ|売切れ|品切れ|完売|販売終了|품절/i;
 const BUY = /add to (cart|bag|basket|trolley)|buy now|in den (einkaufswagen|warenkorb)|jetzt kaufen|ajouter au panier|acheter|aggiungi al carrello|añadir al carrito|comprar|do koszyka|в корзину|カートに入れる|購入|장바구니|place bid|bid now|enchérir/i;
 
 /** Whether the buy box says the item cannot be bought now, or offers to buy it. */
