@@ -36,7 +36,9 @@ beforeAll(async () => {
   const capture = captureQueue(tp.portal.services, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     browsers: 1,
-    timeoutMs: 10_000,
+    // No page here hangs: the limit only has to outlast a capture on a loaded machine (two test files run at once,
+    // and the first page with Japanese text waits for Chromium's CJK fonts).
+    timeoutMs: 25_000,
     maxBytes: 2 * 1024 * 1024,
     policy: { allowPrivate: false, allowOrigins: [market.origin] },
   });

@@ -46,7 +46,9 @@ beforeAll(async () => {
   queue = await startCaptureQueue(tp.portal.services, tp.portal.database.pool, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     browsers: 1,
-    timeoutMs: 8_000,
+    // No page here hangs: the limit only has to outlast a capture on a loaded machine (two test files run at once,
+    // and the first page with Japanese text waits for Chromium's CJK fonts).
+    timeoutMs: 25_000,
     maxBytes: 2 * 1024 * 1024,
     policy: { allowPrivate: false, allowOrigins: [origin] },
   });
