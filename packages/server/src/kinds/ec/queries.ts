@@ -48,12 +48,6 @@ export async function customColumns(db: Conn, clientId: number) {
     .execute();
 }
 
-/** The names of the client's custom columns. */
-export async function customColumnNames(db: Conn, clientId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute();
-  return new Set(rows.map((c) => c.column_name));
-}
-
 /** A subcategory's aggregate category (undefined when there is no such subcategory). */
 export async function subcategoryCommonCategory(db: Conn, subcategoryId: number): Promise<{ common_category: number | null } | undefined> {
   return db.selectFrom('infringement_subcategory').select('common_category').where('id', '=', subcategoryId).executeTakeFirst();
@@ -144,8 +138,8 @@ export async function uploadLookupRows(db: Conn, clientId: number) {
   return { subcategories, productCategories, trademarks };
 }
 
-/** The names of the client's custom columns, as a list. */
-export async function customColumnNameList(db: Conn, clientId: number): Promise<string[]> {
+/** The names of the client's custom columns. */
+export async function customColumnNames(db: Conn, clientId: number): Promise<string[]> {
   const rows = await db.selectFrom('custom_column').select('column_name').where('client_id', '=', clientId).execute();
   return rows.map((r) => r.column_name);
 }

@@ -18,7 +18,7 @@ const SAVE_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(Object.
 /** Custom column values: an object of text by the client's column names (numbers and booleans become text). */
 async function checkCustomInfo(ctx: AuthedContext, clientId: number, text: string): Promise<Record<string, string>> {
   const given = JSON.parse(text) as Record<string, unknown>;
-  const names = await customColumnNames(ctx.db, clientId);
+  const names = new Set(await customColumnNames(ctx.db, clientId));
   const entries = Object.entries(given).map(([name, value]): [string, string] => {
     if (!names.has(name)) throw new AppError('unknownCustomColumn', { column: name.slice(0, 100) });
     if (value !== null && typeof value === 'object') throw new AppError('badRequest', {}, 'validation.customInfoInvalid');

@@ -4,7 +4,7 @@ import type { TemplateKind } from '../../records/sheets/template.js';
 import type { UploadKind } from '../../records/upload/upload.js';
 import { EC_CHECK_SOURCE, EC_SHEET } from './check.js';
 import { loadMatcherData } from './matching.js';
-import { customColumnNameList, uploadLookupRows } from './queries.js';
+import { customColumnNames, uploadLookupRows } from './queries.js';
 import { EC_TABLE, insertRecords, type PackedRecords } from './writes.js';
 
 /**
@@ -29,7 +29,7 @@ export const EC_UPLOAD: UploadKind<PackedRecords> = {
   table: EC_TABLE,
   reportTable: 'ec_report',
   loadLookups,
-  customColumnNames: customColumnNameList,
+  customColumnNames,
   loadPrepareData: loadMatcherData,
   insert: insertRecords,
 };
