@@ -44,6 +44,7 @@ export function scoreBenchmark(pagesDir: string): { set: 'benchmark'; pages: num
   const keys = Object.keys(truth).filter((k) => existsSync(path.join(dir, `${k}.html`)));
   const fields = ['price', 'sku', 'availability', 'brand'] as const;
   const counts = Object.fromEntries(fields.map((f) => [f, { tp: 0, fp: 0, fn: 0 }]));
+  const contradicted: Contradiction[] = [];
   const pages = keys.map((k) => ({ key: k, html: readHtml(path.join(dir, `${k}.html`)), url: String(truth[k]!.url) }));
   const results = new Map<string, ProductReading>();
   const pagesPerSecond = timed(pages, (p) => results.set(p.key, readProduct(p.html, p.url, null)));
@@ -56,6 +57,8 @@ export function scoreBenchmark(pagesDir: string): { set: 'benchmark'; pages: num
       const eq = f === 'price' ? decimalEq : textEq;
       if (value !== undefined && ok.some((v) => eq(value, v))) counts[f]!.tp++;
       else {
+        const html = pages.find((p) => p.key === key)!.html;
+        if (f === 'price' && value !== undefined) contradicted.push(...contradictions(key, ok, value, html));
         if (value !== undefined) counts[f]!.fp++;
         if (ok.length > 0) counts[f]!.fn++;
       }
@@ -69,7 +72,36 @@ export function scoreBenchmark(pagesDir: string): { set: 'benchmark'; pages: num
     const recall = tp + fn ? tp / (tp + fn) : 0;
     scores[f] = { precision: round(precision), recall: round(recall), f1: round(precision + recall ? (2 * precision * recall) / (precision + recall) : 0), tp, fp, fn };
   }
-  return { set: 'benchmark', pages: pages.length, pagesPerSecond, fields: scores, published: PUBLISHED };
+  const { tp, fp, fn } = counts.price!;
+  const fixed = contradicted.length;
+  const priceF1IfTruthFollowedPage = round((2 * (tp + fixed)) / (2 * (tp + fixed) + (fp - fixed) + (fn - fixed)));
+  return { set: 'benchmark', pages: pages.length, pagesPerSecond, fields: scores, published: PUBLISHED, priceTruthContradicted: contradicted, priceF1IfTruthFollowedPage };
+}
+
+interface Contradiction {
+  key: string;
+  truth: string;
+  read: string;
+  shown: string;
+}
+
+/**
+ * A price truth the page itself contradicts: the truth is the amount read divided by a thousand (a grouping
+ * separator taken for a decimal point, "2.449" for 2449) and the page shows the amount read with its grouping
+ * ("$2.449", "Rs 23,450"). The benchmark's metric compares decimals, so such a truth scores the right reading as
+ * wrong; the headline F1 stays strict and this list says which pages, with what the page shows.
+ */
+function contradictions(key: string, truths: string[], read: string, html: string): Contradiction[] {
+  const amount = Number(read);
+  if (!Number.isInteger(amount) || amount < 1000) return [];
+  const out: Contradiction[] = [];
+  for (const truth of truths) {
+    if (Math.abs(Number(truth) * 1000 - amount) > 1e-6) continue;
+    const grouped = `${Math.floor(amount / 1000)}[.,\u00a0 ]${String(amount % 1000).padStart(3, '0')}(?![0-9])`;
+    const shown = new RegExp(`[^<>]{0,6}${grouped}`).exec(html.replace(/<script[\s\S]*?<\/script>/gi, ''))?.[0];
+    if (shown) out.push({ key: key.slice(0, 12), truth, read, shown: shown.trim() });
+  }
+  return out;
 }
 
 interface Annotation {
