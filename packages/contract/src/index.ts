@@ -80,3 +80,6 @@ export type { TriageKind, TriageCondition, TriageConditionType, TriageRule, Tria
 export { TRIAGE_KINDS, KIND_CONDITIONS, BACKTEST_DISAGREEMENTS, ACCEPT_MAX, TRIAGE_PATTERN_MAX, patternProblem } from './triage.js';
 export { downloads, downloadHref, decodeDownloadQuery, isDownloadPath, reportQuery, templateQuery, type DownloadPath, type DownloadQuery, type DownloadParams } from './downloads.js';
 export { jsonParamContent } from './query-params.js';
+export * as watches from './watches.js';
+export type { Watch, WatchRun, WatchSchedule, WatchSource, WatchChange, RunChange, RunCounts } from './watches.js';
+export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE } from './watches.js';
