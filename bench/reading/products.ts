@@ -38,7 +38,7 @@ function timed<T>(pages: T[], read: (page: T) => void): number {
   return Math.round((pages.length / ((performance.now() - start) / 1000)) * 10) / 10;
 }
 
-export function scoreBenchmark(pagesDir: string): { set: 'benchmark'; pages: number; pagesPerSecond: number; fields: Scores; published: typeof PUBLISHED } {
+export function scoreBenchmark(pagesDir: string): { set: 'benchmark'; pages: number; pagesPerSecond: number; fields: Scores; published: typeof PUBLISHED; priceTruthContradicted: Contradiction[]; priceF1IfTruthFollowedPage: number } {
   const dir = path.join(pagesDir, 'benchmark');
   const truth = JSON.parse(readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<string, Record<string, unknown>>;
   const keys = Object.keys(truth).filter((k) => existsSync(path.join(dir, `${k}.html`)));
