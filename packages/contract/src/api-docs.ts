@@ -206,6 +206,17 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/sns-data/set-columns': doc('Set own social media list columns', 'Remembers which columns the caller shows in the social media record list.'),
 
   // Marketplace sites and the crawler's accounts
+  '/api/watch/fetch': doc('List watches', "Lists the watches (saved searches the portal runs on a schedule) of a client, or of every client, newest first, each with its sources, schedule, next run and last run."),
+  '/api/watch/detail': doc('Get a watch', 'Answers one watch with its sources, schedule, next run and last run.'),
+  '/api/watch/create': doc('Create a watch', "Creates a watch of a client: marketplace sites and their search pages, a schedule (every N hours, daily or weekly at a local time in a time zone), how many listings each source reads and whether new listings are captured as evidence."),
+  '/api/watch/create-from-task': doc('Watch a crawler task', "Creates a watch from a crawler task's client, sources and evidence setting, with the schedule given (\"keep watching this\")."),
+  '/api/watch/update': doc('Edit a watch', 'Changes what is sent of a watch; its sources only while no run is going on. A new schedule counts from now.'),
+  '/api/watch/pause': doc('Pause a watch', 'No scheduled run starts until the watch is resumed; a run going on ends as it would.'),
+  '/api/watch/resume': doc('Resume a watch', 'Scheduled runs start again, the next one counted from now.'),
+  '/api/watch/remove': doc('Remove a watch', 'Removes the watch with its runs and changes; the records its runs made stay. Refused while a run is going on.'),
+  '/api/watch/run-now': doc('Run a watch now', 'Starts a run at once and answers at once; the workers crawl it. Refused while a run is going on.'),
+  '/api/watch/fetch-runs': doc("List a watch's runs", "Answers the watch's runs, newest first: status (1 running, 2 finished, 3 failed, 4 skipped), times, counts of new, changed, gone, back and unchanged listings, the error of a failed run and the report its new listings became."),
+  '/api/watch/fetch-run-changes': doc("List a run's changes", "Answers what a run found: each listing's URL, record, kind of change (new, changed, gone, back) and, for a change, which fields changed from what to what."),
   '/api/analyst/fetch-ec-sites': doc('List marketplace sites', 'Lists the marketplace sites known to the portal (name, URL, region, crawler recipe).'),
   '/api/analyst/get-ec-site': doc('Get a marketplace site', 'Answers one marketplace site with its crawl recipe (the CSS selectors its listing pages are read with).'),
   '/api/analyst/create-ec-site': doc('Add a marketplace site', 'Adds a marketplace site, optionally with a crawl recipe, and answers it.'),

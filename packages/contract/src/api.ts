@@ -21,6 +21,7 @@ import * as takedown from './takedown.js';
 import * as takedownRecheck from './takedown-recheck.js';
 import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
+import * as watches from './watches.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
 import { triageCalls } from './triage.js';
@@ -139,6 +140,17 @@ export const calls = {
   '/api/trademark/remove-image': { input: trademarks.removeImageInput, output: trademarks.removeImageOutput },
   /** Multipart: the text fields below plus an optional `file` part (the design mark). */
   '/api/trademark/registration': { input: trademarks.registrationInput, output: trademarks.registrationOutput },
+  '/api/watch/fetch': { input: watches.fetchWatchesInput, output: watches.watchesOutput },
+  '/api/watch/detail': { input: watches.watchIdInput, output: watches.watchOutput },
+  '/api/watch/create': { input: watches.createWatchInput, output: watches.watchOutput },
+  '/api/watch/create-from-task': { input: watches.watchFromTaskInput, output: watches.watchOutput },
+  '/api/watch/update': { input: watches.updateWatchInput, output: watches.watchOutput },
+  '/api/watch/pause': { input: watches.watchIdInput, output: watches.watchOutput },
+  '/api/watch/resume': { input: watches.watchIdInput, output: watches.watchOutput },
+  '/api/watch/remove': { input: watches.watchIdInput, output: watches.removedOutput },
+  '/api/watch/run-now': { input: watches.watchIdInput, output: watches.runNowOutput },
+  '/api/watch/fetch-runs': { input: watches.fetchRunsInput, output: watches.runsOutput },
+  '/api/watch/fetch-run-changes': { input: watches.fetchRunChangesInput, output: watches.runChangesOutput },
   '/api/service-request/create': { input: serviceRequests.createInput, output: serviceRequests.requestOutput },
   '/api/service-request/search': { input: serviceRequests.searchInput, output: serviceRequests.searchOutput },
   '/api/service-request/get': { input: serviceRequests.requestIdInput, output: serviceRequests.requestOutput },

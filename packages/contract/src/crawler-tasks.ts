@@ -17,8 +17,11 @@ export const TASK_STATUSES = [0, 1, 2, 3, 4, 99] as const;
  */
 export const CrawlRowState = { TODO: 0, DONE: 1, FAILED: 2 } as const;
 export type CrawlRowStateValue = (typeof CrawlRowState)[keyof typeof CrawlRowState];
-/** Task type: 0 normal scraping (an EC report), 1 dashboard, 2 price monitoring. */
-export const TaskType = { NORMAL: 0, DASHBOARD: 1, PRICE: 2 } as const;
+/**
+ * Task type: 0 normal scraping (an EC report), 1 dashboard, 2 price monitoring; 3 is a watch's own task (issue 30),
+ * made and run by its watch only, never listed nor named by the task calls.
+ */
+export const TaskType = { NORMAL: 0, DASHBOARD: 1, PRICE: 2, WATCH: 3 } as const;
 export const TASK_TYPES = [0, 1, 2] as const;
 export const TASK_REMARKS_MAX = 1000;
 export const TASK_TITLE_MAX = 200;

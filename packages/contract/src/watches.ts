@@ -30,14 +30,15 @@ const httpUrl = z
   .max(2000, 'validation.tooLong')
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'validation.taskStartUrlInvalid');
 
-/** A source: a marketplace site with a crawler, and a keyword or a start URL (at least one). */
-export const watchSource = z
-  .object({
-    site: text(200, 'validation.taskSiteRequired'),
-    keyword: z.string().trim().max(500, 'validation.tooLong').optional().default(''),
-    startUrl: z.union([httpUrl, z.literal('')]).optional().default(''),
-  })
-  .refine((s) => s.keyword !== '' || s.startUrl !== '', { message: 'validation.watchSourceEmpty', path: ['keyword'] });
+/**
+ * A source: a marketplace site with a crawler, the search page to start from (the crawler follows its results and
+ * next pages) and the keyword it stands for (a label, as on a crawler task's subtask).
+ */
+export const watchSource = z.object({
+  site: text(200, 'validation.taskSiteRequired'),
+  keyword: z.string().trim().max(500, 'validation.tooLong').optional().default(''),
+  startUrl: text(2000, 'validation.taskStartUrlRequired').pipe(httpUrl),
+});
 export type WatchSource = z.infer<typeof watchSource>;
 
 const isTimeZone = (tz: string) => {

@@ -11,6 +11,7 @@ import { registerClientSettingCalls } from './areas/client-settings/calls.js';
 import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerCrawlerTaskCalls } from './areas/crawler-tasks/calls.js';
+import { registerWatchCalls } from './areas/watches/calls.js';
 import { CrawlerQueue } from './areas/crawler-tasks/queue.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
 import { registerDashboardCalls } from './areas/dashboards/calls.js';
@@ -65,6 +66,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerDashboardCalls(registry.call);
   registerSiteCalls(registry.call);
   registerCrawlerTaskCalls(registry.call, registry.download);
+  registerWatchCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
   registerServiceRequestCalls(registry.call, registry.download);
   // Every record kind's shared calls from its description, then the calls only EC has.

@@ -12,11 +12,12 @@ import { nightlySignalsJob, signalsQueue } from './areas/triage-signals/queue.js
 import { triageQueue } from './areas/triage/evaluate.js';
 import type { Services } from './platform/context.js';
 import { housekeepingJob } from './ops/housekeeping.js';
+import { watchTickJob } from './areas/watches/tick.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob];
 
 /**
  * The queue registry: every queue the process runs, each declared once in its area. The record is keyed by every

@@ -112,6 +112,7 @@ const catalogue = {
   takedownForbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.takedownForbidden' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
   siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
+  watchRunning: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.watchRunning' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -43,6 +43,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'ec-crawler-task': 'Marketplace crawler tasks: search, create, change, copy and remove tasks, poll their progress.',
   'ec-crawler-subtask': 'The subtasks of a crawler task: one site, keyword or start URL and a desired count each.',
   'ec-crawler-command': 'Starting and stopping crawler tasks, and downloading what a finished task scraped.',
+  watch: 'Watches: saved searches of a client that the portal runs on a schedule, each run compared with the last (new, changed, gone, back).',
   'test-purchase': 'Planned test purchases of a client\'s products on marketplaces.',
   trademark: 'A client\'s trademarks, their images, and registration requests.',
   'service-request': 'Requests from a client to the provider (takedowns, investigations, registrations) with their messages and files.',

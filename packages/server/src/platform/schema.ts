@@ -274,6 +274,8 @@ export interface CrawlerListingTable {
   field_sources: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   error: string | null;
   scraped_at: NullableTimestamp;
+  /** The task run that last found the listing on a search page (watches, migration 036). */
+  seen_run: Generated<number>;
 }
 export interface CrawlerPriceTable {
   listing_id: number;
@@ -815,6 +817,10 @@ export interface Database {
   crawler_page: CrawlerPageTable;
   crawler_listing: CrawlerListingTable;
   crawler_price: CrawlerPriceTable;
+  watch: WatchTable;
+  watch_run: WatchRunTable;
+  watch_listing: WatchListingTable;
+  watch_change: WatchChangeTable;
   dashboard_change: DashboardChangeTable;
   ec_dash: EcDashTable;
   ec_dash_impact: EcDashImpactTable;
@@ -832,3 +838,51 @@ export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ClientRow = Selectable<ClientTable>;
+
+/** Watches (migration 036). */
+export interface WatchTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  kind: Generated<string>;
+  schedule: ColumnType<import('@portal/contract').WatchSchedule, string, string>;
+  schedule_anchor: Timestamp;
+  target_count: number;
+  capture_evidence: Generated<boolean>;
+  paused: Generated<boolean>;
+  task_id: number;
+  next_run_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WatchRunTable {
+  id: Generated<number>;
+  watch_id: number;
+  run_no: number;
+  status: number;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  counts: ColumnType<import('@portal/contract').RunCounts, string | undefined, string>;
+  error: string | null;
+  report_id: number | null;
+}
+export interface WatchListingTable {
+  id: Generated<number>;
+  watch_id: number;
+  url: string;
+  record_id: number | null;
+  fields: ColumnType<Record<string, string>, string, string>;
+  first_run: number;
+  last_seen_run: number;
+  missed: Generated<number>;
+  gone: Generated<boolean>;
+  back_reported: Generated<boolean>;
+}
+export interface WatchChangeTable {
+  id: Generated<string>;
+  run_id: number;
+  listing_id: number;
+  change: string;
+  fields: ColumnType<{ field: string; before: string | null; after: string | null }[], string, string>;
+}

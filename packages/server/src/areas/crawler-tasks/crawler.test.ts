@@ -98,9 +98,11 @@ describe('the crawler', () => {
     expect(new Set(rows.map((r) => r.url)).size).toBe(rows.length);
     expect(rows.find((r) => r.url.endsWith('/json/item/2-3'))?.fields).toEqual({
       title: 'Leather bag 2-3', url: `${market.origin}/json/item/2-3`, price: '199.00', currency: 'USD', seller: 'Seller 2-3', sellerUrl: `${market.origin}/seller/2-3`, imageUrl: `${market.origin}/img/2-3.jpg`, brand: 'ACME', listingNo: 'SKU-2-3',
+      // Kept beside the fields for watches (issue 30): a price shown is an item in stock.
+      availability: 'InStock',
     });
     expect(rows.find((r) => r.url.endsWith('/recipe/item/2-1'))?.fields).toEqual({
-      title: 'Recipe wallet 2-1', url: `${market.origin}/recipe/item/2-1`, price: '¥12,800', currency: 'JPY', seller: 'Shop 2-1', sellerUrl: `${market.origin}/shop/2-1`, imageUrl: `${market.origin}/img/w2-1.jpg`,
+      title: 'Recipe wallet 2-1', url: `${market.origin}/recipe/item/2-1`, price: '¥12,800', currency: 'JPY', seller: 'Shop 2-1', sellerUrl: `${market.origin}/shop/2-1`, imageUrl: `${market.origin}/img/w2-1.jpg`, availability: 'InStock',
     });
     expect(market.hits.get('/flaky/item/f1')).toBe(2);
     // Each listing keeps where its fields came from: the JSON-LD, or the site's recipe.

@@ -1,4 +1,4 @@
-import { CrawlRowState, TaskStatus, type crawlerTasks } from '@portal/contract';
+import { CrawlRowState, TaskStatus, TaskType, type crawlerTasks } from '@portal/contract';
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db.js';
@@ -15,6 +15,7 @@ export async function ownerOfTask(db: Conn, taskId: number): Promise<number | un
     .innerJoin('client as c', 'c.client_id', 't.client_id')
     .select('t.client_id')
     .where('t.id', '=', taskId)
+    .where('t.type', '<>', TaskType.WATCH)
     .where('c.deleted_at', 'is', null)
     .executeTakeFirst();
   return row?.client_id;
@@ -28,9 +29,9 @@ export async function ownerOfSubtask(db: Conn, subtaskId: number): Promise<numbe
 const taskColumns = ['t.id', 't.client_id', 'c.client_name', 't.title', 't.type', 't.status', 't.plan_start_date', 't.remarks', 't.report_id', 't.capture_evidence', 't.created_at'] as const;
 const totalOf = sql<number>`(SELECT coalesce(sum(s.record_count), 0) FROM crawler_subtask s WHERE s.task_id = t.id)`;
 
-/** Tasks of live clients (a removed client's tasks are hidden). */
+/** Tasks of live clients (a removed client's tasks are hidden), without the watches' own tasks (theirs alone). */
 function tasksQuery(db: Conn) {
-  return db.selectFrom('crawler_task as t').innerJoin('client as c', 'c.client_id', 't.client_id').where('c.deleted_at', 'is', null);
+  return db.selectFrom('crawler_task as t').innerJoin('client as c', 'c.client_id', 't.client_id').where('c.deleted_at', 'is', null).where('t.type', '<>', TaskType.WATCH);
 }
 
 /** The subtasks of the tasks with their site's name, in id order. */
@@ -124,7 +125,7 @@ export async function insertTask(db: Conn, values: Insertable<CrawlerTaskTable>)
 
 /** The task's state, locked for the rest of the transaction. */
 export function lockTask(db: Conn, taskId: number) {
-  return db.selectFrom('crawler_task').select(['id', 'status', 'type', 'run_no']).where('id', '=', taskId).forUpdate().executeTakeFirst();
+  return db.selectFrom('crawler_task').select(['id', 'status', 'type', 'run_no']).where('id', '=', taskId).where('type', '<>', TaskType.WATCH).forUpdate().executeTakeFirst();
 }
 
 export async function updateTask(db: Conn, taskId: number, changes: Updateable<CrawlerTaskTable>, now: Date): Promise<void> {

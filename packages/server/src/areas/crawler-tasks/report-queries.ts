@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../platform/db.js';
 type Conn = Db | Tx;
 
 /** Up to `limit` scraped listings of the task (of some subtasks, all when none are named) after the id `after`, in id order. */
-export function scrapedListingsAfter(db: Conn, taskId: number, subtaskIds: number[], after: number, limit: number) {
+export function scrapedListingsAfter(db: Conn, taskId: number, subtaskIds: number[], after: number, limit: number, listingIds?: number[]) {
   let q = db
     .selectFrom('crawler_listing as l')
     .innerJoin('crawler_subtask as s', 's.id', 'l.subtask_id')
@@ -17,6 +17,7 @@ export function scrapedListingsAfter(db: Conn, taskId: number, subtaskIds: numbe
     .where('l.state', '=', CrawlRowState.DONE)
     .where('l.id', '>', after);
   if (subtaskIds.length > 0) q = q.where('l.subtask_id', 'in', subtaskIds);
+  if (listingIds) q = listingIds.length > 0 ? q.where('l.id', 'in', listingIds) : q.where(sql<boolean>`false`);
   return q.orderBy('l.id').limit(limit).execute();
 }
 

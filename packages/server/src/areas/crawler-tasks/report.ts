@@ -100,10 +100,10 @@ export const RECORD_FIELD_OF: Partial<Record<ListingField, (typeof COLUMNS)[numb
 export const templateHeader = (locale: 'en' | 'ja') => COLUMNS.map((c) => columnLabel(c, locale, EC_RECORD_FIELDS));
 
 /** The scraped listings of a task (of some subtasks), in the order they were found. */
-export async function* scrapedRows(services: Services, taskId: number, subtaskIds: number[] = []): AsyncGenerator<ScrapedRow> {
+export async function* scrapedRows(services: Services, taskId: number, subtaskIds: number[] = [], listingIds?: number[]): AsyncGenerator<ScrapedRow> {
   let after = 0;
   for (;;) {
-    const rows = await scrapedListingsAfter(services.db, taskId, subtaskIds, after, 1000);
+    const rows = await scrapedListingsAfter(services.db, taskId, subtaskIds, after, 1000, listingIds);
     if (rows.length === 0) return;
     for (const r of rows) yield { site: r.name, keyword: r.keyword, scrapedAt: r.scraped_at, fields: r.fields ?? {} };
     after = rows[rows.length - 1]!.id;
@@ -111,11 +111,11 @@ export async function* scrapedRows(services: Services, taskId: number, subtaskId
 }
 
 /** The task's listings as an .xlsx in the EC upload template's columns, written row by row. */
-export async function templateSheet(services: Services, taskId: number, locale: 'en' | 'ja', subtaskIds: number[] = []): Promise<Buffer> {
+export async function templateSheet(services: Services, taskId: number, locale: 'en' | 'ja', subtaskIds: number[] = [], listingIds?: number[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('EC report');
   sheet.addRow(templateHeader(locale));
-  for await (const r of scrapedRows(services, taskId, subtaskIds)) sheet.addRow(templateRow(r));
+  for await (const r of scrapedRows(services, taskId, subtaskIds, listingIds)) sheet.addRow(templateRow(r));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -139,6 +139,47 @@ async function uploadWhenFree(ctx: AuthedContext, clientId: number): Promise<{ r
   }
 }
 
+/** The task a report is made for: its client, author and whether its records are captured as evidence. */
+export interface ReportTask {
+  id: number;
+  clientId: number;
+  createdBy: number | null;
+  captureEvidence: boolean;
+}
+
+/**
+ * The EC report of some of a task's listings (all when `listingIds` is not given; a watch's run gives its new
+ * ones): the upload of their sheet, their records' field sources, triage, evidence. Throws what the upload refuses.
+ */
+export async function reportFromListings(services: Services, task: ReportTask, listingIds?: number[]): Promise<number> {
+  const bytes = await templateSheet(services, task.id, 'en', [], listingIds);
+  const now = services.clock();
+  const files = [{ filename: `crawler-task-${task.id}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }];
+  const ctx = contextFor(services, services.db, { userId: task.createdBy ?? 0, role: Role.ANALYST }, { now, files });
+  const { reportId } = await uploadWhenFree(ctx, task.clientId);
+  await services.db.transaction().execute(async (trx) => {
+    // Only the records made here get their fields' sources: a record made by an analyst's upload has none (NULL),
+    // and an update upload (batch-update) leaves a crawled record's sources as they are. They say where the
+    // crawler read each field when it made the record, not who changed a value since (the record's history does).
+    await setRecordFieldSources(trx, task.id, task.clientId, reportId, RECORD_FIELD_OF);
+    await recordsChanged(services, trx, EC_KIND, task.clientId);
+    await services.queues.send('triage-evaluate', { clientId: task.clientId, kind: 'ec', reportId }, { db: trx });
+  });
+  if (task.captureEvidence) {
+    // The report stands whatever happens to its evidence (a capture can also be asked for on the record).
+    await captureListings(services, { id: task.id, clientId: task.clientId, requestedBy: task.createdBy }, reportId).catch((err: unknown) =>
+      services.log.error({ err, task: task.id }, 'crawler evidence could not be queued'),
+    );
+  }
+  return reportId;
+}
+
+/** Why a report could not be made, in words for the task's subtask or the watch's run. */
+export function reportFailure(err: unknown): string {
+  const why = err instanceof AppError ? `${err.name_}${err.data ? `: ${JSON.stringify(err.data).slice(0, 1500)}` : ''}` : (err as Error).message;
+  return `the EC report could not be made: ${why}`.slice(0, 2000);
+}
+
 /**
  * Makes the EC report of a finished normal-scraping task, once: the task row is claimed first (report_id 0 while
  * it is made), so two workers finishing its last subtasks at once make one report. A sheet the checks refuse
@@ -148,32 +189,13 @@ export async function makeReport(services: Services, taskId: number): Promise<nu
   const claimed = await claimTaskForReport(services.db, taskId);
   if (!claimed) return null;
   try {
-    const bytes = await templateSheet(services, taskId, 'en');
-    const now = services.clock();
-    const files = [{ filename: `crawler-task-${taskId}-${now.toISOString().slice(0, 10)}.xlsx`, size: bytes.length, bytes }];
-    const ctx = contextFor(services, services.db, { userId: claimed.created_by ?? 0, role: Role.ANALYST }, { now, files });
-    const { reportId } = await uploadWhenFree(ctx, claimed.client_id);
-    await services.db.transaction().execute(async (trx) => {
-      // Only the records made here get their fields' sources: a record made by an analyst's upload has none (NULL),
-      // and an update upload (batch-update) leaves a crawled record's sources as they are. They say where the
-      // crawler read each field when it made the record, not who changed a value since (the record's history does).
-      await setRecordFieldSources(trx, taskId, claimed.client_id, reportId, RECORD_FIELD_OF);
-      await recordsChanged(services, trx, EC_KIND, claimed.client_id);
-      await setTaskReport(trx, taskId, reportId);
-      await services.queues.send('triage-evaluate', { clientId: claimed.client_id, kind: 'ec', reportId }, { db: trx });
-    });
-    if (claimed.capture_evidence) {
-      // The report stands whatever happens to its evidence (a capture can also be asked for on the record).
-      await captureListings(services, { id: taskId, clientId: claimed.client_id, requestedBy: claimed.created_by }, reportId).catch((err: unknown) =>
-        services.log.error({ err, task: taskId }, 'crawler evidence could not be queued'),
-      );
-    }
+    const reportId = await reportFromListings(services, { id: taskId, clientId: claimed.client_id, createdBy: claimed.created_by, captureEvidence: claimed.capture_evidence });
+    await setTaskReport(services.db, taskId, reportId);
     return reportId;
   } catch (err) {
     await setTaskReport(services.db, taskId, null);
-    const why = err instanceof AppError ? `${err.name_}${err.data ? `: ${JSON.stringify(err.data).slice(0, 1500)}` : ''}` : (err as Error).message;
     const first = await firstSubtaskOf(services.db, taskId);
-    if (first !== undefined) await updateSubtask(services.db, first, { error: `the EC report could not be made: ${why}`.slice(0, 2000) });
+    if (first !== undefined) await updateSubtask(services.db, first, { error: reportFailure(err) });
     services.log.error({ err, task: taskId }, 'crawler report failed');
     return null;
   }

@@ -69,18 +69,30 @@ export async function claimPage(db: Conn, pageId: number): Promise<number | unde
   return claimed?.page_no;
 }
 
-/** How many listings the subtask has found so far. */
-export async function countListings(db: Conn, subtaskId: number): Promise<number> {
-  const { n } = await db.selectFrom('crawler_listing').select((eb) => eb.fn.countAll<number>().as('n')).where('subtask_id', '=', subtaskId).executeTakeFirstOrThrow();
+/** How many listings the subtask has found so far (a watch's task: found by this run). */
+export async function countListings(db: Conn, subtaskId: number, onlyRun?: number): Promise<number> {
+  let q = db.selectFrom('crawler_listing').select((eb) => eb.fn.countAll<number>().as('n')).where('subtask_id', '=', subtaskId);
+  if (onlyRun !== undefined) q = q.where('seen_run', '=', onlyRun);
+  const { n } = await q.executeTakeFirstOrThrow();
   return Number(n);
 }
 
-/** Adds the listings the task has not found yet (by URL): the new rows' ids. */
-export async function insertListings(db: Conn, taskId: number, subtaskId: number, urls: string[]): Promise<number[]> {
+/**
+ * Adds the listings the task has not found yet (by URL): the new rows' ids. A watch's run (`rereadFound`) also
+ * takes again the listings an earlier run found, once per run: they are read again to see what changed.
+ */
+export async function insertListings(db: Conn, taskId: number, subtaskId: number, urls: string[], runNo: number, rereadFound = false): Promise<number[]> {
   const rows = await db
     .insertInto('crawler_listing')
-    .values(urls.map((url) => ({ task_id: taskId, subtask_id: subtaskId, url })))
-    .onConflict((oc) => oc.columns(['task_id', 'url']).doNothing())
+    .values(urls.map((url) => ({ task_id: taskId, subtask_id: subtaskId, url, seen_run: runNo })))
+    .onConflict((oc) =>
+      rereadFound
+        ? oc
+            .columns(['task_id', 'url'])
+            .doUpdateSet({ state: CrawlRowState.TODO, tries: 0, error: null, seen_run: runNo })
+            .where('crawler_listing.seen_run', '<', runNo)
+        : oc.columns(['task_id', 'url']).doNothing(),
+    )
     .returning('id')
     .execute();
   return rows.map((r) => r.id);

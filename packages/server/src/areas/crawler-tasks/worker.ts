@@ -8,6 +8,7 @@ import { startIntake, type Intake } from './intake.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
+import { finishWatchRun } from '../watches/finish.js';
 import { settleTask } from './service.js';
 import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, markJobFailed, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
 
@@ -21,6 +22,7 @@ import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertL
 /** Search pages followed per subtask at most, whatever the site says (a tarpit of endless "next" links). */
 const MAX_PAGES = 500;
 const RUNNING = [TaskStatus.PENDING, TaskStatus.SCRAPING] as number[];
+const SETTLED = [TaskStatus.FINISHED, TaskStatus.ERROR, TaskStatus.STOPPED] as number[];
 
 interface JobContext {
   subtaskId: number;
@@ -122,12 +124,13 @@ export class CrawlerWorker {
       // Only one job finishes a page; a repeat finds it done and adds nothing.
       const pageNo = await claimPage(trx, pageId);
       if (pageNo === undefined) return;
-      const n = await countListings(trx, ctx.subtaskId);
+      const watch = ctx.taskType === TaskType.WATCH;
+      const n = await countListings(trx, ctx.subtaskId, watch ? ctx.runNo : undefined);
       const room = ctx.targetCount === null ? links.length : Math.max(0, ctx.targetCount - n);
       const wanted = links.slice(0, room).filter((l) => l.length <= 2000);
       let added = 0;
       if (wanted.length > 0) {
-        const ids = await insertListings(trx, ctx.taskId, ctx.subtaskId, wanted);
+        const ids = await insertListings(trx, ctx.taskId, ctx.subtaskId, wanted, ctx.runNo, watch);
         added = ids.length;
         jobs.push(...ids.map((id) => ({ kind: 'listing' as const, id })));
       }
@@ -144,7 +147,9 @@ export class CrawlerWorker {
     const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
     // The fields with where each came from (spec README "Reading real pages"): the task's report carries the sources
     // onto the records it makes (report.ts).
-    const { listing: fields, sources } = readProduct(fetched.html, url, ctx.recipe);
+    const { listing, sources, availability } = readProduct(fetched.html, url, ctx.recipe);
+    // Availability is kept beside the fields (a watch compares it); the report's sheet has no column for it.
+    const fields = availability ? { ...listing, availability } : listing;
     // The listing done only if still to do, then its count and (a price run) its price, in one statement.
     const price = ctx.taskType === TaskType.PRICE ? { runNo: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null } : null;
     await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, sources, now: this.services.clock() }, price);
@@ -156,6 +161,7 @@ export class CrawlerWorker {
     if (!(await finishSubtask(this.db, ctx.subtaskId, RUNNING))) return;
     const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
     if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);
+    if (ctx.taskType === TaskType.WATCH && SETTLED.includes(status)) await finishWatchRun(this.services, ctx.taskId);
   }
 
   /** Aborts the requests of subtasks that were stopped (checked every second while any are in flight). */

@@ -1,0 +1,197 @@
+import { Role, WatchRunStatus, type RunChange, type Watch, type WatchRun } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { startChangingMarket, type ChangingMarket } from './changing-market.js';
+import { startDueWatches } from './runs.js';
+
+let tp: TestPortal;
+let market: ChangingMarket;
+let analyst: TestUser;
+let outsider: TestUser;
+let clientUser: TestUser;
+let clientId: number;
+let stopWorker: (() => Promise<void>) | undefined;
+
+const env = () => ({ CRAWLER_RETRIES: '1', CRAWLER_RETRY_BASE_MS: '20', CRAWLER_TIMEOUT_MS: '3000', CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_WORKERS: '1', CRAWLER_BATCH: '3', CRAWLER_ALLOW_ORIGINS: market.origin });
+const startWorker = async () => {
+  stopWorker = await startCrawlerForTest(tp, env());
+};
+
+beforeAll(async () => {
+  market = await startChangingMarket([1, 2, 3, 4, 5, 6].map((id) => [id, { title: `革バッグ ${id}`, price: 1000 * id, seller: `店舗${id}` }]), { perPage: 4 });
+  tp = await startTestPortal();
+  clientId = await createClient(tp, 'Watched Co');
+  analyst = await createUser(tp, { role: Role.ANALYST });
+  outsider = await createUser(tp, { role: Role.ANALYST });
+  clientUser = await createUser(tp, { role: Role.CLIENT, clientId });
+  await manage(tp, analyst, clientId);
+  await tp.portal.services.db.insertInto('ec_site').values({ name: 'Changing Mart', url: market.origin, region: 'JP', category_id: null, has_crawler: true, crawl_recipe: null, max_concurrency: 2 }).execute();
+  await startWorker();
+}, 60_000);
+afterAll(async () => {
+  await stopWorker?.();
+  await tp?.close();
+  await market?.close();
+});
+
+const call = async (path: string, body: object, user = analyst) => tp.post(path, body, { token: user.token });
+const ok = async <T>(path: string, body: object, user = analyst): Promise<T> => {
+  const res = await call(path, body, user);
+  expect(res.body.code, `${path}: ${res.body.message}`).toBe(0);
+  return res.body.data as T;
+};
+const watchInput = (name: string) => ({ clientId, name, sources: [{ site: 'Changing Mart', keyword: '革バッグ', startUrl: `${market.origin}/search` }], schedule: { every: 'hours', hours: 6 }, targetCount: 50 });
+
+/** Waits until no run of the watch is going on (the workers run it; only the outcome is asserted): its latest run not skipped. */
+async function ended(watchId: number, limitMs = 40_000): Promise<WatchRun> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    const { runs } = await ok<{ runs: WatchRun[] }>('/api/watch/fetch-runs', { watchId, offset: 0, limit: 5 });
+    const run = runs.find((r) => r.status !== WatchRunStatus.SKIPPED)!;
+    if (run.status !== WatchRunStatus.RUNNING) return run;
+    if (Date.now() > end) throw new Error(`run never ended: ${JSON.stringify(run)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const runNow = async (watchId: number) => (await ok<{ runId: number }>('/api/watch/run-now', { watchId })).runId;
+async function changes(runId: number, change?: string): Promise<RunChange[]> {
+  return (await ok<{ changes: RunChange[] }>('/api/watch/fetch-run-changes', { runId, ...(change && { change }), offset: 0, limit: 100 })).changes;
+}
+const itemUrl = (id: number) => `${market.origin}/item/${id}`;
+
+describe('a watch over a marketplace that changes between runs', () => {
+  let watch: Watch;
+
+  it('is made by a manager of the client, with its next run on its schedule', async () => {
+    watch = (await ok<{ watch: Watch }>('/api/watch/create', watchInput('Bags on Changing Mart'))).watch;
+    expect(watch.sources).toEqual([{ site: 'Changing Mart', keyword: '革バッグ', startUrl: `${market.origin}/search` }]);
+    expect(new Date(watch.nextRunAt!).getTime()).toBe(new Date(watch.createdAt).getTime() + 6 * 3_600_000);
+    expect(watch.lastRun).toBeNull();
+  });
+
+  it('finds every listing new in its first run, as records of an EC report', async () => {
+    await runNow(watch.id);
+    const run = await ended(watch.id);
+    expect(run.status, run.error ?? '').toBe(WatchRunStatus.FINISHED);
+    expect(run.counts).toEqual({ new: 6, changed: 0, gone: 0, back: 0, unchanged: 0 });
+    expect(run.reportId).not.toBeNull();
+    const fresh = await changes(run.id, 'new');
+    expect(fresh.map((c) => c.url).sort()).toEqual([1, 2, 3, 4, 5, 6].map(itemUrl).sort());
+    expect(fresh.every((c) => c.recordId !== null)).toBe(true);
+    // The watch's task is its own: the crawler task list does not show it.
+    const tasks = await ok<{ tasks: { title: string }[] }>('/api/ec-crawler-task', { current: 1, pageSize: 50 });
+    expect(tasks.tasks.map((t) => t.title)).not.toContain('Bags on Changing Mart');
+  });
+
+  it('the next run finds the new listing, what changed from what to what, and makes no record of the unchanged', async () => {
+    market.items.set(7, { title: '革バッグ 7', price: 7000, seller: '店舗7' });
+    market.items.set(2, { ...market.items.get(2)!, price: 1500 });
+    market.items.set(3, { ...market.items.get(3)!, seller: '別の店舗' });
+    market.items.delete(4);
+    const { n: recordsBefore } = await tp.portal.services.db.selectFrom('ec_record').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    await runNow(watch.id);
+    const run = await ended(watch.id);
+    expect(run.status, run.error ?? '').toBe(WatchRunStatus.FINISHED);
+    // Item 4 missed once: not gone yet (a second run confirms it).
+    expect(run.counts).toEqual({ new: 1, changed: 2, gone: 0, back: 0, unchanged: 3 });
+    expect((await changes(run.id, 'new')).map((c) => c.url)).toEqual([itemUrl(7)]);
+    const changed = Object.fromEntries((await changes(run.id, 'changed')).map((c) => [c.url, c.fields]));
+    expect(changed[itemUrl(2)]).toEqual([{ field: 'price', before: '2000', after: '1500' }]);
+    expect(changed[itemUrl(3)]).toEqual([{ field: 'seller', before: '店舗3', after: '別の店舗' }]);
+    const { n: recordsAfter } = await tp.portal.services.db.selectFrom('ec_record').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    expect(Number(recordsAfter) - Number(recordsBefore)).toBe(1);
+  });
+
+  it('a listing missed by two runs is gone; one whose record was taken down and is seen again is back', async () => {
+    const record5 = (await changes((await ok<{ runs: WatchRun[] }>('/api/watch/fetch-runs', { watchId: watch.id, offset: 0, limit: 10 })).runs.at(-1)!.id, 'new')).find((c) => c.url === itemUrl(5))!.recordId!;
+    await tp.portal.services.db.updateTable('ec_record').set({ ec_process_result: 2 }).where('ec_id', '=', record5).execute();
+    await runNow(watch.id);
+    const run = await ended(watch.id);
+    expect(run.counts).toMatchObject({ new: 0, changed: 0, gone: 1, back: 1 });
+    expect((await changes(run.id, 'gone')).map((c) => c.url)).toEqual([itemUrl(4)]);
+    expect((await changes(run.id, 'back')).map((c) => [c.url, c.recordId])).toEqual([[itemUrl(5), record5]]);
+    // Reported once: the next run finds nothing new to say about either.
+    await runNow(watch.id);
+    const quiet = await ended(watch.id);
+    expect(quiet.counts).toEqual({ new: 0, changed: 0, gone: 0, back: 0, unchanged: 6 });
+  });
+
+  it("tells the watch's author in the notice bell, in their language, when a run found something", async () => {
+    const notices = await tp.portal.services.db.selectFrom('notice').select(['title', 'type', 'target']).where('user_id', '=', analyst.userId).where('type', '=', 7).orderBy('id').execute();
+    // Three runs found something (the first, the changes, gone and back); the quiet one told nobody.
+    expect(notices).toHaveLength(3);
+    expect(notices[1]!.title).toContain('1 new, 2 changed, 0 gone, 0 back');
+    expect(notices[1]!.target).toMatch(new RegExp(`^/analyst/watches/${watch.id}\\?run=\\d+$`));
+  });
+
+  it('one run at a time: run now is refused while one runs, and a scheduled start then is written down as skipped', async () => {
+    market.delayMs = 400;
+    try {
+      await runNow(watch.id);
+      const again = await call('/api/watch/run-now', { watchId: watch.id });
+      expect(again.body.message).toContain('running');
+      await tp.portal.services.db.updateTable('watch').set({ next_run_at: new Date(Date.now() - 60_000) }).where('id', '=', watch.id).execute();
+      expect(await startDueWatches(tp.portal.services, new Date())).toBe(0);
+      const runs = (await ok<{ runs: WatchRun[] }>('/api/watch/fetch-runs', { watchId: watch.id, offset: 0, limit: 2 })).runs;
+      expect(runs[0]!.status).toBe(WatchRunStatus.SKIPPED);
+      expect(runs[1]!.status).toBe(WatchRunStatus.RUNNING);
+      const moved = (await ok<{ watch: Watch }>('/api/watch/detail', { watchId: watch.id })).watch;
+      expect(new Date(moved.nextRunAt!).getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      market.delayMs = 0;
+    }
+    await ended(watch.id);
+  });
+
+  it('a worker killed in the middle of a run: another finishes it, once', async () => {
+    market.delayMs = 150;
+    market.items.set(8, { title: '革バッグ 8', price: 8000, seller: '店舗8' });
+    await runNow(watch.id);
+    await new Promise((r) => setTimeout(r, 700));
+    await stopWorker!();
+    market.delayMs = 0;
+    await startWorker();
+    const run = await ended(watch.id);
+    expect(run.status, run.error ?? '').toBe(WatchRunStatus.FINISHED);
+    expect(run.counts.new).toBe(1);
+    const finished = await tp.portal.services.db.selectFrom('watch_run').select('id').where('watch_id', '=', watch.id).where('counts', '@>', JSON.stringify({ new: 1 }) as never).execute();
+    expect(finished.filter((r) => r.id === run.id)).toHaveLength(1);
+    expect(await tp.portal.services.db.selectFrom('watch_change').select('id').where('run_id', '=', run.id).where('change', '=', 'new').execute()).toHaveLength(1);
+  });
+
+  it('the tick starts a watch that is due, and a paused one never', async () => {
+    await tp.portal.services.db.updateTable('watch').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', watch.id).execute();
+    await ok('/api/watch/pause', { watchId: watch.id });
+    expect(await startDueWatches(tp.portal.services, new Date())).toBe(0);
+    const resumed = (await ok<{ watch: Watch }>('/api/watch/resume', { watchId: watch.id })).watch;
+    expect(resumed.paused).toBe(false);
+    await tp.portal.services.db.updateTable('watch').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', watch.id).execute();
+    expect(await startDueWatches(tp.portal.services, new Date())).toBe(1);
+    const run = await ended(watch.id);
+    expect(run.status).toBe(WatchRunStatus.FINISHED);
+  });
+});
+
+describe('who may do what with watches', () => {
+  it('only the managers of a client make and change its watches; client users have no watch calls', async () => {
+    expect((await call('/api/watch/create', watchInput('Not mine'), outsider)).status).toBe(403);
+    expect((await call('/api/watch/create', watchInput('Mine?'), clientUser)).status).toBe(403);
+    const mine = (await ok<{ watch: Watch }>('/api/watch/create', watchInput('Second'))).watch;
+    expect((await call('/api/watch/run-now', { watchId: mine.id }, outsider)).status).toBe(403);
+    expect((await call('/api/watch/remove', { watchId: mine.id }, outsider)).status).toBe(403);
+    expect((await call('/api/watch/fetch-runs', { watchId: mine.id, offset: 0, limit: 5 }, clientUser)).status).toBe(403);
+    expect((await ok<{ removed: boolean }>('/api/watch/remove', { watchId: mine.id })).removed).toBe(true);
+    expect((await call('/api/watch/detail', { watchId: mine.id })).body.code).not.toBe(0);
+  });
+
+  it('refuses a bad schedule, an unknown site and an unknown time zone in the caller\'s language', async () => {
+    const badHours = await tp.post('/api/watch/create', { ...watchInput('x'), schedule: { every: 'hours', hours: 0 } }, { token: analyst.token, locale: 'ja' });
+    expect(badHours.body.code).not.toBe(0);
+    expect(JSON.stringify(badHours.body)).toContain('時間');
+    const zone = await call('/api/watch/create', { ...watchInput('x'), schedule: { every: 'day', at: '09:00', timezone: 'Mars/Olympus' } });
+    expect(JSON.stringify(zone.body)).toContain('time zone');
+    const site = await call('/api/watch/create', { ...watchInput('x'), sources: [{ site: 'Nowhere', startUrl: 'https://example.com/s' }] });
+    expect(site.body.code).not.toBe(0);
+    expect(site.status).toBeLessThan(500);
+  });
+});
