@@ -2416,6 +2416,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/watch/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List watches
+         * @description Lists the watches (saved searches the portal runs on a schedule) of a client, or of every client, newest first, each with its sources, schedule, next run and last run.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchFetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a watch
+         * @description Answers one watch with its sources, schedule, next run and last run.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/fetch-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a watch's runs
+         * @description Answers the watch's runs, newest first: status (1 running, 2 finished, 3 failed, 4 skipped), times, counts of new, changed, gone, back and unchanged listings, the error of a failed run and the report its new listings became.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchFetchRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/fetch-run-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a run's changes
+         * @description Answers what a run found: each listing's URL, record, kind of change (new, changed, gone, back) and, for a change, which fields changed from what to what.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchFetchRunChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a watch
+         * @description Creates a watch of a client: marketplace sites and their search pages, a schedule (every N hours, daily or weekly at a local time in a time zone), how many listings each source reads and whether new listings are captured as evidence.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/create-from-task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watch a crawler task
+         * @description Creates a watch from a crawler task's client, sources and evidence setting, with the schedule given ("keep watching this").
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchCreateFromTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a watch
+         * @description Changes what is sent of a watch; its sources only while no run is going on. A new schedule counts from now.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a watch
+         * @description No scheduled run starts until the watch is resumed; a run going on ends as it would.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a watch
+         * @description Scheduled runs start again, the next one counted from now.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a watch
+         * @description Removes the watch with its runs and changes; the records its runs made stay. Refused while a run is going on.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watch/run-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a watch now
+         * @description Starts a run at once and answers at once; the workers crawl it. Refused while a run is going on.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["watchRunNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trademark/search-trademarks": {
         parameters: {
             query?: never;
@@ -10902,6 +11144,868 @@ export interface operations {
                                     error: string | null;
                                 }[];
                             };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    clientId?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watches: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchFetchRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 20 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            runs: {
+                                id: number;
+                                status: number;
+                                startedAt: string;
+                                finishedAt: string | null;
+                                counts: {
+                                    new: number;
+                                    changed: number;
+                                    gone: number;
+                                    back: number;
+                                    unchanged: number;
+                                };
+                                error: string | null;
+                                reportId: number | null;
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchFetchRunChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    runId: number;
+                    /** @enum {string} */
+                    change?: "new" | "changed" | "gone" | "back";
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            changes: {
+                                recordId: number | null;
+                                url: string;
+                                /** @enum {string} */
+                                change: "new" | "changed" | "gone" | "back";
+                                fields: {
+                                    field: string;
+                                    before: string | null;
+                                    after: string | null;
+                                }[];
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    name: string;
+                    /**
+                     * @default ec
+                     * @enum {string}
+                     */
+                    kind?: "ec";
+                    sources: {
+                        site: string;
+                        /** @default  */
+                        keyword?: string;
+                        startUrl: string;
+                    }[];
+                    schedule: {
+                        /** @enum {string} */
+                        every: "hours" | "day" | "week";
+                        hours?: number;
+                        at?: string;
+                        weekday?: number;
+                        timezone?: string;
+                    };
+                    targetCount: number;
+                    /** @default false */
+                    captureEvidence?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchCreateFromTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    taskId: number;
+                    name?: string;
+                    schedule: {
+                        /** @enum {string} */
+                        every: "hours" | "day" | "week";
+                        hours?: number;
+                        at?: string;
+                        weekday?: number;
+                        timezone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                    name?: string;
+                    sources?: {
+                        site: string;
+                        /** @default  */
+                        keyword?: string;
+                        startUrl: string;
+                    }[];
+                    schedule?: {
+                        /** @enum {string} */
+                        every: "hours" | "day" | "week";
+                        hours?: number;
+                        at?: string;
+                        weekday?: number;
+                        timezone?: string;
+                    };
+                    targetCount?: number;
+                    captureEvidence?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            removed: boolean;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    watchRunNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "ec";
+                                sources: {
+                                    site: string;
+                                    keyword: string;
+                                    startUrl: string;
+                                }[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "hours" | "day" | "week";
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                };
+                                targetCount: number;
+                                captureEvidence: boolean;
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        new: number;
+                                        changed: number;
+                                        gone: number;
+                                        back: number;
+                                        unchanged: number;
+                                    };
+                                    error: string | null;
+                                    reportId: number | null;
+                                } | null;
+                                createdAt: string;
+                            };
+                            runId: number;
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

@@ -1,5 +1,7 @@
 import type { CrawlerQueue } from './areas/crawler-tasks/queue.js';
-import { crawlerQueue } from './areas/crawler-tasks/worker.js';
+import { crawlerQueue, type SettledByType } from './areas/crawler-tasks/worker.js';
+import { finishWatchRun } from './areas/watches/finish.js';
+import { TaskType } from '@portal/contract';
 import { letterReminderJob } from './areas/client-settings/reminders.js';
 import { contractReminderJob } from './areas/clients/reminders.js';
 import { settleRollupsJob } from './areas/dashboards/rollups.js';
@@ -16,6 +18,9 @@ import { watchTickJob } from './areas/watches/tick.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
+/** What the areas built on the crawler do when a task of theirs has settled. */
+export const crawlerSettled: SettledByType = { [TaskType.WATCH]: finishWatchRun };
+
 /** Every daily job of every area. */
 export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob];
 
@@ -30,7 +35,7 @@ export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: {
     'ec-reprice': repriceQueue(services),
     'triage-signals': signalsQueue(services),
     'triage-evaluate': triageQueue(services),
-    crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env } : { work: false }),
+    crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env, settled: crawlerSettled } : { work: false }),
   };
   return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];
 }

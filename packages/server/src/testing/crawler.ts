@@ -2,6 +2,7 @@ import { startJobs } from '../platform/jobs.js';
 import type { AnyQueueDef } from '../platform/queues.js';
 import type { CrawlerQueue } from '../areas/crawler-tasks/queue.js';
 import { crawlerQueue } from '../areas/crawler-tasks/worker.js';
+import { crawlerSettled } from '../queues.js';
 import { captureOptions, captureQueue } from '../areas/evidence/queue.js';
 import { triageQueue } from '../areas/triage/evaluate.js';
 import type { TestPortal } from './index.js';
@@ -16,6 +17,6 @@ export async function startCrawlerForTest(tp: TestPortal, env: NodeJS.ProcessEnv
   const { services } = tp.portal;
   const given = new Set(queues.map((q) => q.name));
   const downstream = [captureQueue(services, captureOptions(services.config), { work: false }), triageQueue(services, { work: false })].filter((q) => !given.has(q.name));
-  const jobs = await startJobs(services, tp.portal.database.pool, [], 1_000, [crawlerQueue(services, services.crawler as CrawlerQueue, { work: true, env }), ...downstream, ...queues]);
+  const jobs = await startJobs(services, tp.portal.database.pool, [], 1_000, [crawlerQueue(services, services.crawler as CrawlerQueue, { work: true, env, settled: crawlerSettled }), ...downstream, ...queues]);
   return () => jobs.stop();
 }

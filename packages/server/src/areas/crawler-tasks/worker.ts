@@ -8,7 +8,6 @@ import { startIntake, type Intake } from './intake.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
-import { finishWatchRun } from '../watches/finish.js';
 import { settleTask } from './service.js';
 import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, markJobFailed, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
 
@@ -60,12 +59,19 @@ async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: Crawl
   };
 }
 
+/**
+ * What another area does when a task of some type has settled (finished, stopped or failed): a watch's run ends
+ * (areas/watches). Given by the queue registry, so the crawler knows nothing of the areas built on it.
+ */
+export type TaskSettled = (services: Services, taskId: number) => Promise<void>;
+export type SettledByType = Partial<Record<number, TaskSettled>>;
+
 export class CrawlerWorker {
   private readonly fetcher: PoliteFetcher;
   private readonly inFlight = new Map<number, Set<AbortController>>();
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env) {
+  constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env, private readonly settled: SettledByType = {}) {
     this.fetcher = new PoliteFetcher(services.secrets, fetchSettings(env));
   }
 
@@ -161,7 +167,8 @@ export class CrawlerWorker {
     if (!(await finishSubtask(this.db, ctx.subtaskId, RUNNING))) return;
     const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
     if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);
-    if (ctx.taskType === TaskType.WATCH && SETTLED.includes(status)) await finishWatchRun(this.services, ctx.taskId);
+    const after = this.settled[ctx.taskType];
+    if (after && SETTLED.includes(status)) await after(this.services, ctx.taskId);
   }
 
   /** Aborts the requests of subtasks that were stopped (checked every second while any are in flight). */
@@ -182,8 +189,8 @@ export class CrawlerWorker {
  * taken as slots free up (intake.ts), the queue polled every `CRAWLER_POLL_SECONDS` when empty, the pump every 30 s
  * (and at once), the stop watcher every second. Answers the function that stops it.
  */
-export async function startCrawlerWorker(services: Services, boss: PgBoss, queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env): Promise<() => Promise<void>> {
-  const worker = new CrawlerWorker(services, queue, env);
+export async function startCrawlerWorker(services: Services, boss: PgBoss, queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env, settled: SettledByType = {}): Promise<() => Promise<void>> {
+  const worker = new CrawlerWorker(services, queue, env, settled);
   // The embedded PGlite has one connection for the whole portal: eight jobs queueing on it starved the pages' own
   // calls (seen in the browser journey), so there the default is 1 x 2; PostgreSQL's pool takes 2 x 4.
   const embedded = services.dbKind === 'pglite';
@@ -213,13 +220,13 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
  * The crawler's queue in this process's registry: sends from its start; worked here by the crawler's worker, or
  * only queued (a server with CRAWLER_WORKER=0: the `npm run worker` processes take the jobs).
  */
-export function crawlerQueue(services: Services, queue: CrawlerQueue, opts: { work: false } | { work: true; env: NodeJS.ProcessEnv }): QueueDef<typeof CRAWLER_QUEUE> {
+export function crawlerQueue(services: Services, queue: CrawlerQueue, opts: { work: false } | { work: true; env: NodeJS.ProcessEnv; settled?: SettledByType }): QueueDef<typeof CRAWLER_QUEUE> {
   return {
     ...crawlerQueueDef,
     sendsTo: ['evidence-capture', 'triage-evaluate'],
     started: async () => queue.attach(),
     stopped: async () => queue.detach(),
-    ...(opts.work ? { worker: (boss: PgBoss) => startCrawlerWorker(services, boss, queue, opts.env) } : { elsewhere: true as const }),
+    ...(opts.work ? { worker: (boss: PgBoss) => startCrawlerWorker(services, boss, queue, opts.env, opts.settled) } : { elsewhere: true as const }),
   };
 }
 
