@@ -112,6 +112,14 @@ const catalogue = {
   takedownForbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.takedownForbidden' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
   siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
+  // Teaching a recipe by example: the page is the site's, and it could be read.
+  pageNotOfSite: { code: ErrorCode.PAGE_NOT_OF_SITE, status: 200, key: 'error.pageNotOfSite' },
+  pageUnreachable: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageUnreachable' },
+  pagePrivate: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pagePrivate' },
+  pageRefused: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageRefused' },
+  pageTooLarge: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageTooLarge' },
+  pageNotHtml: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageNotHtml' },
+  recipeNoMarks: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.recipeNoMarks' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;
