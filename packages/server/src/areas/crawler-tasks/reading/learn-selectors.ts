@@ -8,7 +8,7 @@ import { clean } from './text.js';
  * preferences are general.
  *
  * Order of preference for the element itself: a stable id; `itemprop`; `data-testid` and other data-* hooks; a
- * semantic class (one that names the field first); a lone tag (`h1`). When none is unique on the page, the same
+ * semantic class (one that names the field first); a lone heading tag (`h1`). When none is unique on the page, the same
  * hooks of the nearest ancestor that has one, as `ancestor element-hook`; last, a short `:nth-of-type` path from
  * that ancestor (or from `body`). Generated names are never used: CSS-in-JS classes (`css-1x2y3z`, `sc-bdVaJa`,
  * `jsx-123`), CSS-module hashes (`Title_title__3xK9d`), long digit runs (`item-48213`), React ids (`:r1:`).
@@ -89,7 +89,9 @@ function nthOfType(el: Element): string {
 /** A selector that picks exactly `el` on the page, or undefined when even a path cannot. */
 export function selectorFor($: CheerioAPI, el: Element, field: string): string | undefined {
   const own = ownHooks(el, field);
-  for (const s of own) if (unique($, s, el)) return s;
+  // A bare tag alone only for a heading: the one `img` or `a` of this page is one of many on the next.
+  const tag = el.tagName.toLowerCase();
+  for (const s of own) if ((s !== tag || /^h[1-3]$/.test(tag)) && unique($, s, el)) return s;
   // The nearest ancestors' stable hooks (not their bare tag) in front of the element's own hooks.
   const path: Element[] = [el];
   for (let a = elementParent(el); a && a.tagName !== 'html'; a = elementParent(a)) {
