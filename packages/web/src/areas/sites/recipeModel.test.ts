@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { marksToSend, mergeRecipe, nodeOf, preview } from './recipeModel';
 
-const el = (attr: string | null, parent: ReturnType<typeof el> | null = null) => ({ getAttribute: (n: string) => (n === 'data-bpp-node' ? attr : null), parentElement: parent });
+type Node = { getAttribute(n: string): string | null; parentElement: Node | null };
+const el = (attr: string | null, parent: Node | null = null): Node => ({ getAttribute: (n: string) => (n === 'data-bpp-node' ? attr : null), parentElement: parent });
 
 describe('teaching a recipe: the screen', () => {
   it('a click names the nearest numbered element', () => {
