@@ -10143,6 +10143,7 @@ export interface operations {
                     marks: {
                         [key: string]: {
                             node: number;
+                            shows?: string;
                         } | {
                             text: string;
                         };

@@ -125,7 +125,9 @@ export const openPageInput = z.object({ siteId: id, url: pageUrl });
 export const openPageOutput = z.object({ page: z.object({ url: z.string(), html: z.string() }) });
 const listingField = z.enum(LISTING_FIELDS, { error: 'validation.searchField' });
 export const recipeMark = z.union([
-  z.object({ node: z.number().int().min(0).max(1_000_000) }),
+  // `shows`: the text the clicked element showed, so a page that changed between the click and the learning is
+  // noticed (the element is then found by that text, or the mark is reported lost).
+  z.object({ node: z.number().int().min(0).max(1_000_000), shows: z.string().max(500, 'validation.tooLong').optional() }),
   z.object({ text: z.string().trim().min(1, 'validation.recipeMarkText').max(500, 'validation.tooLong') }),
 ]);
 export type RecipeMark = z.infer<typeof recipeMark>;

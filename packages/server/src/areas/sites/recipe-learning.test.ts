@@ -102,6 +102,9 @@ describe('teaching a recipe by example', () => {
   it('a mark that names nothing comes back with its reason, and a recipe field that reads nothing is listed empty', async () => {
     const learnt = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 999_999 }, brand: { text: 'No such words' }, imageUrl: { text: 'Sold by Sakura Store' } } });
     expect(learnt.data).toMatchObject({ recipe: { fields: {} }, problems: { title: 'recipe.markNotFound', brand: 'recipe.textNotFound', imageUrl: 'recipe.noImage' } });
+    // A click on a page that changed since (the number names another element): found again by the text it showed.
+    const moved = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 0, shows: 'Leather bag Tokyo' }, seller: { node: 0, shows: 'Gone Shop' } } });
+    expect(moved.data).toMatchObject({ extracted: { title: 'Leather bag Tokyo' }, problems: { seller: 'recipe.markNotFound' } });
     const tried = await post('/api/analyst/ec-site/try-recipe', { siteId, url: `${origin}/item/2`, recipe: { fields: { title: 'h1.nothing', price: '.buy-box span' } } });
     expect(tried.data).toMatchObject({ extracted: { price: '¥3,200' }, empty: ['title'] });
   });

@@ -6,6 +6,7 @@ import type { CrawlRecipeJson } from '../../platform/schema.js';
 import { readProduct, type ListingField } from '../crawler-tasks/extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from '../crawler-tasks/fetcher.js';
 import { elementByText, fieldElement, selectorFor } from '../crawler-tasks/reading/learn-selectors.js';
+import { clean } from '../crawler-tasks/reading/text.js';
 import { MAX_VIEW_CHARS, elementAt, viewOf } from './recipe-page.js';
 import * as repo from './repo.js';
 
@@ -104,6 +105,14 @@ export function readWithRecipe(html: string, url: string, fields: Fields): { ext
   return { extracted, empty };
 }
 
+/** The clicked element, if it still shows what it showed when clicked; else the element that shows that now. */
+function clickedElement($: cheerio.CheerioAPI, node: number, shows: string | undefined) {
+  const el = elementAt($, node);
+  const want = clean(shows);
+  if (!want || (el && clean($(el).text())?.slice(0, 500) === want)) return el;
+  return elementByText($, want);
+}
+
 export async function learnRecipe(ctx: AuthedContext, input: { siteId: number; url: string; marks: Partial<Record<ListingField, RecipeMark>> }) {
   const marks = Object.entries(input.marks) as [ListingField, RecipeMark][];
   if (marks.length === 0) fail('recipeNoMarks');
@@ -112,7 +121,7 @@ export async function learnRecipe(ctx: AuthedContext, input: { siteId: number; u
   const fields: Fields = {};
   const problems: Partial<Record<ListingField, MessageKey>> = {};
   for (const [field, mark] of marks) {
-    const marked = 'node' in mark ? elementAt($, mark.node) : elementByText($, mark.text);
+    const marked = 'node' in mark ? clickedElement($, mark.node, mark.shows) : elementByText($, mark.text);
     if (!marked) {
       problems[field] = 'node' in mark ? 'recipe.markNotFound' : 'recipe.textNotFound';
       continue;

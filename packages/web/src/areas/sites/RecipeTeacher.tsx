@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallOutput, Site } from '@portal/contract';
 import { api, errorMessage } from '../../platform/api';
 import { invalidateCalls, setCallData } from '../../platform/calls';
-import { NODE_ATTR, TEACH_FIELDS, marksToSend, mergeRecipe, nodeOf, preview, type LearntFields, type TeachField } from './recipeModel';
+import { NODE_ATTR, TEACH_FIELDS, marksToSend, mergeRecipe, nodeOf, preview, shownText, type Clicked, type LearntFields, type TeachField } from './recipeModel';
 
 type Learnt = CallOutput<'/api/analyst/ec-site/learn-recipe'>;
 type Tried = CallOutput<'/api/analyst/ec-site/try-recipe'>;
@@ -24,8 +24,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
   const [url, setUrl] = useState('');
   const [page, setPage] = useState<{ url: string; html: string }>();
   const [field, setField] = useState<TeachField>('title');
-  const [clicked, setClicked] = useState<Partial<Record<TeachField, number>>>({});
-  const [texts, setTexts] = useState<Partial<Record<TeachField, string>>>({});
+  const [clicked, setClicked] = useState<Partial<Record<TeachField, Clicked>>>({});
   const [typed, setTyped] = useState<Partial<Record<TeachField, string>>>({});
   const [learnt, setLearnt] = useState<Learnt>();
   const [tryUrl, setTryUrl] = useState('');
@@ -53,7 +52,6 @@ export function RecipeTeacher({ site }: { site: Site }) {
       const answer = await api('/api/analyst/ec-site/open-page', { siteId: site.id, url: url.trim() });
       setPage(answer.page);
       setClicked({});
-      setTexts({});
       setLearnt(undefined);
       setTried(undefined);
     });
@@ -67,8 +65,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
       const node = nodeOf(target);
       if (node === undefined) return;
       const f = fieldRef.current;
-      setClicked((c) => ({ ...c, [f]: node }));
-      setTexts((c) => ({ ...c, [f]: preview(doc.querySelector(`[${NODE_ATTR}="${node}"]`)?.textContent || (target?.getAttribute('src') ?? '')) }));
+      setClicked((c) => ({ ...c, [f]: { node, shows: shownText(doc.querySelector(`[${NODE_ATTR}="${node}"]`)?.textContent) } }));
     });
   };
 
@@ -80,7 +77,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
       e.style.outline = '';
       e.removeAttribute('data-bpp-marked');
     });
-    for (const node of Object.values(clicked)) {
+    for (const { node } of Object.values(clicked)) {
       const e = doc.querySelector<HTMLElement>(`[${NODE_ATTR}="${node}"]`);
       if (e) {
         e.style.outline = MARK_OUTLINE;
@@ -147,7 +144,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
                   {label(f)}
                 </Typography.Text>
                 <Typography.Text style={{ width: 260 }} ellipsis data-testid={`recipe-mark-${f}`}>
-                  {clicked[f] !== undefined ? texts[f] || t('recipe.marked') : t('recipe.notMarked')}
+                  {clicked[f] ? preview(clicked[f].shows) || t('recipe.marked') : t('recipe.notMarked')}
                 </Typography.Text>
                 <Input style={{ maxWidth: 320 }} aria-label={t('recipe.typeText', { field: label(f) })} placeholder={t('recipe.typePlaceholder')} value={typed[f] ?? ''} onChange={(e) => setTyped((c) => ({ ...c, [f]: e.target.value }))} data-testid={`recipe-text-${f}`} />
               </Flex>
@@ -162,6 +159,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
         <RecipeResults
           rows={Object.keys(marksOrLearnt(learnt)).map((f) => ({ field: f, label: label(f), selector: learntFields[f as TeachField], reads: learnt.extracted[f as TeachField], problem: problem(learnt.problems[f as TeachField]) }))}
           testId="recipe-result"
+          caption={t('recipe.proposed')}
         />
       )}
       {learnt && Object.keys(learntFields).length > 0 && (
@@ -173,7 +171,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
             </Button>
           </Flex>
           {tried && (
-            <RecipeResults rows={Object.keys(learntFields).map((f) => ({ field: f, label: label(f), selector: learntFields[f as TeachField], reads: tried.extracted[f as TeachField], problem: tried.empty.includes(f as TeachField) ? t('recipe.empty') : undefined }))} testId="recipe-tried" />
+            <RecipeResults rows={Object.keys(learntFields).map((f) => ({ field: f, label: label(f), selector: learntFields[f as TeachField], reads: tried.extracted[f as TeachField], problem: tried.empty.includes(f as TeachField) ? t('recipe.empty') : undefined }))} testId="recipe-tried" caption={t('recipe.triedOn', { url: tried.url })} />
           )}
           <Button type="primary" onClick={() => void save()} loading={busy === 'save'} style={{ alignSelf: 'flex-start' }} data-testid="recipe-save">
             {t('recipe.save')}
@@ -188,10 +186,11 @@ export function RecipeTeacher({ site }: { site: Site }) {
 const marksOrLearnt = (l: Learnt) => ({ ...l.recipe.fields, ...l.problems });
 
 type Row = { field: string; label: string; selector: string | undefined; reads: string | undefined; problem: string | undefined };
-function RecipeResults({ rows, testId }: { rows: Row[]; testId: string }) {
+function RecipeResults({ rows, testId, caption }: { rows: Row[]; testId: string; caption: string }) {
   const { t } = useTranslation('sites');
   return (
     <Table<Row>
+      title={() => <Typography.Text strong>{caption}</Typography.Text>}
       size="small"
       pagination={false}
       rowKey="field"

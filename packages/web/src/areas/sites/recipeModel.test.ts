@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marksToSend, mergeRecipe, nodeOf, preview } from './recipeModel';
+import { marksToSend, mergeRecipe, nodeOf, preview, shownText } from './recipeModel';
 
 type Node = { getAttribute(n: string): string | null; parentElement: Node | null };
 const el = (attr: string | null, parent: Node | null = null): Node => ({ getAttribute: (n: string) => (n === 'data-bpp-node' ? attr : null), parentElement: parent });
@@ -13,7 +13,14 @@ describe('teaching a recipe: the screen', () => {
   });
 
   it('typed text wins over a click; fields with neither are not sent', () => {
-    expect(marksToSend({ title: 4, price: 9 }, { price: '  ¥8,500 ', seller: 'Sakura Store', brand: '   ' })).toEqual({ title: { node: 4 }, price: { text: '¥8,500' }, seller: { text: 'Sakura Store' } });
+    expect(marksToSend({ title: { node: 4, shows: 'Bag' }, imageUrl: { node: 7, shows: '' }, price: { node: 9, shows: '¥1' } }, { price: '  ¥8,500 ', seller: 'Sakura Store', brand: '   ' })).toEqual({
+      title: { node: 4, shows: 'Bag' },
+      imageUrl: { node: 7 },
+      price: { text: '¥8,500' },
+      seller: { text: 'Sakura Store' },
+    });
+    expect(shownText(' a \n  b ')).toBe('a b');
+    expect(shownText('x'.repeat(600))).toHaveLength(500);
     expect(marksToSend({}, {})).toEqual({});
   });
 

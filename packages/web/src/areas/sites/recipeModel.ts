@@ -27,14 +27,22 @@ export function nodeOf(target: NodeLike | null): number | undefined {
   return undefined;
 }
 
+/** A click: the element's number and the text it showed then (at most 500 characters; none for a picture). */
+export interface Clicked {
+  node: number;
+  shows: string;
+}
+/** The text a clicked element shows, as the server compares it (spaces folded). */
+export const shownText = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 500);
+
 /** Per field what is sent: the text typed for it (the keyboard way) wins over a click; a field with neither is left out. */
-export function marksToSend(clicked: Partial<Record<TeachField, number>>, typed: Partial<Record<TeachField, string>>): Partial<Record<TeachField, RecipeMark>> {
+export function marksToSend(clicked: Partial<Record<TeachField, Clicked>>, typed: Partial<Record<TeachField, string>>): Partial<Record<TeachField, RecipeMark>> {
   const marks: Partial<Record<TeachField, RecipeMark>> = {};
   for (const f of TEACH_FIELDS) {
     const text = typed[f]?.trim();
-    const node = clicked[f];
+    const click = clicked[f];
     if (text) marks[f] = { text };
-    else if (node !== undefined) marks[f] = { node };
+    else if (click) marks[f] = click.shows ? { node: click.node, shows: click.shows } : { node: click.node };
   }
   return marks;
 }
