@@ -41,6 +41,8 @@ export function viewOf(html: string, pageUrl: string): string {
   elementsOf($).forEach((el, i) => {
     el.attribs[NODE_ATTR] = String(i);
   });
+  // The page's own <base> resolves its relative addresses, as in a browser; it goes with the rest.
+  const base = absoluteOrNone($('base[href]').first().attr('href') ?? '', pageUrl) ?? pageUrl;
   $(REMOVED).remove();
   $('form').removeAttr('action').removeAttr('target');
   for (const el of elementsOf($)) {
@@ -48,7 +50,7 @@ export function viewOf(html: string, pageUrl: string): string {
       const lower = name.toLowerCase();
       if (lower.startsWith('on') || lower === 'srcset' || lower === 'imagesrcset' || lower === 'ping' || lower === 'target' || lower === 'srcdoc') delete el.attribs[name];
       else if (URL_ATTRS.includes(lower)) {
-        const abs = absoluteOrNone(el.attribs[name]!, pageUrl);
+        const abs = absoluteOrNone(el.attribs[name]!, base);
         if (abs === undefined) delete el.attribs[name];
         else el.attribs[name] = abs;
       }
