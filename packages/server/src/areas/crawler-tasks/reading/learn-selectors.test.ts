@@ -28,6 +28,8 @@ describe('selector inference', () => {
   it('prefers itemprop and data-testid hooks over classes', () => {
     expect(learn('<p class="x"><span class="a" itemprop="name">Bag</span><span class="a">b</span></p>', '[itemprop=name]').selector).toBe('span[itemprop="name"]');
     expect(learn('<div><b class="css-1x2y3z" data-testid="seller-name">Shop</b><b class="css-1x2y3z">x</b></div>', '[data-testid]', 'seller').selector).toBe('b[data-testid="seller-name"]');
+    // A value with `@` would end the selector early where the recipe reads `selector@attr`.
+    expect(learn('<div><b data-testid="mail@shop" class="seller">Shop</b><b>x</b></div>', 'b.seller', 'seller').selector).toBe('b.seller');
   });
 
   it('avoids CSS-in-JS and module classes, and uses the field\'s semantic class first', () => {

@@ -57,7 +57,8 @@ function ownHooks(el: Element, field: string): string[] {
   const attrs = [...HOOK_ATTRS, ...Object.keys(el.attribs).filter((a) => a.startsWith('data-') && !HOOK_ATTRS.includes(a))];
   for (const a of attrs) {
     const v = el.attribs[a];
-    if (v && v.length <= 60 && !looksGenerated(v.replace(/\s+/g, '-'))) out.push(`${tag}[${a}=${quoted(v)}]`);
+    // No `@` in a value: a recipe's selector ends at its last `@` (`selector@attr`).
+    if (v && v.length <= 60 && !v.includes('@') && !looksGenerated(v.replace(/\s+/g, '-'))) out.push(`${tag}[${a}=${quoted(v)}]`);
   }
   const words = FIELD_WORDS[field];
   const classes = (el.attribs.class ?? '').split(/\s+/).filter((c) => c && plainIdent(c) && !looksGenerated(c));
