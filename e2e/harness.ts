@@ -30,10 +30,13 @@ export interface Journey {
 const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));`;
 const isCspMessage = (text: string) => text.startsWith('CSP violation: ') || text.includes('Content Security Policy');
 
-/** The portal on its own database and SMTP server, listening on a free port, with a browser pointed at it. */
-export async function startJourney(): Promise<Journey> {
+/**
+ * The portal on its own database and SMTP server, listening on a free port, with a browser pointed at it.
+ * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (teaching a recipe).
+ */
+export async function startJourney(opts: { crawlerAllowOrigins?: string[] } = {}): Promise<Journey> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  const tp = await startTestPortal();
+  const tp = await startTestPortal(opts);
   if (!fs.existsSync(path.join(tp.portal.services.config.webDist, 'index.html'))) {
     throw new Error('the web app is not built: npm run build');
   }

@@ -2108,6 +2108,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analyst/ec-site/open-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a page of a site to teach its recipe
+         * @description Fetches a page of the site as the crawler does (robots.txt, the site's accounts, no private addresses) and answers an inert copy to show: no scripts, handlers, frames or refreshes, absolute addresses, every element numbered (data-bpp-node) so a click can name it. A page not on the site is refused with code 1044; a page that cannot be read with code 1045.
+         *
+         *     For analysts.
+         */
+        post: operations["analystEcSiteOpenPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyst/ec-site/learn-recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn a recipe from marked elements
+         * @description Reads the page again and proposes, for each marked field (an element's number or the text it shows), a CSS selector that picks exactly that element, with what the crawler reads with it; a field that cannot be learnt comes with the message key of why.
+         *
+         *     For analysts.
+         */
+        post: operations["analystEcSiteLearnRecipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyst/ec-site/try-recipe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a recipe on a page of a site
+         * @description Answers what the recipe's fields read on another page of the site, as a crawl with that recipe reads them, and which fields came out empty. Saves nothing.
+         *
+         *     For analysts.
+         */
+        post: operations["analystEcSiteTryRecipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analyst/ec-account/remove": {
         parameters: {
             query?: never;
@@ -5049,10 +5115,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The stable error codes: 400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 413 TOO_LARGE, 429 TOO_MANY, 500 INTERNAL, 503 BUSY, 1001 LOGIN_FAILED, 1002 CODE_INVALID, 1003 CODE_EXPIRED, 1004 CODE_TOO_MANY_TRIES, 1005 CODE_TOO_SOON, 1006 MAIL_TAKEN, 1007 NO_ACCOUNT, 1008 CURRENT_PASSWORD_WRONG, 1009 OBJECT_NOT_FOUND, 1010 UNKNOWN_ANALYST, 1011 UNKNOWN_COMPANY, 1012 CANNOT_REMOVE_SELF, 1013 CANNOT_DEMOTE_SELF, 1014 ROLE_KIND_CHANGE, 1015 NOT_REMOVED, 1016 DUPLICATE_NAME, 1017 UNKNOWN_COUNTRY, 1018 UNKNOWN_CATEGORY, 1019 UNKNOWN_REGION, 1020 FILE_REJECTED, 1021 IMAGE_NOT_FOUND, 1022 UPLOAD_REJECTED, 1023 RECORD_INVALID, 1024 REQUEST_STEP, 1041 TASK_STATE, 1042 CRAWLER_SITE_UNKNOWN, 1043 IN_USE. Codes below 1000 are the HTTP status of the answer; codes from 1000 are business failures answered with HTTP 200.
+         * @description The stable error codes: 400 BAD_REQUEST, 401 UNAUTHENTICATED, 403 FORBIDDEN, 404 NOT_FOUND, 413 TOO_LARGE, 429 TOO_MANY, 500 INTERNAL, 503 BUSY, 1001 LOGIN_FAILED, 1002 CODE_INVALID, 1003 CODE_EXPIRED, 1004 CODE_TOO_MANY_TRIES, 1005 CODE_TOO_SOON, 1006 MAIL_TAKEN, 1007 NO_ACCOUNT, 1008 CURRENT_PASSWORD_WRONG, 1009 OBJECT_NOT_FOUND, 1010 UNKNOWN_ANALYST, 1011 UNKNOWN_COMPANY, 1012 CANNOT_REMOVE_SELF, 1013 CANNOT_DEMOTE_SELF, 1014 ROLE_KIND_CHANGE, 1015 NOT_REMOVED, 1016 DUPLICATE_NAME, 1017 UNKNOWN_COUNTRY, 1018 UNKNOWN_CATEGORY, 1019 UNKNOWN_REGION, 1020 FILE_REJECTED, 1021 IMAGE_NOT_FOUND, 1022 UPLOAD_REJECTED, 1023 RECORD_INVALID, 1024 REQUEST_STEP, 1041 TASK_STATE, 1042 CRAWLER_SITE_UNKNOWN, 1043 IN_USE, 1044 PAGE_NOT_OF_SITE, 1045 PAGE_UNREADABLE. Codes below 1000 are the HTTP status of the answer; codes from 1000 are business failures answered with HTTP 200.
          * @enum {integer}
          */
-        ErrorCode: 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013 | 1014 | 1015 | 1016 | 1017 | 1018 | 1019 | 1020 | 1021 | 1022 | 1023 | 1024 | 1041 | 1042 | 1043;
+        ErrorCode: 400 | 401 | 403 | 404 | 413 | 429 | 500 | 503 | 1001 | 1002 | 1003 | 1004 | 1005 | 1006 | 1007 | 1008 | 1009 | 1010 | 1011 | 1012 | 1013 | 1014 | 1015 | 1016 | 1017 | 1018 | 1019 | 1020 | 1021 | 1022 | 1023 | 1024 | 1041 | 1042 | 1043 | 1044 | 1045;
         /** @description Every error answer: a non-zero code, a message in the caller's language, and details (the problems of a refused spreadsheet) or null. */
         ErrorAnswer: {
             code: components["schemas"]["ErrorCode"];
@@ -10245,6 +10311,164 @@ export interface operations {
                                 cookiesSet: boolean;
                                 remarks: string;
                             }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    analystEcSiteOpenPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    siteId: number;
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            page: {
+                                url: string;
+                                html: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    analystEcSiteLearnRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    siteId: number;
+                    url: string;
+                    marks: {
+                        [key: string]: {
+                            node: number;
+                            shows?: string;
+                        } | {
+                            text: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            recipe: {
+                                fields: {
+                                    [key: string]: string;
+                                };
+                            };
+                            extracted: {
+                                [key: string]: string;
+                            };
+                            problems: {
+                                [key: string]: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    analystEcSiteTryRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    siteId: number;
+                    url: string;
+                    recipe: {
+                        resultLink?: string;
+                        nextPage?: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            url: string;
+                            extracted: {
+                                [key: string]: string;
+                            };
+                            empty: ("title" | "url" | "price" | "currency" | "seller" | "sellerUrl" | "imageUrl" | "salesCount" | "stockCount" | "reviewCount" | "region" | "brand" | "listingNo")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

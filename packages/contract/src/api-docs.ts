@@ -225,6 +225,9 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/analyst/ec-account/fetch': doc('List crawler sign-in accounts', 'Lists the accounts the crawler signs in to marketplace sites with (the passwords are never answered).'),
   '/api/analyst/ec-account/add': doc('Add a crawler sign-in account', 'Adds an account for a marketplace site; its password is stored encrypted.'),
   '/api/analyst/ec-account/update': doc('Change a crawler sign-in account', 'Changes a marketplace account; a password is replaced only when one is sent.'),
+  '/api/analyst/ec-site/open-page': doc('Open a page of a site to teach its recipe', 'Fetches a page of the site as the crawler does (robots.txt, the site\'s accounts, no private addresses) and answers an inert copy to show: no scripts, handlers, frames or refreshes, absolute addresses, every element numbered (data-bpp-node) so a click can name it. A page not on the site is refused with code 1044; a page that cannot be read with code 1045.'),
+  '/api/analyst/ec-site/learn-recipe': doc('Learn a recipe from marked elements', 'Reads the page again and proposes, for each marked field (an element\'s number or the text it shows), a CSS selector that picks exactly that element, with what the crawler reads with it; a field that cannot be learnt comes with the message key of why.'),
+  '/api/analyst/ec-site/try-recipe': doc('Try a recipe on a page of a site', 'Answers what the recipe\'s fields read on another page of the site, as a crawl with that recipe reads them, and which fields came out empty. Saves nothing.'),
   '/api/analyst/ec-account/remove': doc('Remove a crawler sign-in account', 'Removes a marketplace account and answers the remaining accounts.'),
 
   // Dashboards

@@ -44,5 +44,9 @@ export const ErrorCode = {
   CRAWLER_SITE_UNKNOWN: 1042,
   /** The object is still used by others (a marketplace site by crawler tasks): remove those first. */
   IN_USE: 1043,
+  /** A page asked for a site's recipe is not on that site. */
+  PAGE_NOT_OF_SITE: 1044,
+  /** A page of a site could not be read (unreachable, private, refused, too large, not HTML). */
+  PAGE_UNREADABLE: 1045,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

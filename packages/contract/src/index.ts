@@ -27,7 +27,7 @@ export { AGGREGATE_CATEGORIES } from './categories.js';
 export * as testPurchases from './test-purchases.js';
 export type { TestPurchase } from './test-purchases.js';
 export * as sites from './sites.js';
-export type { Site, SiteAccount } from './sites.js';
+export type { Site, SiteAccount, RecipeMark } from './sites.js';
 export * as trademarks from './trademarks.js';
 export type { Trademark, TrademarkStatus, ImageType } from './trademarks.js';
 export { TRADEMARK_STATUSES, TRADEMARK_IMAGE_MAX_BYTES, TRADEMARK_IMAGE_TYPES, REQUEST_IMAGE_TYPES, IMAGE_EXTENSIONS } from './trademarks.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
 import { SERIAL_ID_MAX } from './validation.js';
-import { crawlRecipe } from './crawler-tasks.js';
+import { LISTING_FIELDS, crawlRecipe } from './crawler-tasks.js';
 
 /** Document 2 "Marketplace site master": sites and the accounts the crawler signs in with (analysts only). */
 
@@ -114,3 +114,30 @@ export const updateAccountInput = z.object({
   remarks: z.string().max(1000, 'validation.tooLong').optional(),
 });
 export const removeAccountInput = z.object({ id });
+
+/**
+ * Teaching a site's recipe by example (issue 29 point 4): a page of the site opened for marking, the selectors
+ * learnt from marked elements (by the number the opened copy gives each element, or by the text it shows), and
+ * what a recipe reads on another page of the site.
+ */
+const pageUrl = siteFields.siteURL;
+export const openPageInput = z.object({ siteId: id, url: pageUrl });
+export const openPageOutput = z.object({ page: z.object({ url: z.string(), html: z.string() }) });
+const listingField = z.enum(LISTING_FIELDS, { error: 'validation.searchField' });
+export const recipeMark = z.union([
+  // `shows`: the text the clicked element showed, so a page that changed between the click and the learning is
+  // noticed (the element is then found by that text, or the mark is reported lost).
+  z.object({ node: z.number().int().min(0).max(1_000_000), shows: z.string().max(500, 'validation.tooLong').optional() }),
+  z.object({ text: z.string().trim().min(1, 'validation.recipeMarkText').max(500, 'validation.tooLong') }),
+]);
+export type RecipeMark = z.infer<typeof recipeMark>;
+export const learnRecipeInput = z.object({ siteId: id, url: pageUrl, marks: z.partialRecord(listingField, recipeMark) });
+/** Per field: the learnt selector and what it reads there, or the message key of why no selector was learnt. */
+export const learnRecipeOutput = z.object({
+  recipe: z.object({ fields: z.partialRecord(listingField, z.string()) }),
+  extracted: z.partialRecord(listingField, z.string()),
+  problems: z.partialRecord(listingField, z.string()),
+});
+export const tryRecipeInput = z.object({ siteId: id, url: pageUrl, recipe: crawlRecipe });
+/** What the recipe's fields read on the page as a crawl reads it, and the fields that came out empty. */
+export const tryRecipeOutput = z.object({ url: z.string(), extracted: z.partialRecord(listingField, z.string()), empty: z.array(listingField) });

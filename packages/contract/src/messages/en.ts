@@ -378,6 +378,20 @@ export const en = {
   "error.triageTooManyRules": "A client can have at most {{max}} triage rules. Please remove one first.",
   "error.triageAcceptTooMany": "At most {{max}} suggestions can be accepted at once ({{count}} asked). Please narrow the search and accept in several steps.",
   "error.triageUnknownCategory": "The suggested category does not exist for this kind of records. Please choose one from the list.",
+  "validation.recipeMarkText": "Type the text as it appears on the page.",
+  "error.pageNotOfSite": "{{url}} is not a page of this site ({{host}}). Open a page of the site itself.",
+  "error.pageUnreachable": "The page could not be read: {{detail}}. Check the address and try again.",
+  "error.pagePrivate": "The page is on a private or local network address, which the crawler does not visit.",
+  "error.pageRefused": "The site refused the page: {{detail}}.",
+  "error.pageTooLarge": "The page is larger than the crawler reads.",
+  "error.pageNotHtml": "The address is not a web page (HTML).",
+  "error.recipeNoMarks": "Mark at least one field on the page first.",
+  "recipe.markNotFound": "The marked element is not on the page any more (the page changed?). Open it again and mark it once more.",
+  "recipe.textNotFound": "No element shows this text on the page.",
+  "recipe.noUniqueSelector": "No selector picks exactly this element. Mark the element around it or a more specific one.",
+  "recipe.noImage": "There is no picture in the marked element.",
+  "recipe.noLink": "There is no link in or around the marked element.",
+  "recipe.readsNothing": "The selector reads nothing here (the marked element is empty).",
 } as const;
 
 export type MessageKey = keyof typeof en;

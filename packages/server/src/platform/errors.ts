@@ -113,6 +113,14 @@ const catalogue = {
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
   siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
   watchRunning: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.watchRunning' },
+  // Teaching a recipe by example: the page is the site's, and it could be read.
+  pageNotOfSite: { code: ErrorCode.PAGE_NOT_OF_SITE, status: 200, key: 'error.pageNotOfSite' },
+  pageUnreachable: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageUnreachable' },
+  pagePrivate: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pagePrivate' },
+  pageRefused: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageRefused' },
+  pageTooLarge: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageTooLarge' },
+  pageNotHtml: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageNotHtml' },
+  recipeNoMarks: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.recipeNoMarks' },
 } satisfies Record<string, { code: ErrorCodeValue; status: number; key: MessageKey }>;
 
 export type ErrorName = keyof typeof catalogue;

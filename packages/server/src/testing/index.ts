@@ -78,7 +78,8 @@ export interface Envelope {
 }
 
 /** A portal on its own database and its own SMTP server, with a clock the test controls. */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean } = {}): Promise<TestPortal> {
+/** `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS). */
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[] } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase();
   const clock = {
@@ -93,7 +94,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK };
+  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] } };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
   return {

@@ -11,10 +11,15 @@ import { EditableTable } from '../../components/EditableTable';
 import { PageSpin } from '../../components/PageSpin';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { ScrolledFormErrorAlert } from '../clients/ScrolledFormErrorAlert';
+import { RecipeTeacher } from './RecipeTeacher';
+import { SavedRecipe } from './SavedRecipe';
 import { SiteFields } from './SiteFields';
 import { PASSWORD_MASK, accountChanges, editableAccount, onlyChanged, siteChanges, siteValuesOf, type AccountRow, type SiteChanges, type SiteFormValues } from './model';
 
-/** Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place. */
+/**
+ * Spec 2 "Marketplace site detail": the site's fields (only changes are sent) and its accounts, edited in place;
+ * its crawl recipe, taught by example (issue 29 point 4).
+ */
 export default function SiteDetailPage() {
   const { t } = useTranslation('sites');
   const siteId = Number(useParams().id);
@@ -38,6 +43,12 @@ export default function SiteDetailPage() {
       </Card>
       <Card title={t('detail.accounts')}>
         <Accounts site={site} />
+      </Card>
+      <Card title={t('recipe.card')} data-testid="recipe-card">
+        <Flex vertical gap={16}>
+          <SavedRecipe site={site} />
+          <RecipeTeacher site={site} />
+        </Flex>
       </Card>
     </Flex>
   );
