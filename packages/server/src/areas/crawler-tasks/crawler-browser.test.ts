@@ -82,10 +82,13 @@ describe('the crawler with a browser', () => {
     expect(await listings(plain.id)).toEqual([]);
   }, 240_000);
 
-  it('sends the site account’s cookies and headers to the page and its scripts’ requests', async () => {
+  it('sends the site account’s cookies and headers to the page and its scripts’ requests, and says when a site refuses without them', async () => {
     const task = await crawl('Members Script Mart', `${market.origin}/members/search`);
     expect(task.subtasks.map((s) => [s.status, s.recordCount, s.error])).toEqual([[3, 2, null]]);
     expect((await listings(task.id)).map((r) => (r.fields as { title: string }).title)).toEqual(['Scripted bag 1-1', 'Scripted bag 1-2']);
+    // Without the account the page answers 403 in the browser too: the same words as a plain fetch.
+    const refused = await crawl('Script Mart', `${market.origin}/members/search`);
+    expect(refused.subtasks[0]!.error).toMatch(/refused the request \(HTTP 403\); the site may need an account/);
   }, 240_000);
 
   it('refuses a site on an address the crawler may not visit, in the crawler’s words', async () => {

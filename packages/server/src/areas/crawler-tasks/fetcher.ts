@@ -2,7 +2,7 @@ import type { CaptureBrowsers } from '../../platform/capture.js';
 import { safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { looksLikeLogin } from './extract.js';
-import { browserTransport, plainTransport, TransportError, type Transport } from './transport.js';
+import { browserTransport, PAGE_ACCEPT, plainTransport, TransportError, type Transport } from './transport.js';
 
 /**
  * The crawler's polite fetch: at most `max_concurrency` requests per host at once (per worker process), the site's
@@ -134,7 +134,7 @@ export class PoliteFetcher {
 
   /** The account's headers and cookies, opened (the cookies apart: a browser sets them as cookies, not a header). */
   private credentialsFor(account: SiteForFetch['accounts'][number] | undefined): { headers: Record<string, string>; cookies: string } {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml' };
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: PAGE_ACCEPT };
     if (!account) return { headers, cookies: '' };
     const extra = this.secrets.open(account.headersSealed).trim();
     if (extra) {

@@ -18,6 +18,9 @@ export interface TransportAnswer {
   retryAfter: string | undefined;
 }
 
+/** What the crawler accepts from a plain fetch; a browser sends its own (the page's scripts ask for JSON and more). */
+export const PAGE_ACCEPT = 'text/html,application/xhtml+xml';
+
 export type Transport = (url: string, request: { headers: Record<string, string>; cookies: string; signal?: AbortSignal }) => Promise<TransportAnswer>;
 
 /** A page that could not be had, in words; `retry` when a later try may succeed (a timeout, a network failure). */
@@ -51,6 +54,7 @@ export function plainTransport(settings: FetchSettings): Transport {
 export function browserTransport(browsers: CaptureBrowsers, settings: FetchSettings): Transport {
   return async (url, { headers, cookies, signal }) => {
     const { 'user-agent': userAgent, ...rest } = headers;
+    if (rest.accept === PAGE_ACCEPT) delete rest.accept;
     const out = await browsers.render(url, { headers: rest, cookies, timeoutMs: settings.browserTimeoutMs, ...(userAgent && { userAgent }), ...(signal && { signal }) });
     if (out.ok) return { status: out.status ?? 200, url: out.finalUrl, html: out.html, retryAfter: out.headers['retry-after'] };
     const code = BROWSER_CODES[out.reason];
