@@ -9524,6 +9524,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accountCount: number;
                             }[];
                             total: number;
@@ -9584,6 +9585,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -9636,6 +9638,7 @@ export interface operations {
                     } | null;
                     maxConcurrency?: number;
                     ignoreRobots?: boolean;
+                    fetchWithBrowser?: boolean;
                     accounts?: {
                         account: string;
                         password: string;
@@ -9681,6 +9684,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -9732,6 +9736,7 @@ export interface operations {
                     } | null;
                     maxConcurrency?: number;
                     ignoreRobots?: boolean;
+                    fetchWithBrowser?: boolean;
                 };
             };
         };
@@ -9764,6 +9769,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -9832,6 +9838,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accountCount: number;
                             }[];
                             total: number;
