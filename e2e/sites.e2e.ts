@@ -109,6 +109,11 @@ describe('the marketplace site master in the browser', () => {
     await eventually(async () => (await held(siteId, analyst.token)).name).toBe('Rakuten Ichiba');
     expect(await held(siteId, analyst.token)).toMatchObject({ url: 'https://www.rakuten.co.jp', region: 'JP', hasCrawler: true, remarks: 'Main Japanese marketplace' });
     await eventually(() => page.getByTestId('site-remarks').inputValue()).toBe('Main Japanese marketplace');
+    // A site whose listings are built by script: read in a browser, off until ticked.
+    expect(await page.getByTestId('site-fetch-with-browser').isChecked()).toBe(false);
+    await page.getByTestId('site-fetch-with-browser').check();
+    await page.getByTestId('site-update').click();
+    await eventually(async () => (await held(siteId, analyst.token)).fetchWithBrowser).toBe(true);
     await j.screenshot(page, 'sites-detail-en');
 
     // No plain password in the raw table.
@@ -120,6 +125,7 @@ describe('the marketplace site master in the browser', () => {
 
     await page.getByTestId('lang-ja').click();
     await eventually(() => page.locator('body').innerText()).toContain('ECサイト詳細');
+    await eventually(() => page.locator('body').innerText()).toContain('ブラウザでページを読む');
     await j.screenshot(page, 'sites-detail-ja');
 
     await page.goto(`${j.baseUrl}/analyst/ec-site`);

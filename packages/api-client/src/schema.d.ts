@@ -9832,6 +9832,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accountCount: number;
                             }[];
                             total: number;
@@ -9892,6 +9893,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -9944,6 +9946,7 @@ export interface operations {
                     } | null;
                     maxConcurrency?: number;
                     ignoreRobots?: boolean;
+                    fetchWithBrowser?: boolean;
                     accounts?: {
                         account: string;
                         password: string;
@@ -9989,6 +9992,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -10040,6 +10044,7 @@ export interface operations {
                     } | null;
                     maxConcurrency?: number;
                     ignoreRobots?: boolean;
+                    fetchWithBrowser?: boolean;
                 };
             };
         };
@@ -10072,6 +10077,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accounts: {
                                     id: number;
                                     account: string;
@@ -10140,6 +10146,7 @@ export interface operations {
                                 } | null;
                                 maxConcurrency: number;
                                 ignoreRobots: boolean;
+                                fetchWithBrowser: boolean;
                                 accountCount: number;
                             }[];
                             total: number;

@@ -31,6 +31,8 @@ export const site = z.object({
   crawlRecipe: crawlRecipe.nullable(),
   maxConcurrency: z.number(),
   ignoreRobots: z.boolean(),
+  /** The crawler fetches the site's pages through a browser (Chromium) and reads them after their scripts ran. */
+  fetchWithBrowser: z.boolean(),
   accounts: z.array(siteAccount),
 });
 export type Site = z.infer<typeof site>;
@@ -53,6 +55,7 @@ const crawlerFields = {
   crawlRecipe: crawlRecipe.nullable().optional(),
   maxConcurrency: z.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(16, 'validation.invalid').optional(),
   ignoreRobots: z.boolean().optional(),
+  fetchWithBrowser: z.boolean({ error: 'validation.invalid' }).optional(),
 };
 /** Cool-down seconds: a whole number, or empty for none (null). */
 const freeze = z

@@ -35,18 +35,29 @@ function layout(title: string, body: string, head = ''): string {
 
 /** The search result page `page` (1-based) for any keyword: links to listings, and to the next page while there is one. */
 export function searchPage(keyword: string, page: number): string {
+  const { title, body } = searchBody(keyword, page, '');
+  return layout(title, body);
+}
+
+/** The search page's title and content, its links under `base` ('' or the script-built pages' '/app'). */
+function searchBody(keyword: string, page: number, base: string): { title: string; body: string } {
   const pages = Math.ceil(DEMO_LISTINGS.length / PER_PAGE);
   const n = Math.min(Math.max(1, page), pages);
   const hits = DEMO_LISTINGS.slice((n - 1) * PER_PAGE, n * PER_PAGE)
-    .map((l, i) => `<a class="hit" href="/item/${(n - 1) * PER_PAGE + i + 1}">${escape(l.title)}</a>`)
+    .map((l, i) => `<a class="hit" href="${base}/item/${(n - 1) * PER_PAGE + i + 1}">${escape(l.title)}</a>`)
     .join('');
   const q = encodeURIComponent(keyword);
-  const next = n < pages ? `<p><a rel="next" href="/search?q=${q}&amp;page=${n + 1}">Next 次へ</a></p>` : '';
-  return layout(`${keyword} (${n}/${pages})`, `<h1>“${escape(keyword)}” ${n}/${pages}</h1>${hits}${next}`);
+  const next = n < pages ? `<p><a rel="next" href="${base}/search?q=${q}&amp;page=${n + 1}">Next 次へ</a></p>` : '';
+  return { title: `${keyword} (${n}/${pages})`, body: `<h1>“${escape(keyword)}” ${n}/${pages}</h1>${hits}${next}` };
 }
 
 /** A listing page (1-based number), or undefined when there is none. */
 export function listingPage(no: number, origin: string): string | undefined {
+  const listing = listingBody(no, origin, '');
+  return listing && layout(listing.title, listing.body, listing.ld);
+}
+
+function listingBody(no: number, origin: string, base: string): { title: string; body: string; ld: string } | undefined {
   const l = DEMO_LISTINGS[no - 1];
   if (!l) return undefined;
   const product = {
@@ -54,13 +65,32 @@ export function listingPage(no: number, origin: string): string | undefined {
     '@type': 'Product',
     name: l.title,
     sku: `DM-${String(no).padStart(4, '0')}`,
-    url: `${origin}/item/${no}`,
+    url: `${origin}${base}/item/${no}`,
     ...(l.brand && { brand: { '@type': 'Brand', name: l.brand } }),
     offers: { '@type': 'Offer', price: l.price, priceCurrency: l.currency, areaServed: l.region, seller: { '@type': 'Organization', name: l.seller, url: `${origin}/seller/${no}` } },
   };
   // JSON-LD inside a <script>: "<" is escaped so a title can never end the script.
   const ld = `<script type="application/ld+json">${JSON.stringify(product).replace(/</g, '\\u003c')}</script>`;
-  return layout(l.title, `<h1>${escape(l.title)}</h1><p class="price">${escape(l.price)} ${escape(l.currency)}</p><p>Seller 出品者: ${escape(l.seller)}</p>`, ld);
+  return { title: l.title, body: `<h1>${escape(l.title)}</h1><p class="price">${escape(l.price)} ${escape(l.currency)}</p><p>Seller 出品者: ${escape(l.seller)}</p>`, ld };
+}
+
+/**
+ * The same market built by script, under `/app/` (the site "Demo Script Market", read in a browser): every page is
+ * an empty shell whose script asks `/app/part/<page>` for its content and writes it in. The HTML as served has no
+ * listing, so only a crawl with **Read the pages in a browser** finds one.
+ */
+export function scriptShell(): string {
+  const script = `fetch('/app/part' + location.pathname.slice(4) + location.search).then((r) => r.text()).then((html) => { document.querySelector('main').innerHTML = html; });`;
+  return layout('Demo Market', '<p>Loading… 読み込み中…</p>', `<script>${script}</script>`);
+}
+
+/** The content a script-built page writes in: `/app/part/search?q=&page=` or `/app/part/item/<n>` (undefined: none). */
+export function scriptPart(path: string, params: URLSearchParams, origin: string): string | undefined {
+  if (path === '/search') return searchBody(params.get('q') ?? '', Number(params.get('page')) || 1, '/app').body;
+  const item = /^\/item\/(\d{1,4})$/.exec(path);
+  const listing = item ? listingBody(Number(item[1]), origin, '/app') : undefined;
+  // The JSON-LD goes in with the content: written by the script, it is data of the page as a browser shows it.
+  return listing && listing.ld + listing.body;
 }
 
 export const homePage = () => layout('Home', '<p><a href="/search?q=sakura&amp;page=1">Search 検索: sakura</a></p>');

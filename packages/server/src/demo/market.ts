@@ -4,7 +4,7 @@ import { Role, TaskStatus, TaskType } from '@portal/contract';
 import type { Config } from '../platform/config.js';
 import type { Services } from '../platform/context.js';
 import { demoUsers } from './data.js';
-import { homePage, listingPage, searchPage } from './market-pages.js';
+import { homePage, listingPage, scriptPart, scriptShell, searchPage } from './market-pages.js';
 
 /**
  * The demo's fixture marketplace (issue 15, "Done when"): with demo data on, the portal serves a small marketplace
@@ -13,6 +13,30 @@ import { homePage, listingPage, searchPage } from './market-pages.js';
  * allow that origin and nothing else private; the demo has a site for it and a new task ready to start.
  */
 export const DEMO_MARKET_SITE = 'Demo Market';
+/** The same market built by script (its pages under /app/), read with the site's "Read the pages in a browser". */
+export const DEMO_SCRIPT_SITE = 'Demo Script Market';
+
+/** The demo's sites on the market, each with a new task ready to start. */
+const DEMO_SITES = [
+  {
+    name: DEMO_MARKET_SITE,
+    path: '',
+    browser: false,
+    evidence: true,
+    remarks: 'The demo’s own fixture marketplace / デモ用の練習マーケット',
+    title: 'Demo market: Sakura listings (デモマーケット：さくら出品)',
+    taskRemarks: 'Start it to see the crawler make an EC report. / 開始するとクローラーがECレポートを作成します。',
+  },
+  {
+    name: DEMO_SCRIPT_SITE,
+    path: '/app',
+    browser: true,
+    evidence: false,
+    remarks: 'The demo market built by script: read in a browser / スクリプトで作られるデモマーケット（ブラウザで読む）',
+    title: 'Demo market in a browser: Sakura listings (デモマーケット・ブラウザ：さくら出品)',
+    taskRemarks: 'Its pages are built by script: the crawler reads them in Chromium. / ページはスクリプトで作られるため、クローラーはChromiumで読みます。',
+  },
+];
 
 export interface DemoMarket {
   origin: string;
@@ -27,6 +51,11 @@ export async function startDemoMarket(port = 0): Promise<DemoMarket> {
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
     if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', homePage());
     if (url.pathname === '/search') return send(200, 'text/html; charset=utf-8', searchPage(url.searchParams.get('q') ?? '', Number(url.searchParams.get('page')) || 1));
+    if (url.pathname.startsWith('/app/part/')) {
+      const part = scriptPart(url.pathname.slice('/app/part'.length), url.searchParams, origin);
+      return part === undefined ? send(404, 'text/html; charset=utf-8', '') : send(200, 'text/html; charset=utf-8', part);
+    }
+    if (url.pathname === '/app/search' || /^\/app\/item\/\d{1,4}$/.test(url.pathname)) return send(200, 'text/html; charset=utf-8', scriptShell());
     const item = /^\/item\/(\d{1,4})$/.exec(url.pathname);
     const page = item ? listingPage(Number(item[1]), origin) : undefined;
     if (page) return send(200, 'text/html; charset=utf-8', page);
@@ -60,18 +89,23 @@ export async function prepareDemoMarket(base: Config): Promise<{ config: Config;
 }
 
 /**
- * Points the demo at the market, on every start (the market's port may change): the site "Demo Market" with a
- * crawler, created once with a new task of the first demo client by the demo analyst, ready to start; later starts
- * move the site's and its subtasks' addresses to the market's current origin. Without the demo's client (demo data
- * not seeded) nothing is done.
+ * Points the demo at the market, on every start (the market's port may change): each demo site (the market, and the
+ * same market built by script, read in a browser) with a crawler, created once with a new task of the first demo
+ * client by the demo analyst, ready to start; later starts move the sites' and their subtasks' addresses to the
+ * market's current origin. Without the demo's client (demo data not seeded) nothing is done.
  */
 export async function seedDemoMarket(services: Services, origin: string): Promise<void> {
+  for (const demoSite of DEMO_SITES) await seedDemoSite(services, origin, demoSite);
+}
+
+async function seedDemoSite(services: Services, origin: string, demo: (typeof DEMO_SITES)[number]): Promise<void> {
   const { db } = services;
-  const site = await db.selectFrom('ec_site').select(['id', 'url']).where('name', '=', DEMO_MARKET_SITE).executeTakeFirst();
+  const url = origin + demo.path;
+  const site = await db.selectFrom('ec_site').select(['id', 'url']).where('name', '=', demo.name).executeTakeFirst();
   if (site) {
-    if (site.url === origin) return;
+    if (site.url === url) return;
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('ec_site').set({ url: origin }).where('id', '=', site.id).execute();
+      await trx.updateTable('ec_site').set({ url }).where('id', '=', site.id).execute();
       const subtasks = await trx.selectFrom('crawler_subtask').select(['id', 'start_url']).where('site_id', '=', site.id).execute();
       for (const s of subtasks) {
         const moved = new URL(s.start_url);
@@ -91,25 +125,25 @@ export async function seedDemoMarket(services: Services, origin: string): Promis
     const category = await trx.selectFrom('infringement_category').select('id').orderBy('id').executeTakeFirst();
     const { id: siteId } = await trx
       .insertInto('ec_site')
-      .values({ name: DEMO_MARKET_SITE, url: origin, region: 'JP', category_id: category?.id ?? null, has_crawler: true, max_concurrency: 2, remarks: 'The demo’s own fixture marketplace / デモ用の練習マーケット' })
+      .values({ name: demo.name, url, region: 'JP', category_id: category?.id ?? null, has_crawler: true, max_concurrency: 2, fetch_with_browser: demo.browser, remarks: demo.remarks })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { id: taskId } = await trx
       .insertInto('crawler_task')
       .values({
         client_id: client.client_id!,
-        title: 'Demo market: Sakura listings (デモマーケット：さくら出品)',
+        title: demo.title,
         type: TaskType.NORMAL,
         status: TaskStatus.NEW,
         plan_start_date: now.toISOString().slice(0, 10),
-        remarks: 'Start it to see the crawler make an EC report. / 開始するとクローラーがECレポートを作成します。',
-        capture_evidence: true,
+        remarks: demo.taskRemarks,
+        capture_evidence: demo.evidence,
         created_by: analyst?.user_id ?? null,
         created_at: now,
         updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('crawler_subtask').values({ task_id: taskId, site_id: siteId, keyword: 'sakura', start_url: `${origin}/search?q=sakura&page=1`, target_count: 20 }).execute();
+    await trx.insertInto('crawler_subtask').values({ task_id: taskId, site_id: siteId, keyword: 'sakura', start_url: `${url}/search?q=sakura&page=1`, target_count: 20 }).execute();
   });
 }

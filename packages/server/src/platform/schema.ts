@@ -218,6 +218,8 @@ export interface EcSiteTable {
   crawl_recipe: ColumnType<CrawlRecipeJson | null, string | null | undefined, string | null>;
   max_concurrency: Generated<number>;
   ignore_robots: Generated<boolean>;
+  /** Fetch the site's pages through the capture browsers (listings built by script). */
+  fetch_with_browser: Generated<boolean>;
 }
 /** A site's crawl recipe: CSS selectors (see areas/crawler-tasks/extract.ts). */
 export interface CrawlRecipeJson {

@@ -1,12 +1,16 @@
-import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
+import type { CaptureBrowsers } from '../../platform/capture.js';
+import { safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { looksLikeLogin } from './extract.js';
+import { browserTransport, PAGE_ACCEPT, plainTransport, TransportError, type Transport } from './transport.js';
 
 /**
  * The crawler's polite fetch: at most `max_concurrency` requests per host at once (per worker process), the site's
  * accounts in turn, each resting its `freeze_seconds` after a request, retries with backoff on 429, 5xx and
  * timeouts, a blocked account (403, a sign-in page) rested and reported, robots.txt honoured unless the site says
- * otherwise. Account secrets are opened here, in the worker, and nowhere else.
+ * otherwise. Account secrets are opened here, in the worker, and nowhere else. A site with `fetchWithBrowser` is
+ * fetched through the capture browsers (its listings are built by script), with all of the above unchanged: only the
+ * transport differs (transport.ts).
  */
 
 export const USER_AGENT = 'BrandProtectionPortal-Crawler/1.0 (+https://github.com/brand-protection-portal; crawler for brand owners)';
@@ -15,6 +19,8 @@ export interface SiteForFetch {
   id: number;
   maxConcurrency: number;
   ignoreRobots: boolean;
+  /** Fetch through the capture browsers and read the page after its scripts ran (absent: a plain fetch). */
+  fetchWithBrowser?: boolean;
   accounts: { id: number; account: string; freezeSeconds: number; headersSealed: string; cookiesSealed: string }[];
 }
 
@@ -27,6 +33,8 @@ export interface FetchSettings {
   maxBytes: number;
   /** How long a blocked account rests before it is tried again. */
   blockedRestMs: number;
+  /** Time allowed for one page in the browser (load, scripts and their requests). */
+  browserTimeoutMs: number;
 }
 
 export function fetchSettings(env: NodeJS.ProcessEnv = process.env): FetchSettings {
@@ -38,6 +46,7 @@ export function fetchSettings(env: NodeJS.ProcessEnv = process.env): FetchSettin
     bodyTimeoutMs: Number(env.CRAWLER_TIMEOUT_MS ?? 15_000),
     maxBytes: Number(env.CRAWLER_MAX_BYTES ?? 5 * 1024 * 1024),
     blockedRestMs: 10 * 60_000,
+    browserTimeoutMs: Number(env.CRAWLER_BROWSER_TIMEOUT_MS ?? 30_000),
   };
 }
 
@@ -103,7 +112,14 @@ export class PoliteFetcher {
   private accountFreeAt = new Map<number, number>();
   private robots = new Map<string, { text: string; at: number }>();
 
-  constructor(private readonly secrets: SecretBox, private readonly settings: FetchSettings) {}
+  private readonly plain: Transport;
+  private readonly browser: Transport | undefined;
+
+  /** `browsers`: the capture browsers of this process, for sites fetched with a browser (none: such a site fails in words). */
+  constructor(private readonly secrets: SecretBox, private readonly settings: FetchSettings, browsers?: CaptureBrowsers) {
+    this.plain = plainTransport(settings);
+    this.browser = browsers && browserTransport(browsers, settings);
+  }
 
   /** The account to use next: the one free soonest; waits for it. Undefined when the site has none. */
   private async nextAccount(site: SiteForFetch, signal: AbortSignal | undefined) {
@@ -116,9 +132,10 @@ export class PoliteFetcher {
     return pick;
   }
 
-  private headersFor(account: SiteForFetch['accounts'][number] | undefined): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml' };
-    if (!account) return headers;
+  /** The account's headers and cookies, opened (the cookies apart: a browser sets them as cookies, not a header). */
+  private credentialsFor(account: SiteForFetch['accounts'][number] | undefined): { headers: Record<string, string>; cookies: string } {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: PAGE_ACCEPT };
+    if (!account) return { headers, cookies: '' };
     const extra = this.secrets.open(account.headersSealed).trim();
     if (extra) {
       try {
@@ -131,10 +148,10 @@ export class PoliteFetcher {
         }
       }
     }
-    const cookies = this.secrets.open(account.cookiesSealed).trim();
-    if (cookies) headers.cookie = cookies;
+    const cookies = [headers.cookie, this.secrets.open(account.cookiesSealed).trim()].filter(Boolean).join('; ');
+    delete headers.cookie;
     headers['user-agent'] = USER_AGENT;
-    return headers;
+    return { headers, cookies };
   }
 
   private async robotsFor(url: URL): Promise<string> {
@@ -155,6 +172,8 @@ export class PoliteFetcher {
   async fetchPage(site: SiteForFetch, raw: string, signal?: AbortSignal): Promise<{ html: string; url: string }> {
     const url = new URL(raw);
     if (!site.ignoreRobots && !robotsAllows(await this.robotsFor(url), url.pathname + url.search)) throw new CrawlError(`robots.txt of ${url.host} does not allow ${url.pathname}`);
+    const transport = site.fetchWithBrowser ? this.browser : this.plain;
+    if (!transport) throw new CrawlError(`${url.host} is fetched with a browser, and this process has none`);
     let lastError = '';
     const blocked = new Set<number>();
     for (let attempt = 0; attempt <= this.settings.retries; attempt++) {
@@ -163,16 +182,8 @@ export class PoliteFetcher {
       const release = await this.slots.take(url.host, site.maxConcurrency);
       let retryAfterMs = 0;
       try {
-        const res = await safeFetch(url.href, {
-          ...this.settings.policy,
-          headers: this.headersFor(account),
-          maxBytes: this.settings.maxBytes,
-          headersTimeoutMs: this.settings.headersTimeoutMs,
-          bodyTimeoutMs: this.settings.bodyTimeoutMs,
-          totalTimeoutMs: this.settings.headersTimeoutMs + this.settings.bodyTimeoutMs,
-          ...(signal && { signal }),
-        });
-        const html = res.body.toString('utf8');
+        const res = await transport(url.href, { ...this.credentialsFor(account), ...(signal && { signal }) });
+        const { html } = res;
         if (res.status === 403 || (res.status < 300 && looksLikeLogin(html, res.url))) {
           lastError = account ? `account ${account.account} is blocked on ${url.host} (${res.status === 403 ? 'HTTP 403' : 'sign-in page'})` : `${url.host} refused the request (${res.status === 403 ? 'HTTP 403' : 'sign-in page'}); the site may need an account`;
           if (account) {
@@ -184,7 +195,7 @@ export class PoliteFetcher {
         }
         if (res.status === 429 || res.status >= 500) {
           lastError = `${url.host} answered HTTP ${res.status}`;
-          retryAfterMs = Math.min(60_000, Number(res.headers['retry-after']) * 1000 || 0);
+          retryAfterMs = Math.min(60_000, Number(res.retryAfter) * 1000 || 0);
         } else if (res.status >= 400) {
           throw new CrawlError(`${url.href} answered HTTP ${res.status}`);
         } else {
@@ -192,31 +203,14 @@ export class PoliteFetcher {
         }
       } catch (e) {
         if (e instanceof CrawlError) throw e;
-        if (!(e instanceof OutboundError)) throw e;
-        if (e.code !== 'timeout' && e.code !== 'network') throw new CrawlError(outboundWords(e, url));
-        lastError = outboundWords(e, url);
+        if (!(e instanceof TransportError)) throw e;
+        if (!e.retry) throw new CrawlError(e.message);
+        lastError = e.message;
       } finally {
         release();
       }
       if (attempt < this.settings.retries) await sleep(Math.max(retryAfterMs, this.settings.retryBaseMs * 2 ** attempt), signal);
     }
     throw new CrawlError(`${lastError} (gave up after ${this.settings.retries + 1} tries)`);
-  }
-}
-
-function outboundWords(e: OutboundError, url: URL): string {
-  switch (e.code) {
-    case 'blocked_address':
-      return `${url.href} leads to a private or local network address, which the crawler does not visit (${e.message})`;
-    case 'too_large':
-      return `the page ${url.href} is larger than the crawler reads`;
-    case 'timeout':
-      return `${url.host} did not answer in time`;
-    case 'too_many_redirects':
-      return `${url.href} redirects too many times`;
-    case 'bad_url':
-      return `${url.href} is not a web address the crawler can read`;
-    default:
-      return `${url.host} could not be reached (${e.message})`;
   }
 }

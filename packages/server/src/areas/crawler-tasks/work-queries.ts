@@ -31,6 +31,7 @@ export interface JobRow {
   crawl_recipe: CrawlRecipeJson | null;
   max_concurrency: number;
   ignore_robots: boolean;
+  fetch_with_browser: boolean;
   site_id: number;
   accounts: JobAccount[];
 }
@@ -42,7 +43,7 @@ export interface JobRow {
 export async function findJobRow(db: Conn, kind: 'page' | 'listing', id: number): Promise<JobRow | undefined> {
   const table = sql.table(kind === 'page' ? 'crawler_page' : 'crawler_listing');
   const { rows } = await sql<JobRow>`
-    SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.id AS site_id,
+    SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.fetch_with_browser, e.id AS site_id,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'account', a.account, 'freeze_seconds', a.freeze_seconds, 'headers_sealed', a.headers_sealed, 'cookies_sealed', a.cookies_sealed) ORDER BY a.id), '[]')
          FROM ec_site_account a WHERE a.site_id = e.id) AS accounts
     FROM ${table} r JOIN crawler_subtask s ON s.id = r.subtask_id JOIN crawler_task t ON t.id = s.task_id JOIN ec_site e ON e.id = s.site_id

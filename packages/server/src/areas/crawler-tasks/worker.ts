@@ -1,5 +1,6 @@
 import { CrawlRowState, TaskStatus, TaskType, type CrawlRowStateValue } from '@portal/contract';
 import type PgBoss from 'pg-boss';
+import { CaptureBrowsers } from '../../platform/capture.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { readProduct, readSearchPage } from './extract.js';
@@ -53,6 +54,7 @@ async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: Crawl
         id: row.site_id,
         maxConcurrency: row.max_concurrency,
         ignoreRobots: row.ignore_robots,
+        fetchWithBrowser: row.fetch_with_browser,
         accounts: row.accounts.map((a) => ({ id: a.id, account: a.account, freezeSeconds: a.freeze_seconds ?? 0, headersSealed: a.headers_sealed, cookiesSealed: a.cookies_sealed })),
       },
     },
@@ -68,11 +70,17 @@ export type SettledByType = Partial<Record<number, TaskSettled>>;
 
 export class CrawlerWorker {
   private readonly fetcher: PoliteFetcher;
+  /** The capture browsers for sites fetched with a browser: launched at the first such page, closed with the worker. */
+  readonly browsers: CaptureBrowsers;
   private readonly inFlight = new Map<number, Set<AbortController>>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env, private readonly settled: SettledByType = {}) {
-    this.fetcher = new PoliteFetcher(services.secrets, fetchSettings(env));
+    const settings = fetchSettings(env);
+    // The capture configuration (Chromium, how many browsers, bytes) under the crawler's own address policy.
+    const { chromiumPath, browsers, maxBytes } = services.config.capture;
+    this.browsers = new CaptureBrowsers({ executablePath: chromiumPath, browsers, maxBytes, timeoutMs: settings.browserTimeoutMs, policy: settings.policy });
+    this.fetcher = new PoliteFetcher(services.secrets, settings, this.browsers);
   }
 
   private get db(): Db {
@@ -213,6 +221,7 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
     queue.detach();
     await worker.drain(5_000);
     await intake.settled(1_000);
+    await worker.browsers.close();
   };
 }
 

@@ -26,6 +26,7 @@ const presentSite = (s: SiteRow) => ({
   crawlRecipe: s.crawl_recipe,
   maxConcurrency: s.max_concurrency,
   ignoreRobots: s.ignore_robots,
+  fetchWithBrowser: s.fetch_with_browser,
 });
 
 /** Secrets are write-only: an answer says whether each is set (an empty secret is sealed as ''), never opened. */
@@ -58,12 +59,13 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-type CrawlerInput = { crawlRecipe?: CrawlRecipe | null | undefined; maxConcurrency?: number | undefined; ignoreRobots?: boolean | undefined };
-/** The crawler's settings of a site: the recipe (null: read listings from structured data), concurrency, robots.txt. */
+type CrawlerInput = { crawlRecipe?: CrawlRecipe | null | undefined; maxConcurrency?: number | undefined; ignoreRobots?: boolean | undefined; fetchWithBrowser?: boolean | undefined };
+/** The crawler's settings of a site: the recipe (null: read listings from structured data), concurrency, robots.txt, browser. */
 const crawlerChanges = (input: CrawlerInput) => ({
   ...(input.crawlRecipe !== undefined && { crawl_recipe: input.crawlRecipe === null ? null : JSON.stringify(input.crawlRecipe) }),
   ...(input.maxConcurrency !== undefined && { max_concurrency: input.maxConcurrency }),
   ...(input.ignoreRobots !== undefined && { ignore_robots: input.ignoreRobots }),
+  ...(input.fetchWithBrowser !== undefined && { fetch_with_browser: input.fetchWithBrowser }),
 });
 
 export async function list(ctx: AuthedContext, input: { current: number; pageSize: number; hasCrawler?: boolean | undefined }) {

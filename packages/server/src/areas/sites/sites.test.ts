@@ -126,6 +126,33 @@ describe('marketplace sites', () => {
       }
     }
   });
+
+  it('keeps the browser-fetch setting: off unless asked, set on create or update, read back, analysts only', async () => {
+    const plain = await tp.post('/api/analyst/create-ec-site', site({ siteName: 'Plain Mart', accounts: [] }), { token: analyst.token });
+    expect(plain.body.data?.site).toMatchObject({ fetchWithBrowser: false });
+    const scripted = await tp.post('/api/analyst/create-ec-site', site({ siteName: 'Script Mart', accounts: [], fetchWithBrowser: true }), { token: analyst.token });
+    const siteId = (scripted.body.data?.site as { id: number }).id;
+    expect(scripted.body.data?.site).toMatchObject({ fetchWithBrowser: true });
+
+    // An update that leaves it out leaves it alone; one that sends it changes it; the list and the detail agree.
+    await tp.post('/api/analyst/update-ec-site', { siteId, remarks: 'scripted listings' }, { token: analyst.token });
+    expect((await tp.post('/api/analyst/get-ec-site', { siteId }, { token: analyst.token })).body.data?.site).toMatchObject({ fetchWithBrowser: true, remarks: 'scripted listings' });
+    const off = await tp.post('/api/analyst/update-ec-site', { siteId, fetchWithBrowser: false }, { token: analyst.token });
+    expect(off.body.data?.site).toMatchObject({ fetchWithBrowser: false });
+    await tp.post('/api/analyst/update-ec-site', { siteId, fetchWithBrowser: true }, { token: analyst.token });
+    const list = await tp.post('/api/analyst/fetch-ec-sites', { current: 1, pageSize: 500 }, { token: analyst.token });
+    expect((list.body.data?.sites as { id: number; fetchWithBrowser: boolean }[]).find((s) => s.id === siteId)).toMatchObject({ fetchWithBrowser: true });
+
+    // Not a yes or no: refused in the caller's language, nothing changed.
+    const bad = await tp.post('/api/analyst/update-ec-site', { siteId, fetchWithBrowser: 'yes' }, { token: analyst.token, locale: 'ja' });
+    expect([bad.status, bad.body.message]).toEqual([400, translate('ja', 'validation.invalid', { field: 'fetchWithBrowser' })]);
+    // Only analysts set it.
+    const clientId = await createClient(tp);
+    for (const user of [await createUser(tp, { role: Role.ADMIN }), await createUser(tp, { role: Role.CLIENT, clientId })]) {
+      expect((await tp.post('/api/analyst/update-ec-site', { siteId, fetchWithBrowser: false }, { token: user.token })).status).toBe(403);
+    }
+    expect((await tp.post('/api/analyst/get-ec-site', { siteId }, { token: analyst.token })).body.data?.site).toMatchObject({ fetchWithBrowser: true });
+  });
 });
 
 describe('a site that crawler tasks use', () => {

@@ -1,4 +1,4 @@
-import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Checkbox, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../platform/i18n';
@@ -64,6 +64,11 @@ export function SiteFields() {
               {t('field.crawlerImpossible')}
             </Radio>
           </Radio.Group>
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="fetchWithBrowser" valuePropName="checked" extra={t('field.fetchWithBrowserHelp')}>
+          <Checkbox data-testid="site-fetch-with-browser">{t('field.fetchWithBrowser')}</Checkbox>
         </Form.Item>
       </Col>
       <Col span={24}>

@@ -4,7 +4,7 @@ import { accountChanges, categoryName, editableAccount, onlyChanged, regionName,
 
 const saved: SiteAccount = { id: 7, account: 'crawler', passwordSet: true, phone: '', freeze_seconds: null, headersSet: true, cookiesSet: false, remarks: '' };
 const account = editableAccount(saved);
-const site: Site = { id: 3, name: 'Tmall', url: 'https://tmall.com', region: 'CN', infrigementCategoryId: 1, hasCrawler: true, remarks: '', crawlRecipe: null, maxConcurrency: 2, ignoreRobots: false, accounts: [saved] };
+const site: Site = { id: 3, name: 'Tmall', url: 'https://tmall.com', region: 'CN', infrigementCategoryId: 1, hasCrawler: true, remarks: '', crawlRecipe: null, maxConcurrency: 2, ignoreRobots: false, fetchWithBrowser: false, accounts: [saved] };
 
 describe('site changes', () => {
   it('sends nothing when the form holds the saved site', () => {
@@ -13,6 +13,7 @@ describe('site changes', () => {
 
   it('sends only the fields that differ', () => {
     expect(siteChanges(site, { ...siteValuesOf(site), siteName: 'Tmall Global', hasCrawler: 0, remarks: 'x' })).toEqual({ siteName: 'Tmall Global', hasCrawler: 0, remarks: 'x' });
+    expect(siteChanges(site, { ...siteValuesOf(site), fetchWithBrowser: true })).toEqual({ fetchWithBrowser: true });
   });
 });
 

@@ -38,6 +38,8 @@ export interface SiteFormValues {
   region: string | undefined;
   categoryId: number | undefined;
   hasCrawler: CrawlerFlag;
+  /** The crawler reads the site's pages in a browser, after their scripts ran. */
+  fetchWithBrowser: boolean;
   remarks: string;
 }
 
@@ -61,7 +63,7 @@ export const editableAccount = (a: SiteAccount): AccountRow => ({ ...a, password
 
 export const emptyAccount = (): AccountRowValues => ({ account: '', password: '', phone: '', freeze_seconds: null, headers: '', cookies: '', remarks: '' });
 
-export const emptySite = (): SiteFormValues => ({ siteName: '', siteURL: '', region: undefined, categoryId: undefined, hasCrawler: 0, remarks: '' });
+export const emptySite = (): SiteFormValues => ({ siteName: '', siteURL: '', region: undefined, categoryId: undefined, hasCrawler: 0, fetchWithBrowser: false, remarks: '' });
 
 export function siteValuesOf(site: Site): SiteFormValues {
   return {
@@ -70,6 +72,7 @@ export function siteValuesOf(site: Site): SiteFormValues {
     region: site.region || undefined,
     categoryId: site.infrigementCategoryId ?? undefined,
     hasCrawler: site.hasCrawler ? 1 : 0,
+    fetchWithBrowser: site.fetchWithBrowser,
     remarks: site.remarks,
   };
 }
@@ -80,6 +83,7 @@ export interface SiteChanges {
   region?: string;
   categoryId?: number;
   hasCrawler?: CrawlerFlag;
+  fetchWithBrowser?: boolean;
   remarks?: string;
 }
 
@@ -93,6 +97,7 @@ export function siteChanges(site: Site, values: Partial<SiteFormValues>): SiteCh
   if ((values.region ?? '') !== site.region) changes.region = values.region ?? '';
   if (values.categoryId !== undefined && values.categoryId !== site.infrigementCategoryId) changes.categoryId = values.categoryId;
   if (values.hasCrawler !== undefined && (values.hasCrawler === 1) !== site.hasCrawler) changes.hasCrawler = values.hasCrawler;
+  if (values.fetchWithBrowser !== undefined && values.fetchWithBrowser !== site.fetchWithBrowser) changes.fetchWithBrowser = values.fetchWithBrowser;
   if ((values.remarks ?? '') !== site.remarks) changes.remarks = values.remarks ?? '';
   return changes;
 }
