@@ -5,6 +5,7 @@ import { fail } from '../../platform/errors.js';
 import type { CrawlRecipeJson } from '../../platform/schema.js';
 import { readProduct, type ListingField } from '../crawler-tasks/extract.js';
 import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from '../crawler-tasks/fetcher.js';
+import { CaptureBrowsers } from '../../platform/capture.js';
 import { elementByText, fieldElement, selectorFor } from '../crawler-tasks/reading/learn-selectors.js';
 import { clean } from '../crawler-tasks/reading/text.js';
 import { MAX_VIEW_CHARS, elementAt, viewOf } from './recipe-page.js';
@@ -21,14 +22,32 @@ import * as repo from './repo.js';
  * rest between requests across the analyst's clicks. Fewer retries than a crawl: a person is waiting.
  */
 const fetchers = new WeakMap<Services, PoliteFetcher>();
+const teachSettings = (services: Services) => {
+  const settings = fetchSettings({ ...process.env, CRAWLER_ALLOW_ORIGINS: services.config.crawler.allowOrigins.join(',') });
+  return { ...settings, retries: Math.min(settings.retries, 1), retryBaseMs: Math.min(settings.retryBaseMs, 500) };
+};
 function fetcherOf(services: Services): PoliteFetcher {
   let f = fetchers.get(services);
   if (!f) {
-    const settings = fetchSettings({ ...process.env, CRAWLER_ALLOW_ORIGINS: services.config.crawler.allowOrigins.join(',') });
-    f = new PoliteFetcher(services.secrets, { ...settings, retries: Math.min(settings.retries, 1), retryBaseMs: Math.min(settings.retryBaseMs, 500) });
+    f = new PoliteFetcher(services.secrets, teachSettings(services));
     fetchers.set(services, f);
   }
   return f;
+}
+
+/**
+ * A site read in a browser (`fetchWithBrowser`) is taught on the page as its scripts leave it, as the crawler reads
+ * it: one Chromium for this page, under the crawler's address rule, closed once the page is read.
+ */
+async function fetchInBrowser(services: Services, site: SiteForFetch, url: string): Promise<{ html: string; url: string }> {
+  const settings = teachSettings(services);
+  const { chromiumPath, maxBytes } = services.config.capture;
+  const browsers = new CaptureBrowsers({ executablePath: chromiumPath, browsers: 1, maxBytes, timeoutMs: settings.browserTimeoutMs, policy: settings.policy });
+  try {
+    return await new PoliteFetcher(services.secrets, settings, browsers).fetchPage(site, url);
+  } finally {
+    await browsers.close();
+  }
 }
 
 /**
@@ -57,6 +76,7 @@ async function openSite(ctx: AuthedContext, siteId: number, url: string) {
     id: row.id,
     maxConcurrency: row.max_concurrency,
     ignoreRobots: row.ignore_robots,
+    fetchWithBrowser: row.fetch_with_browser,
     accounts: accounts.map((a) => ({ id: a.id, account: a.account, freezeSeconds: a.freeze_seconds ?? 0, headersSealed: a.headers_sealed, cookiesSealed: a.cookies_sealed })),
   };
   return { row, site };
@@ -67,7 +87,7 @@ async function fetchForRecipe(ctx: AuthedContext, siteId: number, url: string): 
   const { row, site } = await openSite(ctx, siteId, url);
   let page: { html: string; url: string };
   try {
-    page = await fetcherOf(ctx.services).fetchPage(site, url);
+    page = site.fetchWithBrowser ? await fetchInBrowser(ctx.services, site, url) : await fetcherOf(ctx.services).fetchPage(site, url);
   } catch (e) {
     if (!(e instanceof CrawlError)) throw e;
     const detail = e.message;
