@@ -82,4 +82,4 @@ export { downloads, downloadHref, decodeDownloadQuery, isDownloadPath, reportQue
 export { jsonParamContent } from './query-params.js';
 export * as watches from './watches.js';
 export type { Watch, WatchRun, WatchSchedule, WatchSource, WatchChange, RunChange, RunCounts } from './watches.js';
-export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE } from './watches.js';
+export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE, WATCH_MINUTES_MIN } from './watches.js';

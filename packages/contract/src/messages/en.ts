@@ -280,7 +280,7 @@ export const en = {
   'validation.taskTargetCountInvalid': 'The desired count must be a whole number from 1 to 100,000.',
   'validation.taskTooManySubtasks': 'A task can have at most 50 subtasks.',
   'error.watchRunning': 'The watch is running now. Wait for the run to end, then try again.',
-  'validation.watchScheduleInvalid': 'Please choose how often the watch runs (every 1 to 168 hours, or a time of day, and a weekday for a weekly watch).',
+  'validation.watchScheduleInvalid': 'Please choose how often the watch runs (every 5 to 59 minutes, every 1 to 168 hours, or a time of day, and a weekday for a weekly watch).',
   'validation.watchTimezoneInvalid': 'Please choose a time zone from the list.',
   'validation.watchSourcesRequired': 'Please add at least one site to watch.',
   'error.taskState': 'This cannot be done while the task is {{status}}.',

@@ -278,7 +278,7 @@ export const ja: Record<MessageKey, string> = {
   'validation.taskTargetCountInvalid': '希望件数は1から100,000までの整数で入力してください。',
   'validation.taskTooManySubtasks': '1つのタスクのサブタスクは50件までです。',
   'error.watchRunning': 'ウォッチは実行中です。実行が終わってからもう一度お試しください。',
-  'validation.watchScheduleInvalid': '実行の間隔を選んでください（1〜168時間ごと、または時刻。毎週の場合は曜日も）。',
+  'validation.watchScheduleInvalid': '実行の間隔を選んでください（5〜59分ごと、1〜168時間ごと、または時刻。毎週の場合は曜日も）。',
   'validation.watchTimezoneInvalid': 'タイムゾーンを一覧から選んでください。',
   'validation.watchSourcesRequired': '監視するサイトを1件以上追加してください。',
   'error.taskState': 'タスクが{{status}}の間はこの操作はできません。',

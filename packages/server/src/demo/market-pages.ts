@@ -4,7 +4,7 @@
  * demo client's brands (some named in English, some in Japanese, as on a Japanese marketplace), so the report the
  * crawler makes has matches for its brand keywords, and one is of nothing of theirs.
  */
-interface DemoListing {
+export interface DemoListing {
   title: string;
   price: string;
   currency: string;
@@ -25,10 +25,10 @@ export const DEMO_LISTINGS: DemoListing[] = [
 ];
 const PER_PAGE = 4;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const STYLE = 'body{font-family:sans-serif;margin:0;color:#222}header{background:#c2185b;color:#fff;padding:12px 24px;font-size:20px}main{padding:16px 24px}.hit{display:block;padding:8px 0;border-bottom:1px solid #eee}.price{font-size:22px;color:#c2185b}';
 
-function layout(title: string, body: string, head = ''): string {
+export function layout(title: string, body: string, head = ''): string {
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${escape(title)} | Demo Market デモマーケット</title><style>${STYLE}</style>${head}</head>` +
     `<body><header>Demo Market デモマーケット</header><main>${body}</main></body></html>`;
 }
@@ -59,7 +59,11 @@ export function listingPage(no: number, origin: string): string | undefined {
 
 function listingBody(no: number, origin: string, base: string): { title: string; body: string; ld: string } | undefined {
   const l = DEMO_LISTINGS[no - 1];
-  if (!l) return undefined;
+  return l && listingParts(no, l, origin, base);
+}
+
+/** A listing's title, content and JSON-LD, its address under `base`. */
+export function listingParts(no: number, l: DemoListing, origin: string, base: string): { title: string; body: string; ld: string } {
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -5,6 +5,8 @@ import type { Config } from '../platform/config.js';
 import type { Services } from '../platform/context.js';
 import { demoUsers } from './data.js';
 import { homePage, listingPage, scriptPart, scriptShell, searchPage } from './market-pages.js';
+import { liveListingPage, liveSearchPage } from './market-live.js';
+import { seedDemoWatch } from './watch.js';
 
 /**
  * The demo's fixture marketplace (issue 15, "Done when"): with demo data on, the portal serves a small marketplace
@@ -15,6 +17,8 @@ import { homePage, listingPage, scriptPart, scriptShell, searchPage } from './ma
 export const DEMO_MARKET_SITE = 'Demo Market';
 /** The same market built by script (its pages under /app/), read with the site's "Read the pages in a browser". */
 export const DEMO_SCRIPT_SITE = 'Demo Script Market';
+/** The market's live corner, changing every five minutes (market-live.ts), which the demo's watch looks at. */
+export const DEMO_LIVE_SITE = 'Demo Live Market';
 
 /** The demo's sites on the market, each with a new task ready to start. */
 const DEMO_SITES = [
@@ -36,6 +40,16 @@ const DEMO_SITES = [
     title: 'Demo market in a browser: Sakura listings (デモマーケット・ブラウザ：さくら出品)',
     taskRemarks: 'Its pages are built by script: the crawler reads them in Chromium. / ページはスクリプトで作られるため、クローラーはChromiumで読みます。',
   },
+  {
+    name: DEMO_LIVE_SITE,
+    path: '/live',
+    browser: false,
+    evidence: false,
+    remarks: 'The demo market’s live corner, changing every five minutes, watched by the demo watch / 5分ごとに変わるデモマーケットのライブコーナー（デモのウォッチが監視）',
+    // No task: the demo's watch (demo/watch.ts) looks at it.
+    title: null,
+    taskRemarks: '',
+  },
 ];
 
 export interface DemoMarket {
@@ -56,6 +70,10 @@ export async function startDemoMarket(port = 0): Promise<DemoMarket> {
       return part === undefined ? send(404, 'text/html; charset=utf-8', '') : send(200, 'text/html; charset=utf-8', part);
     }
     if (url.pathname === '/app/search' || /^\/app\/item\/\d{1,4}$/.test(url.pathname)) return send(200, 'text/html; charset=utf-8', scriptShell());
+    if (url.pathname === '/live/search') return send(200, 'text/html; charset=utf-8', liveSearchPage(Number(url.searchParams.get('page')) || 1, Date.now()));
+    const live = /^\/live\/item\/(\d{1,4})$/.exec(url.pathname);
+    const livePage = live ? liveListingPage(Number(live[1]), origin, Date.now()) : undefined;
+    if (livePage) return send(200, 'text/html; charset=utf-8', livePage);
     const item = /^\/item\/(\d{1,4})$/.exec(url.pathname);
     const page = item ? listingPage(Number(item[1]), origin) : undefined;
     if (page) return send(200, 'text/html; charset=utf-8', page);
@@ -96,6 +114,7 @@ export async function prepareDemoMarket(base: Config): Promise<{ config: Config;
  */
 export async function seedDemoMarket(services: Services, origin: string): Promise<void> {
   for (const demoSite of DEMO_SITES) await seedDemoSite(services, origin, demoSite);
+  await seedDemoWatch(services, origin);
 }
 
 async function seedDemoSite(services: Services, origin: string, demo: (typeof DEMO_SITES)[number]): Promise<void> {
@@ -128,6 +147,7 @@ async function seedDemoSite(services: Services, origin: string, demo: (typeof DE
       .values({ name: demo.name, url, region: 'JP', category_id: category?.id ?? null, has_crawler: true, max_concurrency: 2, fetch_with_browser: demo.browser, remarks: demo.remarks })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (demo.title === null) return;
     const { id: taskId } = await trx
       .insertInto('crawler_task')
       .values({

@@ -12,6 +12,12 @@ describe('watch schedules', () => {
     expect(iso(nextRunAfter({ every: 'hours' }, at('2026-11-28T10:59:59Z'), anchor))).toBe('2026-11-28T11:15:00.000Z');
   });
 
+  it('every N minutes (at least five) from the anchor', () => {
+    const anchor = at('2026-11-28T10:00:00Z');
+    expect(iso(nextRunAfter({ every: 'minutes', minutes: 5 }, at('2026-11-28T10:07:00Z'), anchor))).toBe('2026-11-28T10:10:00.000Z');
+    expect(iso(nextRunAfter({ every: 'minutes', minutes: 1 }, at('2026-11-28T10:00:00Z'), anchor))).toBe('2026-11-28T10:05:00.000Z');
+  });
+
   it('daily at a local time in Tokyo (no daylight saving) and in New York across both changes', () => {
     expect(iso(nextRunAfter({ every: 'day', at: '09:00', timezone: 'Asia/Tokyo' }, at('2026-11-28T00:30:00Z'), at('2026-01-01T00:00:00Z')))).toBe('2026-11-29T00:00:00.000Z');
     expect(iso(nextRunAfter({ every: 'day', at: '09:00', timezone: 'Asia/Tokyo' }, at('2026-11-27T23:59:00Z'), at('2026-01-01T00:00:00Z')))).toBe('2026-11-28T00:00:00.000Z');

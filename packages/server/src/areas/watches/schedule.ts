@@ -1,4 +1,4 @@
-import { DEFAULT_WATCH_TIMEZONE, type WatchSchedule } from '@portal/contract';
+import { DEFAULT_WATCH_TIMEZONE, WATCH_MINUTES_MIN, type WatchSchedule } from '@portal/contract';
 import { DateTime } from 'luxon';
 
 /**
@@ -9,8 +9,8 @@ import { DateTime } from 'luxon';
  * twice it runs once, the first time.
  */
 export function nextRunAfter(schedule: WatchSchedule, after: Date, anchor: Date): Date {
-  if (schedule.every === 'hours') {
-    const stepMs = (schedule.hours ?? 1) * 3_600_000;
+  if (schedule.every === 'hours' || schedule.every === 'minutes') {
+    const stepMs = schedule.every === 'hours' ? (schedule.hours ?? 1) * 3_600_000 : Math.max(WATCH_MINUTES_MIN, schedule.minutes ?? 15) * 60_000;
     const steps = Math.floor((after.getTime() - anchor.getTime()) / stepMs) + 1;
     return new Date(anchor.getTime() + Math.max(1, steps) * stepMs);
   }
