@@ -370,6 +370,22 @@ export const en = {
   "error.triageTooManyRules": "A client can have at most {{max}} triage rules. Please remove one first.",
   "error.triageAcceptTooMany": "At most {{max}} suggestions can be accepted at once ({{count}} asked). Please narrow the search and accept in several steps.",
   "error.triageUnknownCategory": "The suggested category does not exist for this kind of records. Please choose one from the list.",
+  "validation.webhookRequired": "Please say which webhook endpoint (its id from webhook/fetch).",
+  "validation.webhookUrlRequired": "Please enter the address the events are sent to.",
+  "validation.webhookUrlInvalid": "The address must be a web address starting with https://.",
+  "validation.webhookEventsRequired": "Please choose at least one event.",
+  "validation.webhookEventUnknown": "Unknown event. The events are records.posted, listings.new, listings.changed, listings.gone, listings.back, takedown.result and watch.run.",
+  "error.webhookHttpsRequired": "Webhook addresses must use https://.",
+  "error.webhookAddressRefused": "This address is inside a private network (or cannot be found), so the portal will not send to it. Please use a public HTTPS address.",
+  "error.webhookLimit": "This client already has {{max}} webhook endpoints. Remove one before adding another.",
+  "error.webhookEventNotAllowed": "Client users can receive only posted records and takedown results ({{events}}).",
+  "notice.webhookDisabled.title": "A webhook was turned off: {{client}}",
+  "notice.webhookDisabled.content": "Every delivery to {{url}} has failed for {{hours}} hours, so the portal stopped sending to it. Last answer: {{answer}}. Fix the receiver, then turn the endpoint back on in Webhooks.",
+  "webhook.slack.records.posted": "{{client}}: {{count}} records of the report \"{{report}}\" were posted.",
+  "webhook.slack.takedown.result": "{{client}}: takedown result \"{{result}}\" for record {{recordId}} (round {{round}}).",
+  "webhook.slack.listings": "{{client}}: {{count}} listings ({{event}}).",
+  "webhook.slack.watch.run": "{{client}}: watch \"{{watch}}\" ran ({{event}}).",
+  "webhook.slack.webhook.test": "{{client}}: a test message from the Brand Protection Portal. This endpoint works.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -29,6 +29,7 @@ import * as m030 from './030_triage_signals.js';
 import * as m031 from './031_seller_contacts.js';
 import * as m032 from './032_repeat_lookup.js';
 import * as m033 from './033_field_sources.js';
+import * as m035 from './035_webhooks.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '031_seller_contacts': m031,
   '032_repeat_lookup': m032,
   '033_field_sources': m033,
+  '035_webhooks': m035,
 };

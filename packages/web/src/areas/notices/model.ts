@@ -16,6 +16,7 @@ export const NOTICE_TYPE_LABELS = {
   4: 'type.4',
   5: 'type.5',
   6: 'type.6',
+  7: 'type.7',
 } as const satisfies Record<NoticeType, string>;
 
 export function isNoticeType(type: number): type is NoticeType {
