@@ -66,3 +66,12 @@ export async function deliveriesOf(db: Conn, endpointId: number, offset: number,
   const { n } = await db.selectFrom('webhook_delivery').select((eb) => eb.fn.countAll<string>().as('n')).where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
+
+/** How long a settled delivery stays in the log (housekeeping removes older ones). */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** Removes delivered and failed deliveries made before `before`; how many. */
+export async function deleteSettledBefore(db: Conn, before: Date): Promise<number> {
+  const gone = await db.deleteFrom('webhook_delivery').where('status', '<>', 1).where('created_at', '<', before).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}

@@ -2,6 +2,7 @@ import { Role, WebhookDeliveryStatus } from '@portal/contract';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, startWebhookReceiver, type TestPortal, type TestUser, type WebhookReceiver } from '../../testing/index.js';
+import { housekeeping } from '../../ops/housekeeping.js';
 import { deliverDue } from './deliver.js';
 import { emitEvent } from './emit.js';
 import { deliveryQueue } from './queue.js';
@@ -144,5 +145,16 @@ describe('a delivery', () => {
     expect(d).toMatchObject({ status: WebhookDeliveryStatus.PENDING, attempts: 1, lastStatusCode: null });
     expect(d!.lastAnswer).toMatch(/^blocked_address/);
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('stays in the log a month once settled; housekeeping removes it then, but never a waiting one', async () => {
+    const db = tp.portal.services.db;
+    const settled = await db.selectFrom('webhook_delivery').select('id').where('status', '<>', WebhookDeliveryStatus.PENDING).execute();
+    expect(settled.length).toBeGreaterThan(0);
+    const removed = await housekeeping(tp.portal.services, new Date(tp.clock.now.getTime() + 31 * 86_400_000));
+    expect(removed.webhookDeliveries).toBe(settled.length);
+    const left = await db.selectFrom('webhook_delivery').select('status').execute();
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((d) => d.status === WebhookDeliveryStatus.PENDING)).toBe(true);
   });
 });
