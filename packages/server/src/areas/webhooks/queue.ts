@@ -17,8 +17,9 @@ export function deliveryQueue(services: Services): QueueDef<typeof DELIVER_QUEUE
     name: DELIVER_QUEUE,
     options: { retryLimit: 1, expireInSeconds: Math.ceil((services.config.webhooks.timeoutMs * 3) / 1000) + 30 },
     sendOptions: ({ deliveryId, attempt }) => ({ singletonKey: `${deliveryId}.${attempt}` }),
+    // Two receivers can be slow at once without holding the others back; a poll a second is soon enough.
     workers: 2,
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: 1,
     handler: ({ deliveryId, attempt }) => attemptDelivery(services, deliveryId, attempt),
     async started(queues) {
       for (const d of await waitingDeliveries(services.db)) {
