@@ -97,6 +97,7 @@ export interface WebhookDeliveryTable {
   created_at: Timestamp;
   first_attempt_at: NullableTimestamp;
   next_attempt_at: NullableTimestamp;
+  leased_until: NullableTimestamp;
   delivered_at: NullableTimestamp;
 }
 

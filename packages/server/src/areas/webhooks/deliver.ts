@@ -46,7 +46,8 @@ async function post(services: Services, url: string, headers: Record<string, str
 
 /** Attempt number `attempt + 1` of the delivery; nothing when another job took it, it is settled or its endpoint is off. */
 export async function attemptDelivery(services: Services, deliveryId: number, attempt: number): Promise<void> {
-  const claimed = await claimAttempt(services.db, deliveryId, attempt, services.clock());
+  const started = services.clock();
+  const claimed = await claimAttempt(services.db, deliveryId, attempt, started, new Date(started.getTime() + services.config.webhooks.timeoutMs * 3));
   if (!claimed) return;
   const body = claimed.body;
   const headers = signedHeaders(services.secrets.open(claimed.secret_sealed), claimed.message_id, body);

@@ -16,17 +16,24 @@ export function insertDeliveries(db: Conn, rows: { endpointId: number; messageId
 
 /**
  * Claims attempt number `attempt + 1` of a waiting delivery: only the job that finds the attempts it expects
- * takes it, so a job sent twice (a restart re-sends what waits) delivers once. Undefined when it is not to be tried.
+ * takes it, so a job sent twice (a restart re-sends what waits) delivers once. The claim holds the delivery until
+ * `leaseUntil`; a worker that died during its attempt never records an answer, so once the lease is over the same
+ * job, retried by pg-boss, may take it again. Undefined when it is not to be tried.
  */
-export function claimAttempt(db: Conn, deliveryId: number, attempt: number, now: Date) {
+export function claimAttempt(db: Conn, deliveryId: number, attempt: number, now: Date, leaseUntil: Date) {
   return db
     .updateTable('webhook_delivery as d')
     .from('webhook_endpoint as e')
-    .set((eb) => ({ attempts: eb('d.attempts', '+', 1), first_attempt_at: eb.fn.coalesce('d.first_attempt_at', eb.val(now)) }))
+    .set((eb) => ({ attempts: eb('d.attempts', '+', 1), first_attempt_at: eb.fn.coalesce('d.first_attempt_at', eb.val(now)), leased_until: leaseUntil }))
     .whereRef('e.id', '=', 'd.endpoint_id')
     .where('d.id', '=', deliveryId)
     .where('d.status', '=', 1)
-    .where('d.attempts', '=', attempt)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.attempts', '=', attempt), eb.or([eb('d.leased_until', 'is', null), eb('d.leased_until', '<=', now)])]),
+        eb.and([eb('d.attempts', '=', attempt + 1), eb('d.leased_until', '<=', now)]),
+      ]),
+    )
     .where('e.enabled', '=', true)
     .returning(['d.id', 'd.endpoint_id', 'd.message_id', 'd.event', 'd.body', 'd.attempts', 'd.first_attempt_at', 'e.url', 'e.secret_sealed', 'e.client_id', 'e.created_by'])
     .executeTakeFirst();
@@ -39,7 +46,7 @@ export async function recordAnswer(
 ): Promise<void> {
   await db
     .updateTable('webhook_delivery')
-    .set({ status: outcome.status, last_status_code: outcome.statusCode, last_answer: outcome.answer.slice(0, 500), next_attempt_at: outcome.nextAttemptAt, delivered_at: outcome.deliveredAt })
+    .set({ status: outcome.status, last_status_code: outcome.statusCode, last_answer: outcome.answer.slice(0, 500), next_attempt_at: outcome.nextAttemptAt, delivered_at: outcome.deliveredAt, leased_until: null })
     .where('id', '=', deliveryId)
     .execute();
 }
@@ -57,7 +64,7 @@ export function waitingDeliveries(db: Conn, now?: Date): Promise<{ id: number; a
     .select(['d.id', 'd.attempts', 'd.next_attempt_at'])
     .where('d.status', '=', 1)
     .where('e.enabled', '=', true);
-  if (now) q = q.where('d.next_attempt_at', '<=', now);
+  if (now) q = q.where('d.next_attempt_at', '<=', now).where((eb) => eb.or([eb('d.leased_until', 'is', null), eb('d.leased_until', '<=', now)]));
   return q.orderBy('d.id').execute();
 }
 

@@ -3,7 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, startWebhookReceiver, type TestPortal, type TestUser, type WebhookReceiver } from '../../testing/index.js';
 import { housekeeping } from '../../ops/housekeeping.js';
-import { deliverDue } from './deliver.js';
+import { attemptDelivery, deliverDue } from './deliver.js';
+import { claimAttempt } from './delivery-repo.js';
 import { emitEvent } from './emit.js';
 import { deliveryQueue } from './queue.js';
 
@@ -145,6 +146,23 @@ describe('a delivery', () => {
     expect(d).toMatchObject({ status: WebhookDeliveryStatus.PENDING, attempts: 1, lastStatusCode: null });
     expect(d!.lastAnswer).toMatch(/^blocked_address/);
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('is taken again once its lease is over when the worker attempting it died, and only then', async () => {
+    const endpoint = await createEndpoint();
+    const deliveryId = await sendTest(endpoint.id);
+    // A worker claims attempt 1 and dies before it records an answer.
+    const lease = new Date(tp.clock.now.getTime() + SCHEDULE.timeoutMs * 3);
+    expect(await claimAttempt(tp.portal.services.db, deliveryId, 0, tp.clock.now, lease)).toBeDefined();
+    // While the lease holds, neither the job retried by pg-boss nor a re-sent one takes it.
+    await attemptDelivery(tp.portal.services, deliveryId, 0);
+    await attemptDelivery(tp.portal.services, deliveryId, 1);
+    expect(receiver.received).toHaveLength(0);
+    tp.clock.advance(SCHEDULE.timeoutMs * 3);
+    await attemptDelivery(tp.portal.services, deliveryId, 0);
+    await attemptDelivery(tp.portal.services, deliveryId, 0);
+    expect(receiver.received).toHaveLength(1);
+    expect((await log(endpoint.id))[0]).toMatchObject({ status: WebhookDeliveryStatus.DELIVERED, attempts: 2 });
   });
 
   it('stays in the log a month once settled; housekeeping removes it then, but never a waiting one', async () => {

@@ -42,6 +42,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('first_attempt_at', 'timestamptz')
     .addColumn('next_attempt_at', 'timestamptz')
+    // Held by an attempt in flight until then; a worker that died mid-attempt leaves it to be taken again after.
+    .addColumn('leased_until', 'timestamptz')
     .addColumn('delivered_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('webhook_delivery_endpoint').on('webhook_delivery').columns(['endpoint_id', 'id']).execute();
