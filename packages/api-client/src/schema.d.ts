@@ -326,6 +326,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers an HTTPS address of the client to receive the events named (records.posted, listings.new, listings.changed, listings.gone, listings.back, takedown.result, watch.run), with an optional description, and answers the endpoint with its signing secret (whsec_...) once. Deliveries are POSTs signed per the Standard Webhooks specification, body { type, timestamp, data }; a Slack incoming-webhook address gets a readable message instead. Addresses inside private networks are refused. A client user registers for their own company only, and only for posted records and takedown results.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a client's webhook endpoints
+         * @description Lists the client's endpoints (a client user: those of their own company made by its users) with their events, whether they are enabled and since when they fail; never the secrets.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookFetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes an endpoint's address, events or description, turns it off or back on (enabled), or with rotateSecret makes a new signing secret, answered once.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description Removes an endpoint and its delivery log; nothing more is delivered to it.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/send-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test delivery
+         * @description Queues a delivery of the event webhook.test to the endpoint, signed like any other, and answers its id; its outcome shows in fetch-deliveries.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookSendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/fetch-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An endpoint's delivery log
+         * @description Lists an endpoint's deliveries, newest first: event, status (1 waiting, 2 delivered, 3 failed), attempts, the last status code and the start of the last answer, when it was made, delivered and will next be tried. Failed deliveries are retried with growing waits for a day; an endpoint that fails for a day is disabled and its maker told.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["webhookFetchDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notication/unviewed-notice-count": {
         parameters: {
             query?: never;
@@ -5860,6 +5992,313 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: Record<string, never>;
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    url: string;
+                    events: ("records.posted" | "listings.new" | "listings.changed" | "listings.gone" | "listings.back" | "takedown.result" | "watch.run")[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            endpoint: {
+                                id: number;
+                                clientId: number;
+                                url: string;
+                                events: string[];
+                                description: string;
+                                enabled: boolean;
+                                slack: boolean;
+                                createdAt: string;
+                                createdBy: string;
+                                disabledAt: string | null;
+                                failingSince: string | null;
+                                secret: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            endpoints: {
+                                id: number;
+                                clientId: number;
+                                url: string;
+                                events: string[];
+                                description: string;
+                                enabled: boolean;
+                                slack: boolean;
+                                createdAt: string;
+                                createdBy: string;
+                                disabledAt: string | null;
+                                failingSince: string | null;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpointId: number;
+                    url?: string;
+                    events?: ("records.posted" | "listings.new" | "listings.changed" | "listings.gone" | "listings.back" | "takedown.result" | "watch.run")[];
+                    description?: string;
+                    enabled?: boolean;
+                    rotateSecret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            endpoint: {
+                                id: number;
+                                clientId: number;
+                                url: string;
+                                events: string[];
+                                description: string;
+                                enabled: boolean;
+                                slack: boolean;
+                                createdAt: string;
+                                createdBy: string;
+                                disabledAt: string | null;
+                                failingSince: string | null;
+                                secret?: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpointId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: Record<string, never>;
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookSendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpointId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            delivery: {
+                                id: number;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    webhookFetchDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpointId: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            deliveries: {
+                                id: number;
+                                event: string;
+                                status: number;
+                                attempts: number;
+                                lastStatusCode: number | null;
+                                lastAnswer: string | null;
+                                createdAt: string;
+                                deliveredAt: string | null;
+                                nextAttemptAt: string | null;
+                            }[];
+                            total: number;
+                        };
                     } | components["schemas"]["ErrorAnswer"];
                 };
             };
@@ -11433,7 +11872,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -11515,7 +11955,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -11699,7 +12140,8 @@ export interface operations {
                     }[];
                     schedule: {
                         /** @enum {string} */
-                        every: "hours" | "day" | "week";
+                        every: "minutes" | "hours" | "day" | "week";
+                        minutes?: number;
                         hours?: number;
                         at?: string;
                         weekday?: number;
@@ -11737,7 +12179,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -11792,7 +12235,8 @@ export interface operations {
                     name?: string;
                     schedule: {
                         /** @enum {string} */
-                        every: "hours" | "day" | "week";
+                        every: "minutes" | "hours" | "day" | "week";
+                        minutes?: number;
                         hours?: number;
                         at?: string;
                         weekday?: number;
@@ -11827,7 +12271,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -11888,7 +12333,8 @@ export interface operations {
                     }[];
                     schedule?: {
                         /** @enum {string} */
-                        every: "hours" | "day" | "week";
+                        every: "minutes" | "hours" | "day" | "week";
+                        minutes?: number;
                         hours?: number;
                         at?: string;
                         weekday?: number;
@@ -11925,7 +12371,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -12006,7 +12453,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -12087,7 +12535,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;
@@ -12209,7 +12658,8 @@ export interface operations {
                                 }[];
                                 schedule: {
                                     /** @enum {string} */
-                                    every: "hours" | "day" | "week";
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
                                     hours?: number;
                                     at?: string;
                                     weekday?: number;

@@ -237,6 +237,13 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/admin/set-exchange-rate': doc('Set an exchange rate', 'Sets the exchange rate of a currency for a month and answers the rates.'),
 
   // Triage, evidence and takedown
+  // Webhooks (issue 30)
+  '/api/webhook/create': doc('Register a webhook endpoint', 'Registers an HTTPS address of the client to receive the events named (records.posted, listings.new, listings.changed, listings.gone, listings.back, takedown.result, watch.run), with an optional description, and answers the endpoint with its signing secret (whsec_...) once. Deliveries are POSTs signed per the Standard Webhooks specification, body { type, timestamp, data }; a Slack incoming-webhook address gets a readable message instead. Addresses inside private networks are refused. A client user registers for their own company only, and only for posted records and takedown results.'),
+  '/api/webhook/fetch': doc('List a client\'s webhook endpoints', 'Lists the client\'s endpoints (a client user: those of their own company made by its users) with their events, whether they are enabled and since when they fail; never the secrets.'),
+  '/api/webhook/update': doc('Change a webhook endpoint', 'Changes an endpoint\'s address, events or description, turns it off or back on (enabled), or with rotateSecret makes a new signing secret, answered once.'),
+  '/api/webhook/remove': doc('Remove a webhook endpoint', 'Removes an endpoint and its delivery log; nothing more is delivered to it.'),
+  '/api/webhook/send-test': doc('Send a test delivery', 'Queues a delivery of the event webhook.test to the endpoint, signed like any other, and answers its id; its outcome shows in fetch-deliveries.'),
+  '/api/webhook/fetch-deliveries': doc('An endpoint\'s delivery log', 'Lists an endpoint\'s deliveries, newest first: event, status (1 waiting, 2 delivered, 3 failed), attempts, the last status code and the start of the last answer, when it was made, delivered and will next be tried. Failed deliveries are retried with growing waits for a day; an endpoint that fails for a day is disabled and its maker told.'),
   '/api/triage/fetch-rules': doc('List triage rules', 'Lists a client\'s triage rules in their order; the first rule that matches a record suggests its category.'),
   '/api/triage/create-rule': doc('Add a triage rule', 'Adds a rule (conditions on title, seller, price, site... and the category it suggests) at the end of the client\'s rules; the client\'s records are re-evaluated in the background.'),
   '/api/triage/update-rule': doc('Change a triage rule', 'Changes a triage rule\'s conditions or category; the records are re-evaluated in the background.'),

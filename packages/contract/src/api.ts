@@ -25,6 +25,7 @@ import * as watches from './watches.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
 import { triageCalls } from './triage.js';
+import { webhookCalls } from './webhooks.js';
 
 /**
  * The registry of calls that both sides share: the path, its payload and its answer.
@@ -33,6 +34,7 @@ import { triageCalls } from './triage.js';
  */
 export const calls = {
   ...triageCalls,
+  ...webhookCalls,
   '/api/requestcode': { input: session.requestCodeInput, output: session.requestCodeOutput },
   '/api/login': { input: session.loginInput, output: session.loginOutput },
   '/api/signup': { input: session.signupInput, output: session.signupOutput },

@@ -5,8 +5,9 @@ import { isoDate } from './search.js';
 /** Document 2: the notice centre and the news list. */
 
 /** Notice types: 1 a record updated, 2 records updated together, 3 a report posted (marketplace or website records; the text says which);
- *  service requests: 4 a new request, 5 a new message, 6 a status change; 7 a watch's run found changes or failed. */
-export const NOTICE_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
+ *  service requests: 4 a new request, 5 a new message, 6 a status change; 7 a watch's run found changes or failed;
+ *  8 a webhook endpoint turned off after failing for a day. */
+export const NOTICE_TYPES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 export const notice = z.object({

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { registerAccountCalls } from './areas/accounts/calls.js';
 import { registerApiKeyCalls } from './areas/api-keys/calls.js';
+import { registerWebhookCalls } from './areas/webhooks/calls.js';
 import { registerCategoryCalls } from './areas/categories/calls.js';
 import { registerClientCalls } from './areas/clients/calls.js';
 import { registerClientSettingCalls } from './areas/client-settings/calls.js';
@@ -57,6 +58,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   const registry = createRegistry();
   registerSessionCalls(registry.call);
   registerApiKeyCalls(registry.call);
+  registerWebhookCalls(registry.call);
   registerNoticeCalls(registry.call);
   registerAccountCalls(registry.call);
   registerClientCalls(registry.call);

@@ -12,6 +12,7 @@ import { recheckJob } from './areas/takedown-recheck/job.js';
 import { trademarkReminderJob } from './areas/trademarks/reminders.js';
 import { nightlySignalsJob, signalsQueue } from './areas/triage-signals/queue.js';
 import { triageQueue } from './areas/triage/evaluate.js';
+import { deliveryQueue } from './areas/webhooks/queue.js';
 import type { Services } from './platform/context.js';
 import { housekeepingJob } from './ops/housekeeping.js';
 import { watchTickJob } from './areas/watches/tick.js';
@@ -35,6 +36,7 @@ export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: {
     'ec-reprice': repriceQueue(services),
     'triage-signals': signalsQueue(services),
     'triage-evaluate': triageQueue(services),
+    'webhook-deliver': deliveryQueue(services),
     crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env, settled: crawlerSettled } : { work: false }),
   };
   return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];

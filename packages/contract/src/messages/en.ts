@@ -392,6 +392,22 @@ export const en = {
   "recipe.noImage": "There is no picture in the marked element.",
   "recipe.noLink": "There is no link in or around the marked element.",
   "recipe.readsNothing": "The selector reads nothing here (the marked element is empty).",
+  "validation.webhookRequired": "Please say which webhook endpoint (its id from webhook/fetch).",
+  "validation.webhookUrlRequired": "Please enter the address the events are sent to.",
+  "validation.webhookUrlInvalid": "The address must be a web address starting with https://.",
+  "validation.webhookEventsRequired": "Please choose at least one event.",
+  "validation.webhookEventUnknown": "Unknown event. The events are records.posted, listings.new, listings.changed, listings.gone, listings.back, takedown.result and watch.run.",
+  "error.webhookHttpsRequired": "Webhook addresses must use https://.",
+  "error.webhookAddressRefused": "This address is inside a private network (or cannot be found), so the portal will not send to it. Please use a public HTTPS address.",
+  "error.webhookLimit": "This client already has {{max}} webhook endpoints. Remove one before adding another.",
+  "error.webhookEventNotAllowed": "Client users can receive only posted records and takedown results ({{events}}).",
+  "notice.webhookDisabled.title": "A webhook was turned off: {{client}}",
+  "notice.webhookDisabled.content": "Every delivery to {{url}} has failed for {{hours}} hours, so the portal stopped sending to it. Last answer: {{answer}}. Fix the receiver, then turn the endpoint back on in Webhooks.",
+  "webhook.slack.records.posted": "{{client}}: {{count}} records of the report \"{{report}}\" were posted.",
+  "webhook.slack.takedown.result": "{{client}}: takedown result \"{{result}}\" for record {{recordId}} (round {{round}}).",
+  "webhook.slack.listings": "{{client}}: {{count}} listings ({{event}}).",
+  "webhook.slack.watch.run": "{{client}}: watch \"{{watch}}\" ran ({{event}}).",
+  "webhook.slack.webhook.test": "{{client}}: a test message from the Brand Protection Portal. This endpoint works.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -34,7 +34,7 @@ describe('daily housekeeping', () => {
     await db.insertInto('stored_file').values([file('forgotten', longAgo, false), file('saved', longAgo, true), file('fresh', now, false)]).execute();
 
     const removed = await housekeeping(tp.portal.services, now);
-    expect(removed).toEqual({ sessions: 1, codes: 1, throttles: 1, uploads: 1, imports: 0 });
+    expect(removed).toEqual({ sessions: 1, codes: 1, throttles: 1, uploads: 1, imports: 0, webhookDeliveries: 0 });
     expect((await db.selectFrom('stored_file').select('name').orderBy('name').execute()).map((f) => f.name)).toEqual(['fresh', 'saved']);
     expect((await tp.post('/api/user/userinfo', {}, { token: live.token })).status).toBe(200);
     expect(await db.selectFrom('throttle').select('key').execute()).toEqual([{ key: 'new' }]);

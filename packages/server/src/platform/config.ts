@@ -32,6 +32,11 @@ export interface Config {
   capture: { chromiumPath: string; browsers: number; timeoutMs: number; maxBytes: number; allowPrivate: boolean; allowOrigins: string[] };
   /** The crawler's exceptions to the private-address rule: exact origins (CRAWLER_ALLOW_ORIGINS; the demo market's). */
   crawler: { allowOrigins: string[] };
+  /**
+   * Webhook deliveries (areas/webhooks): the first retry's wait (doubling after each failure), how long a delivery
+   * is retried and an endpoint may fail before it is disabled (a day), and the time a receiver has to answer.
+   */
+  webhooks: { firstRetryMs: number; giveUpMs: number; timeoutMs: number };
   /** With demo data: the port of the demo's fixture marketplace on 127.0.0.1 (0: any free port). */
   demoMarketPort: number;
 }
@@ -74,6 +79,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowOrigins: (env.CAPTURE_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     },
     crawler: { allowOrigins: (env.CRAWLER_ALLOW_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean) },
+    webhooks: {
+      firstRetryMs: Math.max(1, Number(env.WEBHOOK_FIRST_RETRY_SECONDS) || 30) * 1000,
+      giveUpMs: Math.max(0.001, Number(env.WEBHOOK_GIVE_UP_HOURS) || 24) * 3_600_000,
+      timeoutMs: Math.max(1, Number(env.WEBHOOK_TIMEOUT_SECONDS) || 10) * 1000,
+    },
     demoMarketPort: Math.max(0, Number(env.DEMO_MARKET_PORT) || 0),
   };
 }

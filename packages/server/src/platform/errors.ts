@@ -19,6 +19,10 @@ const catalogue = {
   apiKeyNotAllowed: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.apiKeyNotAllowed' },
   apiKeyExpiryPast: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'validation.apiKeyExpiryPast' },
   apiKeyLimit: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.apiKeyLimit' },
+  webhookHttpsRequired: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.webhookHttpsRequired' },
+  webhookAddressRefused: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.webhookAddressRefused' },
+  webhookLimit: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.webhookLimit' },
+  webhookEventNotAllowed: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.webhookEventNotAllowed' },
   internal: { code: ErrorCode.INTERNAL, status: 500, key: 'error.internal' },
   /** No database connection came free in time: the portal is overloaded for the moment. */
   busy: { code: ErrorCode.BUSY, status: 503, key: 'error.busy' },

@@ -55,6 +55,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'sns-data': 'Social media (SNS) records: search, export, detail, history, updates and batch updates.',
   'ec-dashboard': 'The online dashboard of a client\'s marketplace records over a period.',
   triage: 'Triage rules that suggest categories for a client\'s records, their backtest and suggestions, and seller networks.',
+  webhook: 'Webhook endpoints of a client: other programs receive its events (records posted, takedown results, new and changed listings, watch runs) as POSTs signed per the Standard Webhooks specification, with a delivery log of attempts and answers.',
   evidence: 'Evidence captures of a record\'s page (screenshot and HTML with their SHA-256) and their files.',
   takedown: 'Takedown notices composed from records per channel, exported and marked sent, and their acceptance rates.',
   'takedown-recheck': 'Re-checks that a taken-down listing is really gone.',

@@ -105,10 +105,11 @@ export class Queues {
    * queued and the answer is false, as before one job system: the capture row stays pending and is sent when a
    * capture queue starts; the other queues' work is driven by the tests themselves.
    */
-  async send<N extends QueueName>(name: N, payload: QueuePayloads[N], opts: { db?: Db | Tx } = {}): Promise<boolean> {
+  async send<N extends QueueName>(name: N, payload: QueuePayloads[N], opts: { db?: Db | Tx; startAfter?: Date } = {}): Promise<boolean> {
     const def = this.defs.get(name) as QueueDef<N> | undefined;
     if (!this.boss || !def) return false;
-    await this.boss.send(name, payload, { ...def.sendOptions?.(payload as PayloadOf<N>), ...(opts.db ? through(opts.db) : {}) });
+    // `startAfter`: not before then (a webhook delivery's next retry).
+    await this.boss.send(name, payload, { ...def.sendOptions?.(payload as PayloadOf<N>), ...(opts.db ? through(opts.db) : {}), ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
     return true;
   }
 

@@ -68,6 +68,39 @@ export interface ApiKeyTable {
   last_used_at: NullableTimestamp;
 }
 
+/** Webhook endpoints and their deliveries (035_webhooks; areas/webhooks). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  client_id: number;
+  created_by: number;
+  for_client: boolean;
+  url: string;
+  /** The event names it wants (jsonb array). */
+  events: ColumnType<string[], string, string>;
+  description: Generated<string>;
+  secret_sealed: string;
+  enabled: Generated<boolean>;
+  disabled_at: NullableTimestamp;
+  failing_since: NullableTimestamp;
+  created_at: Timestamp;
+}
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  message_id: string;
+  event: string;
+  body: string;
+  status: Generated<number>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_answer: string | null;
+  created_at: Timestamp;
+  first_attempt_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  leased_until: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface VerificationCodeTable {
   id: Generated<number>;
   mail: string;
@@ -772,6 +805,8 @@ export interface Database {
   client_manager: ClientManagerTable;
   session_token: SessionTokenTable;
   api_key: ApiKeyTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_delivery: WebhookDeliveryTable;
   verification_code: VerificationCodeTable;
   throttle: ThrottleTable;
   notice: NoticeTable;
@@ -837,6 +872,8 @@ export interface Database {
 
 export type UserRow = Selectable<UserTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ClientRow = Selectable<ClientTable>;

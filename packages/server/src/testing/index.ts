@@ -195,3 +195,4 @@ export { startCaptureQueue, type CaptureQueue } from '../areas/evidence/queue.js
 /** The crawler's worker and the fixture marketplace of its tests, for journeys and benchmarks. */
 export { startCrawlerForTest } from './crawler.js';
 export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/fixture-market.js';
+export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';

@@ -41,6 +41,7 @@ export interface ClientObjects {
   taskId: number;
   subtaskId: number;
   triageRuleId: number;
+  webhookId: number;
 }
 
 export interface WriteFixture {
@@ -181,7 +182,15 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/triage/evaluate', payload: (o) => ({ clientId: o.clientId }) },
   { path: '/api/triage/accept-suggestions', payload: (o) => ({ clientId: o.clientId, target: { kind: 'ws', recordIds: o.wsRecordIds } }) },
   { path: '/api/triage/remove-rule', payload: (o) => ({ clientId: o.clientId, ruleId: o.triageRuleId }) },
+
+  { path: '/api/webhook/create', payload: (o) => ({ clientId: o.clientId, url: `${WEBHOOK_ORIGIN}/other`, events: ['records.posted'] }) },
+  { path: '/api/webhook/update', payload: (o) => ({ endpointId: o.webhookId, events: ['records.posted', 'takedown.result'] }) },
+  { path: '/api/webhook/send-test', payload: (o) => ({ endpointId: o.webhookId }) },
+  { path: '/api/webhook/remove', payload: (o) => ({ endpointId: o.webhookId }) },
 ];
+
+/** The seeded webhook endpoints' origin: exempted from the private-address rule, so no name is looked up. */
+const WEBHOOK_ORIGIN = 'https://receiver.webhook.test';
 
 /** Runs one fixture as the user given. */
 export function runFixture(tp: TestPortal, f: WriteFixture, o: ClientObjects, user: TestUser): Promise<{ status: number; body: Envelope }> {
@@ -242,6 +251,9 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const crawl = await ok('/api/ec-crawler-task/create', { clientId, planStartDate: '2026-07-01', title: 'Seed sweep', type: 0, subtasksInfo: [{ site: crawlSite, keyword: 'seed', startUrl: 'https://shop.example/s?q=seed' }] });
   const crawlTask = crawl.task as { id: number; subtasks: { id: number }[] };
   const triage = await ok('/api/triage/create-rule', { clientId, rule: triageRule });
+  const origins = tp.portal.services.config.crawler.allowOrigins;
+  if (!origins.includes(WEBHOOK_ORIGIN)) origins.push(WEBHOOK_ORIGIN);
+  const webhook = await ok('/api/webhook/create', { clientId, url: `${WEBHOOK_ORIGIN}/seed`, events: ['records.posted'] });
   return {
     clientId,
     brandId,
@@ -269,6 +281,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     taskId: crawlTask.id,
     subtaskId: crawlTask.subtasks[0]!.id,
     triageRuleId: (triage.rules as { ruleId: number }[])[0]!.ruleId,
+    webhookId: (webhook.endpoint as { id: number }).id,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

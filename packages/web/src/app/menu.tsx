@@ -79,6 +79,7 @@ const menu: readonly MenuEntry[] = [
     children: [
       { path: '/profile', label: 'profile', roles: ALL_ROLES },
       { path: '/data-setting', label: 'dataSetting', roles: CLIENT },
+      { path: '/webhooks', label: 'webhooks', roles: CLIENT | ANALYST },
       { path: '/manage/user', label: 'manageUser', roles: ADMIN },
       { path: '/manage/client', label: 'manageClient', roles: STAFF_ROLES },
       { path: '/manage/analyst', label: 'manageAnalyst', roles: ADMIN },

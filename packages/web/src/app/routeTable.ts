@@ -93,6 +93,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/sns-list', roles: ONLINE, title: 'snsList', Page: lazy(() => import('../kinds/sns/SnsListPage')) },
   { path: '/sns-data/:cid/:rid', roles: ONLINE, title: 'snsRecord', parent: '/sns-list', Page: lazy(() => import('../kinds/sns/SnsDetailPage')) },
   { path: '/seller-networks', roles: ONLINE, title: 'sellerNetworks', Page: lazy(() => import('../areas/seller-networks/SellerNetworksPage')) },
+  { path: '/webhooks', roles: ONLINE, title: 'webhooks', Page: lazy(() => import('../areas/webhooks/WebhooksPage')) },
   { path: '/online-dashboard', roles: ONLINE, title: 'onlineDashboard', Page: lazy(() => import('../areas/dashboards/OnlineDashboardPage')) },
   { path: '/takedown-acceptance', roles: ONLINE, title: 'takedownAcceptance', Page: lazy(() => import('../areas/takedown-acceptance/AcceptancePage')) },
   { path: '/manage/exchange-rate', roles: ADMIN, title: 'exchangeRates', Page: lazy(() => import('../areas/dashboards/ExchangeRatesPage')) },

@@ -8,7 +8,7 @@ export async function runAnnouncement(db: Db | Tx, watchId: number, runId: numbe
     .innerJoin('watch as w', 'w.id', 'r.watch_id')
     .innerJoin('client as c', 'c.client_id', 'w.client_id')
     .leftJoin('users as u', (j) => j.onRef('u.user_id', '=', 'w.created_by').on('u.deleted_at', 'is', null))
-    .select(['r.status', 'r.counts', 'r.error', 'r.started_at', 'w.name', 'w.schedule', 'c.client_name', 'u.user_id', 'u.user_locale'])
+    .select(['r.status', 'r.counts', 'r.error', 'r.started_at', 'r.finished_at', 'w.name', 'w.schedule', 'w.client_id', 'c.client_name', 'u.user_id', 'u.user_locale'])
     .where('r.id', '=', runId)
     .where('r.watch_id', '=', watchId)
     .executeTakeFirst();
@@ -18,6 +18,8 @@ export async function runAnnouncement(db: Db | Tx, watchId: number, runId: numbe
     counts: row.counts as RunCounts,
     error: row.error,
     startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    clientId: row.client_id,
     name: row.name,
     clientName: row.client_name,
     timezone: row.schedule.timezone ?? DEFAULT_WATCH_TIMEZONE,

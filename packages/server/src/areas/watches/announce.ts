@@ -1,19 +1,27 @@
-import { WatchRunStatus, type Locale } from '@portal/contract';
+import { WATCH_CHANGES, WatchRunStatus, type Locale } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
 import { notifyUsers } from '../notices/service.js';
 import { runAnnouncement } from './announce-queries.js';
+import { listChanges } from './queries.js';
+import { emitEvent } from '../webhooks/emit.js';
 
 /** Where a run opens in the portal: the watch's page on that run. */
 export const runPath = (watchId: number, runId: number) => `/analyst/watches/${watchId}?run=${runId}`;
 
+/** Listings sent in one `listings.*` event at most; the event says how many there were in all. */
+const LISTINGS_PER_EVENT = 200;
+
 /**
- * Tells people what a finished or failed run found, once it has ended: the watch's author in the portal's notice
- * bell, in their language, when the run found something (new, changed, gone or back) or failed. An unchanged run
- * tells nobody.
+ * Tells people and programs what a finished or failed run found, once it has ended. Programs: the client's webhook
+ * endpoints that asked for `watch.run` (every ended run) and `listings.new|changed|gone|back` (the run's listings of
+ * that kind), queued in one transaction. People: the watch's author in the portal's notice bell, in their language,
+ * when the run found something (new, changed, gone or back) or failed; an unchanged run tells nobody.
  */
 export async function announceRun(services: Services, watchId: number, runId: number): Promise<void> {
   const run = await runAnnouncement(services.db, watchId, runId);
-  if (!run || run.author === null) return;
+  if (!run || (run.status !== WatchRunStatus.FINISHED && run.status !== WatchRunStatus.FAILED)) return;
+  await emitRunEvents(services, watchId, runId, run);
+  if (run.author === null) return;
   const { counts } = run;
   const found = counts.new + counts.changed + counts.gone + counts.back;
   const failed = run.status === WatchRunStatus.FAILED;
@@ -29,4 +37,22 @@ export async function announceRun(services: Services, watchId: number, runId: nu
       now: services.clock(),
     }),
   );
+}
+
+type Announced = NonNullable<Awaited<ReturnType<typeof runAnnouncement>>>;
+
+async function emitRunEvents(services: Services, watchId: number, runId: number, run: Announced): Promise<void> {
+  const now = services.clock();
+  await services.db.transaction().execute(async (trx) => {
+    const ctx = { services, db: trx, now };
+    const about = { watchId, watch: run.name, runId };
+    await emitEvent(ctx, run.clientId, 'watch.run', { ...about, status: run.status === WatchRunStatus.FINISHED ? 'finished' : 'failed', counts: run.counts, error: run.error, startedAt: run.startedAt.toISOString(), finishedAt: run.finishedAt?.toISOString() ?? null });
+    for (const change of WATCH_CHANGES) {
+      const total = run.counts[change];
+      if (total === 0) continue;
+      const { rows } = await listChanges(trx, runId, change, 0, LISTINGS_PER_EVENT);
+      const listings = rows.map((r) => ({ url: r.url, recordId: r.record_id, fields: r.fields }));
+      await emitEvent(ctx, run.clientId, `listings.${change}`, { ...about, total, listings });
+    }
+  });
 }

@@ -1,6 +1,8 @@
 import { Role, WatchRunStatus, type RunChange, type Watch, type WatchRun } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
+import { Webhook } from 'standardwebhooks';
+import { createClient, createUser, manage, startCrawlerForTest, startTestPortal, startWebhookReceiver, type TestPortal, type TestUser, type WebhookReceiver } from '../../testing/index.js';
+import { deliveryQueue } from '../webhooks/queue.js';
 import { startChangingMarket, type ChangingMarket } from './changing-market.js';
 import { startDueWatches } from './runs.js';
 
@@ -11,10 +13,13 @@ let outsider: TestUser;
 let clientUser: TestUser;
 let clientId: number;
 let stopWorker: (() => Promise<void>) | undefined;
+let receiver: WebhookReceiver;
+let secret: string;
 
 const env = () => ({ CRAWLER_RETRIES: '1', CRAWLER_RETRY_BASE_MS: '20', CRAWLER_TIMEOUT_MS: '3000', CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_WORKERS: '1', CRAWLER_BATCH: '3', CRAWLER_ALLOW_ORIGINS: market.origin });
 const startWorker = async () => {
-  stopWorker = await startCrawlerForTest(tp, env());
+  // The crawler's worker, with the webhook deliveries worked in the same process (what `npm run worker` runs).
+  stopWorker = await startCrawlerForTest(tp, env(), [deliveryQueue(tp.portal.services)]);
 };
 
 beforeAll(async () => {
@@ -25,6 +30,11 @@ beforeAll(async () => {
   outsider = await createUser(tp, { role: Role.ANALYST });
   clientUser = await createUser(tp, { role: Role.CLIENT, clientId });
   await manage(tp, analyst, clientId);
+  receiver = await startWebhookReceiver();
+  tp.portal.services.config.crawler.allowOrigins = [receiver.origin];
+  const endpoint = await tp.post('/api/webhook/create', { clientId, url: receiver.url('/hooks'), events: ['watch.run', 'listings.new', 'listings.changed'] }, { token: analyst.token });
+  expect(endpoint.body.code, endpoint.body.message).toBe(0);
+  secret = (endpoint.body.data as { endpoint: { secret: string } }).endpoint.secret;
   await tp.portal.services.db.insertInto('ec_site').values({ name: 'Changing Mart', url: market.origin, region: 'JP', category_id: null, has_crawler: true, crawl_recipe: null, max_concurrency: 2 }).execute();
   await startWorker();
 }, 60_000);
@@ -32,6 +42,7 @@ afterAll(async () => {
   await stopWorker?.();
   await tp?.close();
   await market?.close();
+  await receiver?.close();
 });
 
 const call = async (path: string, body: object, user = analyst) => tp.post(path, body, { token: user.token });
@@ -78,6 +89,14 @@ describe('a watch over a marketplace that changes between runs', () => {
     const fresh = await changes(run.id, 'new');
     expect(fresh.map((c) => c.url).sort()).toEqual([1, 2, 3, 4, 5, 6].map(itemUrl).sort());
     expect(fresh.every((c) => c.recordId !== null)).toBe(true);
+    // Other programs hear of it: a signed `listings.new` with the six listings and their records, and `watch.run`.
+    const received = await receiver.waitFor(2);
+    const events = received.map((r) => new Webhook(secret.replace(/^whsec_/, '')).verify(r.body, r.headers) as { type: string; data: { runId: number; total?: number; listings?: { url: string; recordId: number }[] } });
+    expect(events.map((e) => e.type).sort()).toEqual(['listings.new', 'watch.run']);
+    const listed = events.find((e) => e.type === 'listings.new')!.data;
+    expect(listed.runId).toBe(run.id);
+    expect(listed.total).toBe(6);
+    expect(listed.listings!.map((l) => l.url).sort()).toEqual(fresh.map((c) => c.url).sort());
     // The watch's task is its own: the crawler task list does not show it.
     const tasks = await ok<{ tasks: { title: string }[] }>('/api/ec-crawler-task', { current: 1, pageSize: 50 });
     expect(tasks.tasks.map((t) => t.title)).not.toContain('Bags on Changing Mart');

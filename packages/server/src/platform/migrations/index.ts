@@ -30,6 +30,7 @@ import * as m031 from './031_seller_contacts.js';
 import * as m032 from './032_repeat_lookup.js';
 import * as m033 from './033_field_sources.js';
 import * as m034 from './034_site_browser_fetch.js';
+import * as m035 from './035_webhooks.js';
 import * as m036 from './036_watches.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '032_repeat_lookup': m032,
   '033_field_sources': m033,
   '034_site_browser_fetch': m034,
+  '035_webhooks': m035,
   '036_watches': m036,
 };

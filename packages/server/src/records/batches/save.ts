@@ -2,6 +2,7 @@ import type { SaveRuleFields } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { AnyRow, BatchChange, HistoryValue, KindTypes, RecordKind } from '../core/kind.js';
+import { emitEvent } from '../../areas/webhooks/emit.js';
 import { notifyRecordChanged, notifyRecordsChanged } from '../core/notices.js';
 import { isAnalyst } from '../core/visibility.js';
 import { findVisible } from '../core/queries.js';
@@ -74,8 +75,22 @@ export async function saveRecord<T extends KindTypes>(ctx: AuthedContext, kind: 
     await writeChanges(ctx, kind, { id, clientId: input.clientId }, set, changed);
     // The client's users hear of a change to a record they can see.
     if (row.published === true) await notifyRecordChanged(ctx, kind, input.clientId, id);
+    await emitTakedownResults(ctx, kind, input.clientId, id, changed, row.published === true);
   }
   return kind.save.answer(await findVisible(ctx, kind, input.clientId, input.recordId));
+}
+
+/** The takedown result fields by round (0 the final result, 1-3 the rounds), by payload name. */
+const RESULT_ROUNDS = [['processResult', 0], ['process1Result', 1], ['process2Result', 2], ['process3Result', 3]] as const;
+
+/** A takedown result set by this save: `takedown.result` to the client's endpoints (its users' only if posted). */
+async function emitTakedownResults(ctx: AuthedContext, kind: RecordKind<KindTypes>, clientId: number, recordId: number, changed: Record<string, HistoryValue>, published: boolean): Promise<void> {
+  for (const [name, round] of RESULT_ROUNDS) {
+    const field = kind.save.fields[name];
+    const result = field === undefined ? undefined : changed[field];
+    if (result === undefined || result === null || result === '') continue;
+    await emitEvent(ctx, clientId, 'takedown.result', { kind: kind.name, recordId, round, result }, { clientVisible: published });
+  }
 }
 
 /**

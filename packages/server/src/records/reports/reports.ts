@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { recordsChanged, roomForBulkWrite } from '../search/changes.js';
 import { exportRecords } from '../export/export.js';
 import type { KindTypes, RecordKind, ReportListRow } from '../core/kind.js';
+import { emitEvent } from '../../areas/webhooks/emit.js';
 import { notifyReportPosted } from '../core/notices.js';
 import { isAnalyst } from '../core/visibility.js';
 import { sortKeys } from '../search/order.js';
@@ -70,6 +71,8 @@ export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: 
   await markSent(ctx.db, kind, reportId, ctx.now);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
   await notifyReportPosted(ctx, kind, clientId, report);
+  // Programs hear of it too (issue 30): the client's endpoints that asked for records.posted, in this transaction.
+  await emitEvent(ctx, clientId, 'records.posted', { kind: kind.name, reportId: report.id, reportName: report.name, count });
   return answer(ctx, kind, clientId, count);
 }
 

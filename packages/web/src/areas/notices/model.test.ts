@@ -48,7 +48,7 @@ describe('toNoticeConditions', () => {
 });
 
 describe('isNoticeType', () => {
-  it('knows types 1 to 7 only (4-6: service requests, 7: watch runs)', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(isNoticeType)).toEqual([false, true, true, true, true, true, true, true, false]);
+  it('knows types 1 to 8 only (4-6: service requests, 7: watch runs, 8: a webhook turned off)', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(isNoticeType)).toEqual([false, true, true, true, true, true, true, true, true, false]);
   });
 });

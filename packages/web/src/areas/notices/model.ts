@@ -17,6 +17,7 @@ export const NOTICE_TYPE_LABELS = {
   5: 'type.5',
   6: 'type.6',
   7: 'type.7',
+  8: 'type.8',
 } as const satisfies Record<NoticeType, string>;
 
 export function isNoticeType(type: number): type is NoticeType {
