@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Role, TaskStatus } from '@portal/contract';
+import { Role, TaskStatus, WatchRunStatus } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../platform/config.js';
 import type { Jobs } from '../platform/jobs.js';
 import { createUser, manage, startCrawlerForTest, startTestPortal, type TestPortal } from '../testing/index.js';
 import { DEMO_MARKET_SITE, DEMO_SCRIPT_SITE, prepareDemoMarket, seedDemoMarket, type DemoMarket } from './market.js';
 import { seedDemo } from './seed.js';
+import { DEMO_WATCH_NAME } from './watch.js';
+import { startDueWatches } from '../areas/watches/runs.js';
 
 /**
  * The demo's fixture marketplace: with demo data on, main starts it and allows exactly its origin to the crawler
@@ -97,4 +99,26 @@ describe('the demo marketplace', () => {
     const titles = await db.selectFrom('ec_record').select('ec_product_title').where('report_id', '=', detail.reportId!).execute();
     expect(titles.map((r) => r.ec_product_title)).toContain('さくらビューティー 美容液 30ml 箱なし 激安');
   }, 180_000);
+
+  it("has the demo client's watch of the market's live corner, made once, which runs on its own and finds its listings", async () => {
+    const db = tp.portal.services.db;
+    const watches = await db.selectFrom('watch').selectAll().where('name', '=', DEMO_WATCH_NAME).execute();
+    expect(watches).toHaveLength(1);
+    const watch = watches[0]!;
+    expect([watch.schedule, watch.paused]).toEqual([{ every: 'minutes', minutes: 5 }, false]);
+    const source = await db.selectFrom('crawler_subtask').select('start_url').where('task_id', '=', watch.task_id).executeTakeFirstOrThrow();
+    expect(source.start_url).toBe(`${market!.origin}/live/search?page=1`);
+    // Its time comes: the tick starts it, and the worker reads the live corner.
+    expect(await startDueWatches(tp.portal.services, new Date(watch.next_run_at!.getTime() + 1000))).toBe(1);
+    const end = Date.now() + 60_000;
+    let run;
+    do {
+      await new Promise((r) => setTimeout(r, 250));
+      run = await db.selectFrom('watch_run').selectAll().where('watch_id', '=', watch.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    } while (run.status === WatchRunStatus.RUNNING && Date.now() < end);
+    expect([run.status, run.error]).toEqual([WatchRunStatus.FINISHED, null]);
+    // Seven regular listings (one is away) and three newcomers, all new to a first run (a run across the corner's
+    // five-minute change may see its pages shift by one: at least eight).
+    expect(run.counts.new).toBeGreaterThanOrEqual(8);
+  }, 90_000);
 });
