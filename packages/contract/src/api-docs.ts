@@ -206,6 +206,8 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/sns-data/set-columns': doc('Set own social media list columns', 'Remembers which columns the caller shows in the social media record list.'),
 
   // Marketplace sites and the crawler's accounts
+  '/api/user/fetch-alert-settings': doc('Get my alert settings', "Answers the signed-in user's alert settings for each client they can see: per event (listings.new, listings.back, listings.price, watch.failed) off, portal, mail or digest, the price floor and drop percentage, and the digest's time zone."),
+  '/api/user/update-alert-settings': doc('Change my alert settings', 'Saves how the signed-in user hears of one client\'s watch events (only those sent change), the price floor and drop percentage, and the time zone of the daily digest. Client users may choose listings.back and listings.price of posted records only.'),
   '/api/watch/fetch': doc('List watches', "Lists the watches (saved searches the portal runs on a schedule) of a client, or of every client, newest first, each with its sources, schedule, next run and last run."),
   '/api/watch/detail': doc('Get a watch', 'Answers one watch with its sources, schedule, next run and last run.'),
   '/api/watch/create': doc('Create a watch', "Creates a watch of a client: marketplace sites and their search pages, a schedule (every N hours, daily or weekly at a local time in a time zone), how many listings each source reads and whether new listings are captured as evidence."),

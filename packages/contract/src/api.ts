@@ -22,6 +22,7 @@ import * as takedownRecheck from './takedown-recheck.js';
 import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as watches from './watches.js';
+import * as alerts from './alerts.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
 import { triageCalls } from './triage.js';
@@ -142,6 +143,8 @@ export const calls = {
   '/api/trademark/remove-image': { input: trademarks.removeImageInput, output: trademarks.removeImageOutput },
   /** Multipart: the text fields below plus an optional `file` part (the design mark). */
   '/api/trademark/registration': { input: trademarks.registrationInput, output: trademarks.registrationOutput },
+  '/api/user/fetch-alert-settings': { input: alerts.fetchAlertSettingsInput, output: alerts.alertSettingsOutput },
+  '/api/user/update-alert-settings': { input: alerts.updateAlertSettingsInput, output: alerts.alertSettingsOutput },
   '/api/watch/fetch': { input: watches.fetchWatchesInput, output: watches.watchesOutput },
   '/api/watch/detail': { input: watches.watchIdInput, output: watches.watchOutput },
   '/api/watch/create': { input: watches.createWatchInput, output: watches.watchOutput },

@@ -16,6 +16,7 @@ import { deliveryQueue } from './areas/webhooks/queue.js';
 import type { Services } from './platform/context.js';
 import { housekeepingJob } from './ops/housekeeping.js';
 import { watchTickJob } from './areas/watches/tick.js';
+import { digestJob } from './areas/alerts/digest.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
@@ -23,7 +24,7 @@ import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 export const crawlerSettled: SettledByType = { [TaskType.WATCH]: finishWatchRun };
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob, digestJob];
 
 /**
  * The queue registry: every queue the process runs, each declared once in its area. The record is keyed by every

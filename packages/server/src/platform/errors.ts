@@ -116,6 +116,7 @@ const catalogue = {
   takedownForbidden: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.takedownForbidden' },
   crawlerSiteUnknown: { code: ErrorCode.CRAWLER_SITE_UNKNOWN, status: 200, key: 'error.crawlerSiteUnknown' },
   siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
+  alertEventNotAllowed: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.alertEventNotAllowed' },
   watchRunning: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.watchRunning' },
   // Teaching a recipe by example: the page is the site's, and it could be read.
   pageNotOfSite: { code: ErrorCode.PAGE_NOT_OF_SITE, status: 200, key: 'error.pageNotOfSite' },

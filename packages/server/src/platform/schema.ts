@@ -16,6 +16,8 @@ export interface UserTable {
   user_role: number;
   user_department: Generated<string>;
   user_locale: Generated<'en' | 'ja'>;
+  /** The user's time zone for the daily alert digest (migration 037); null: Tokyo for Japanese, UTC for English. */
+  alert_timezone: Generated<string | null>;
   ec_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   ws_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
   sns_columns: ColumnType<string[] | null, string | null | undefined, string | null>;
@@ -858,6 +860,9 @@ export interface Database {
   watch_run: WatchRunTable;
   watch_listing: WatchListingTable;
   watch_change: WatchChangeTable;
+  alert_setting: AlertSettingTable;
+  alert_digest_item: AlertDigestItemTable;
+  alert_digest_sent: AlertDigestSentTable;
   dashboard_change: DashboardChangeTable;
   ec_dash: EcDashTable;
   ec_dash_impact: EcDashImpactTable;
@@ -924,4 +929,25 @@ export interface WatchChangeTable {
   listing_id: number;
   change: string;
   fields: ColumnType<{ field: string; before: string | null; after: string | null }[], string, string>;
+}
+
+/** Alerts (migration 037). */
+export interface AlertSettingTable {
+  user_id: number;
+  client_id: number;
+  events: ColumnType<Record<string, string>, string, string>;
+  price_floor: ColumnType<string | null, number | null | undefined, number | null>;
+  price_drop_percent: ColumnType<string | null, number | null | undefined, number | null>;
+}
+export interface AlertDigestItemTable {
+  id: Generated<string>;
+  user_id: number;
+  client_id: number;
+  line: string;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+export interface AlertDigestSentTable {
+  user_id: number;
+  local_date: ColumnType<string, string, string>;
 }

@@ -1,6 +1,6 @@
-import { WATCH_CHANGES, WatchRunStatus, type Locale } from '@portal/contract';
+import { WATCH_CHANGES, WatchRunStatus } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
-import { notifyUsers } from '../notices/service.js';
+import { alertRun } from '../alerts/dispatch.js';
 import { runAnnouncement } from './announce-queries.js';
 import { listChanges } from './queries.js';
 import { emitEvent } from '../webhooks/emit.js';
@@ -14,29 +14,14 @@ const LISTINGS_PER_EVENT = 200;
 /**
  * Tells people and programs what a finished or failed run found, once it has ended. Programs: the client's webhook
  * endpoints that asked for `watch.run` (every ended run) and `listings.new|changed|gone|back` (the run's listings of
- * that kind), queued in one transaction. People: the watch's author in the portal's notice bell, in their language,
- * when the run found something (new, changed, gone or back) or failed; an unchanged run tells nobody.
+ * that kind), queued in one transaction. People: the alerts each chose (areas/alerts: the bell, a mail, the daily
+ * digest), in their language; an unchanged run tells nobody.
  */
 export async function announceRun(services: Services, watchId: number, runId: number): Promise<void> {
   const run = await runAnnouncement(services.db, watchId, runId);
   if (!run || (run.status !== WatchRunStatus.FINISHED && run.status !== WatchRunStatus.FAILED)) return;
   await emitRunEvents(services, watchId, runId, run);
-  if (run.author === null) return;
-  const { counts } = run;
-  const found = counts.new + counts.changed + counts.gone + counts.back;
-  const failed = run.status === WatchRunStatus.FAILED;
-  if (!failed && found === 0) return;
-  const time = (locale: Locale) => new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: run.timezone }).format(run.startedAt);
-  await services.db.transaction().execute((trx) =>
-    notifyUsers(services, trx, [run.author!], {
-      type: 7,
-      title: failed ? 'notice.watch.failed.title' : 'notice.watch.changes.title',
-      content: failed ? 'notice.watch.failed.content' : 'notice.watch.changes.content',
-      params: (locale) => ({ watch: run.name, client: run.clientName, time: time(locale), error: run.error ?? '', ...counts }),
-      target: runPath(watchId, runId),
-      now: services.clock(),
-    }),
-  );
+  await alertRun(services, { watchId, runId, name: run.name, clientId: run.clientId, clientName: run.clientName, status: run.status, counts: run.counts, error: run.error, startedAt: run.startedAt, timezone: run.timezone, authorId: run.author?.user_id ?? null, path: runPath(watchId, runId) });
 }
 
 type Announced = NonNullable<Awaited<ReturnType<typeof runAnnouncement>>>;

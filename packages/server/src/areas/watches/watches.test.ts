@@ -5,12 +5,15 @@ import { createClient, createUser, manage, startCrawlerForTest, startTestPortal,
 import { deliveryQueue } from '../webhooks/queue.js';
 import { startChangingMarket, type ChangingMarket } from './changing-market.js';
 import { startDueWatches } from './runs.js';
+import { sendDigests } from '../alerts/digest.js';
 
 let tp: TestPortal;
 let market: ChangingMarket;
 let analyst: TestUser;
 let outsider: TestUser;
 let clientUser: TestUser;
+let otherClientUser: TestUser;
+let otherClientId: number;
 let clientId: number;
 let stopWorker: (() => Promise<void>) | undefined;
 let receiver: WebhookReceiver;
@@ -29,6 +32,8 @@ beforeAll(async () => {
   analyst = await createUser(tp, { role: Role.ANALYST });
   outsider = await createUser(tp, { role: Role.ANALYST });
   clientUser = await createUser(tp, { role: Role.CLIENT, clientId });
+  otherClientId = await createClient(tp, 'Other Co');
+  otherClientUser = await createUser(tp, { role: Role.CLIENT, clientId: otherClientId });
   await manage(tp, analyst, clientId);
   receiver = await startWebhookReceiver();
   tp.portal.services.config.crawler.allowOrigins = [receiver.origin];
@@ -103,6 +108,9 @@ describe('a watch over a marketplace that changes between runs', () => {
   });
 
   it('the next run finds the new listing, what changed from what to what, and makes no record of the unchanged', async () => {
+    // The analyst wants price drops of 10 % or more by mail and new listings in the daily digest.
+    const chosen = await ok<{ settings: { clientId: number; events: Record<string, string> }[] }>('/api/user/update-alert-settings', { clientId, events: { 'listings.price': 'mail', 'listings.new': 'digest' }, priceDropPercent: 10 });
+    expect(chosen.settings.find((c) => c.clientId === clientId)!.events).toEqual({ 'listings.new': 'digest', 'listings.back': 'portal', 'listings.price': 'mail', 'watch.failed': 'portal' });
     market.items.set(7, { title: '革バッグ 7', price: 7000, seller: '店舗7' });
     market.items.set(2, { ...market.items.get(2)!, price: 1500 });
     market.items.set(3, { ...market.items.get(3)!, seller: '別の店舗' });
@@ -119,9 +127,18 @@ describe('a watch over a marketplace that changes between runs', () => {
     expect(changed[itemUrl(3)]).toEqual([{ field: 'seller', before: '店舗3', after: '別の店舗' }]);
     const { n: recordsAfter } = await tp.portal.services.db.selectFrom('ec_record').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
     expect(Number(recordsAfter) - Number(recordsBefore)).toBe(1);
+    // The price fell 25 %: a mail at once; the new listing waits for the digest.
+    const mail = await tp.mailbox.latestTo(analyst.mail);
+    expect(mail.subject).toContain('1 listings below your price alert');
+    expect(mail.text).toContain(`${itemUrl(2)} (2000 → 1500)`);
+    const waiting = await tp.portal.services.db.selectFrom('alert_digest_item').select('line').where('user_id', '=', analyst.userId).where('sent_at', 'is', null).execute();
+    expect(waiting.map((w) => w.line).join()).toContain('1 new listings');
   });
 
   it('a listing missed by two runs is gone; one whose record was taken down and is seen again is back', async () => {
+    // The client's own user wants listings back after a takedown in the bell: of posted records only.
+    const mine = await ok<{ events: string[] }>('/api/user/update-alert-settings', { clientId, events: { 'listings.back': 'portal' } }, clientUser);
+    expect(mine.events).toEqual(['listings.back', 'listings.price']);
     const record5 = (await changes((await ok<{ runs: WatchRun[] }>('/api/watch/fetch-runs', { watchId: watch.id, offset: 0, limit: 10 })).runs.at(-1)!.id, 'new')).find((c) => c.url === itemUrl(5))!.recordId!;
     await tp.portal.services.db.updateTable('ec_record').set({ ec_process_result: 2 }).where('ec_id', '=', record5).execute();
     await runNow(watch.id);
@@ -129,18 +146,60 @@ describe('a watch over a marketplace that changes between runs', () => {
     expect(run.counts).toMatchObject({ new: 0, changed: 0, gone: 1, back: 1 });
     expect((await changes(run.id, 'gone')).map((c) => c.url)).toEqual([itemUrl(4)]);
     expect((await changes(run.id, 'back')).map((c) => [c.url, c.recordId])).toEqual([[itemUrl(5), record5]]);
+    // Its record's report is not posted: the client's user hears nothing of it.
+    const clientNotices = () => tp.portal.services.db.selectFrom('notice').select('title').where('user_id', '=', clientUser.userId).where('type', '=', 7).execute();
+    expect(await clientNotices()).toEqual([]);
     // Reported once: the next run finds nothing new to say about either.
     await runNow(watch.id);
     const quiet = await ended(watch.id);
     expect(quiet.counts).toEqual({ new: 0, changed: 0, gone: 0, back: 0, unchanged: 6 });
   });
 
-  it("tells the watch's author in the notice bell, in their language, when a run found something", async () => {
+  it("tells the people who may hear of it as each chose, in their language", async () => {
     const notices = await tp.portal.services.db.selectFrom('notice').select(['title', 'type', 'target']).where('user_id', '=', analyst.userId).where('type', '=', 7).orderBy('id').execute();
-    // Three runs found something (the first, the changes, gone and back); the quiet one told nobody.
-    expect(notices).toHaveLength(3);
-    expect(notices[1]!.title).toContain('1 new, 2 changed, 0 gone, 0 back');
+    // In the bell by default: the first run's new listings and the listing back; the second run's went to the mail
+    // and the digest as chosen; the quiet run told nobody.
+    expect(notices.map((n) => n.title)).toEqual(['Bags on Changing Mart (Watched Co): 6 new listings', 'Bags on Changing Mart (Watched Co): 1 listings back after a takedown']);
     expect(notices[1]!.target).toMatch(new RegExp(`^/analyst/watches/${watch.id}\\?run=\\d+$`));
+  });
+
+  it("the daily digest leaves once a day, at 08:00 in the user's time zone, in their language", async () => {
+    await ok('/api/user/update-alert-settings', { clientId, events: {}, timezone: 'America/New_York' });
+    // 07:30 in New York (12:30 UTC in winter): not yet; 08:10: the digest; again the same day: nothing more.
+    expect(await sendDigests(tp.portal.services, new Date('2026-12-01T12:30:00Z'))).toBe(0);
+    expect(await sendDigests(tp.portal.services, new Date('2026-12-01T13:10:00Z'))).toBe(1);
+    const digest = await tp.mailbox.latestTo(analyst.mail);
+    expect(digest.subject).toMatch(/^Your daily watch digest: \d+ alerts$/);
+    expect(digest.text).toContain('1 new listings');
+    await tp.portal.services.db.insertInto('alert_digest_item').values({ user_id: analyst.userId, client_id: clientId, line: 'later the same day', created_at: new Date() }).execute();
+    expect(await sendDigests(tp.portal.services, new Date('2026-12-01T20:00:00Z'))).toBe(0);
+    // The next day it goes, in Japanese for a Japanese user.
+    await tp.portal.services.db.updateTable('users').set({ user_locale: 'ja' }).where('user_id', '=', analyst.userId).execute();
+    expect(await sendDigests(tp.portal.services, new Date('2026-12-02T13:10:00Z'))).toBe(1);
+    expect((await tp.mailbox.latestTo(analyst.mail)).subject).toBe('ウォッチの日次まとめ：1件のお知らせ');
+    await tp.portal.services.db.updateTable('users').set({ user_locale: 'en' }).where('user_id', '=', analyst.userId).execute();
+  });
+
+  it("a client's user hears of a listing back only once its record is posted, and never of another company", async () => {
+    const firstRun = (await ok<{ runs: WatchRun[] }>('/api/watch/fetch-runs', { watchId: watch.id, offset: 0, limit: 50 })).runs.filter((r) => r.status === WatchRunStatus.FINISHED).at(-1)!;
+    const posted = await call('/api/ec-report/post-report', { clientId, reportId: firstRun.reportId, sendUncategorizRecords: true });
+    expect(posted.body.code, posted.body.message).toBe(0);
+    // Item 1's record (of that report) taken down, the item away for a run and up again: back.
+    const record1 = (await changes(firstRun.id, 'new')).find((c) => c.url === itemUrl(1))!.recordId!;
+    await tp.portal.services.db.updateTable('ec_record').set({ ec_process_result: 2 }).where('ec_id', '=', record1).execute();
+    const item1 = market.items.get(1)!;
+    market.items.delete(1);
+    await runNow(watch.id);
+    await ended(watch.id);
+    market.items.set(1, item1);
+    await runNow(watch.id);
+    const run = await ended(watch.id);
+    expect(run.counts.back).toBe(1);
+    const notices = await tp.portal.services.db.selectFrom('notice').select(['title', 'target']).where('user_id', '=', clientUser.userId).where('type', '=', 7).execute();
+    expect(notices).toEqual([{ title: 'Bags on Changing Mart (Watched Co): 1 listings back after a takedown', target: '' }]);
+    // Another company's user chose nothing and sees nothing of this client.
+    expect((await call('/api/user/update-alert-settings', { clientId, events: { 'listings.back': 'portal' } }, otherClientUser)).status).toBe(403);
+    expect((await call('/api/user/update-alert-settings', { clientId: otherClientId, events: { 'listings.new': 'portal' } }, otherClientUser)).status).toBe(403);
   });
 
   it('one run at a time: run now is refused while one runs, and a scheduled start then is written down as skipped', async () => {

@@ -32,6 +32,7 @@ import * as m033 from './033_field_sources.js';
 import * as m034 from './034_site_browser_fetch.js';
 import * as m035 from './035_webhooks.js';
 import * as m036 from './036_watches.js';
+import * as m037 from './037_alerts.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '034_site_browser_fetch': m034,
   '035_webhooks': m035,
   '036_watches': m036,
+  '037_alerts': m037,
 };
