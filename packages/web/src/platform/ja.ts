@@ -26,6 +26,7 @@ import jaCrawlerTasks from '../locales/ja/crawlerTasks.json';
 import jaTakedown from '../locales/ja/takedown.json';
 import jaSellerNetworks from '../locales/ja/sellerNetworks.json';
 import jaTriage from '../locales/ja/triage.json';
+import jaWatches from '../locales/ja/watches.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -58,6 +59,7 @@ export const ja = {
   acceptance: jaAcceptance satisfies EnglishResources['acceptance'],
   sellerNetworks: jaSellerNetworks satisfies EnglishResources['sellerNetworks'],
   triage: jaTriage satisfies EnglishResources['triage'],
+  watches: jaWatches satisfies EnglishResources['watches'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };
