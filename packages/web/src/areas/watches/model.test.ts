@@ -8,7 +8,8 @@ import { fieldChangeText, runCountsSummary, scheduleOf, scheduleWords, timeZoneC
 function translator(lng: 'en' | 'ja'): Translate {
   const i18n = i18next.createInstance();
   void i18n.init({ lng, initAsync: false, keySeparator: false, resources: { en: { watches: en }, ja: { watches: ja } }, defaultNS: 'watches', interpolation: { escapeValue: false } });
-  return (key, vars) => i18n.t(key, vars ?? {});
+  const t = i18n.t.bind(i18n) as unknown as (key: string, vars: Record<string, unknown>) => string;
+  return (key, vars) => t(key, vars ?? {});
 }
 const enT = translator('en');
 const jaT = translator('ja');
