@@ -35,7 +35,7 @@ export default function WatchListPage() {
   const columns: ColumnsType<Watch> = [
     { title: t('field.name'), dataIndex: 'name', render: (name: string, w) => <a href={watchPath(w.id)} onClick={(e) => { e.preventDefault(); void navigate(watchPath(w.id)); }}>{name}</a> },
     { title: t('field.client'), dataIndex: 'clientName' },
-    { title: t('field.sources'), key: 'sources', render: (_, w) => t('field.sourcesCount', { count: w.sources.length }) },
+    { title: t('field.sources'), key: 'sources', render: (_, w) => w.sources.length },
     { title: t('field.schedule'), key: 'schedule', render: (_, w) => scheduleWords(w.schedule, t as Translate) },
     { title: t('field.nextRun'), dataIndex: 'nextRunAt', render: (v: string | null, w) => (w.paused ? '—' : formatDateTime(v)) },
     {

@@ -16,19 +16,19 @@ export function timeZoneChoices(extra: readonly (string | undefined)[] = []): st
   return zones;
 }
 
-/** A translator as the catalogue's `t` (kept loose so the model stays pure and testable with any i18next instance). */
+/** A translator as the catalogue's `t` (keys name their namespace, `watches:`) (kept loose so the model stays pure and testable with any i18next instance). */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /** "Every 6 hours", "Daily at 09:00 (Asia/Tokyo)", "Mondays at 09:00 (Asia/Tokyo)" — and the Japanese of each. */
 export function scheduleWords(schedule: WatchSchedule, t: Translate): string {
-  const zone = schedule.timezone ? t('schedule.zone', { zone: schedule.timezone }) : '';
+  const zone = schedule.timezone ? t('watches:schedule.zone', { zone: schedule.timezone }) : '';
   if (schedule.every === 'hours') {
     const hours = schedule.hours ?? 1;
-    return hours === 1 ? t('schedule.hourly') : t('schedule.everyHours', { count: hours });
+    return hours === 1 ? t('watches:schedule.hourly') : t('watches:schedule.everyHours', { count: hours });
   }
   const at = schedule.at ?? '00:00';
-  if (schedule.every === 'day') return t('schedule.daily', { at }) + zone;
-  return t('schedule.weekly', { weekday: t(`weekday.${schedule.weekday ?? 0}`), at }) + zone;
+  if (schedule.every === 'day') return t('watches:schedule.daily', { at }) + zone;
+  return t('watches:schedule.weekly', { weekday: t(`watches:weekday.${schedule.weekday ?? 0}`), at }) + zone;
 }
 
 export type ChangeKind = (typeof WATCH_CHANGES)[number];
@@ -36,8 +36,8 @@ export const COUNTED = [...WATCH_CHANGES, 'unchanged'] as const;
 
 /** "2 new · 1 changed · 5 unchanged": the kinds a run saw, in a fixed order, none when it saw nothing. */
 export function runCountsSummary(counts: RunCounts, t: Translate): string {
-  const parts = COUNTED.filter((kind) => counts[kind] > 0).map((kind) => t(`counts.${kind}`, { count: counts[kind] }));
-  return parts.length > 0 ? parts.join(t('counts.separator')) : t('counts.none');
+  const parts = COUNTED.filter((kind) => counts[kind] > 0).map((kind) => t(`watches:counts.${kind}`, { count: counts[kind] }));
+  return parts.length > 0 ? parts.join(t('watches:counts.separator')) : t('watches:counts.none');
 }
 
 export const RUN_STATUS_COLORS: Record<number, string> = { [WatchRunStatus.RUNNING]: 'processing', [WatchRunStatus.FINISHED]: 'success', [WatchRunStatus.FAILED]: 'error', [WatchRunStatus.SKIPPED]: 'default' };
@@ -47,8 +47,8 @@ export const isRunning = (status: number | undefined) => status === WatchRunStat
 
 /** "price: 2000 → 1500", the field named in the reader's language; an empty side shows as a dash. */
 export function fieldChangeText(change: { field: string; before: string | null; after: string | null }, t: Translate): string {
-  const name = t(`field.${change.field}`, { defaultValue: change.field });
-  return t('change.fieldText', { field: name, before: change.before ?? '—', after: change.after ?? '—' });
+  const name = t(`watches:field.${change.field}`, { defaultValue: change.field });
+  return t('watches:change.fieldText', { field: name, before: change.before ?? '—', after: change.after ?? '—' });
 }
 
 /** The form's values: the schedule flat, the time as text, the sources as rows. */
