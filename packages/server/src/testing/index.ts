@@ -195,3 +195,5 @@ export { startCaptureQueue, type CaptureQueue } from '../areas/evidence/queue.js
 /** The crawler's worker and the fixture marketplace of its tests, for journeys and benchmarks. */
 export { startCrawlerForTest } from './crawler.js';
 export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/fixture-market.js';
+/** The marketplace that changes between a watch's runs (issue 30), for journeys. */
+export { startChangingMarket, type ChangingMarket, type MarketItem } from '../areas/watches/changing-market.js';
