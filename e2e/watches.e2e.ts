@@ -85,11 +85,18 @@ describe('watches in the browser', () => {
     expect(await changes.innerText()).toContain(`${market.origin}/item/2`);
     await j.screenshot(page, 'watch-run-changes');
 
+    // Its settings change on the same page: every 6 hours from now on.
+    await pick(page, 'watch-every', 'Every N hours');
+    await page.getByTestId('watch-hours').fill('6');
+    await page.getByTestId('watch-save').click();
+    await eventually(() => page.locator('body').innerText()).toContain('Every 6 hours');
+
     // The list says it in words; the notice bell has the run, and its link opens the watch on that run.
     await page.goto(`${j.baseUrl}/analyst/watches`);
     const row = page.getByTestId(`watch-row-${watchId}`);
-    await eventually(() => row.innerText()).toContain('Daily at 09:00 (Asia/Tokyo)');
+    await eventually(() => row.innerText()).toContain('Every 6 hours');
     expect(await row.innerText()).toContain('1 changed');
+    await j.screenshot(page, 'watch-list');
     await eventually(async () => (await page.getByTestId('notice-badge').locator('sup').count()) > 0).toBe(true);
     await page.goto(`${j.baseUrl}/notice`);
     await eventually(() => page.locator('body').innerText()).toContain('Bags on Changing Mart');

@@ -122,9 +122,11 @@ function WatchSettings({ watch }: { watch: Watch }) {
         <ScheduleFields zone={watch.schedule.timezone} />
         <Typography.Title level={5}>{t('form.sources')}</Typography.Title>
         <SourceRows />
-        <Button type="primary" htmlType="submit" loading={busy} style={{ marginTop: 16 }} data-testid="watch-save">
-          {t('action.save')}
-        </Button>
+        <div style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="watch-save">
+            {t('action.save')}
+          </Button>
+        </div>
       </Card>
     </Form>
   );

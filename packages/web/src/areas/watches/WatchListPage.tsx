@@ -55,7 +55,7 @@ export default function WatchListPage() {
         ),
     },
     { title: t('field.paused'), dataIndex: 'paused', render: (paused: boolean) => (paused ? <Tag color="warning">{t('status.paused')}</Tag> : <Tag color="success">{t('status.active')}</Tag>) },
-    { title: t('field.actions'), key: 'actions', fixed: 'right', render: (_, w) => rowActions(w) },
+    { title: t('field.actions'), key: 'actions', render: (_, w) => rowActions(w) },
   ];
 
   // A plain function, not a component: one made in render would remount (and close a confirmation) on every poll.
