@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WATCH_CHANGES, type RunChange } from '@portal/contract';
 import { useCall } from '../../platform/calls';
+import { errorMessage } from '../../platform/api';
 import { CHANGE_COLORS, fieldChangeText, type ChangeKind, type Translate } from './model';
 
 const PAGE_SIZE = 50;
@@ -57,6 +58,7 @@ export function RunChanges({ runId, clientId }: { runId: number; clientId: numbe
         options={WATCH_CHANGES.map((value) => ({ value, label: t(`change.${value}`) }))}
         data-testid="run-change-filter"
       />
+      {changes.isError && <Alert type="warning" showIcon message={t('changes.loadFailed', { message: errorMessage(changes.error) })} />}
       <Table<RunChange>
         rowKey={(row) => `${row.change}-${row.url}`}
         size="small"
