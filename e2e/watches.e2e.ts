@@ -100,8 +100,15 @@ describe('watches in the browser', () => {
     await eventually(async () => (await page.getByTestId('notice-badge').locator('sup').count()) > 0).toBe(true);
     await page.goto(`${j.baseUrl}/notice`);
     await eventually(() => page.locator('body').innerText()).toContain('Bags on Changing Mart');
-    await page.goto(`${j.baseUrl}/analyst/watches/${watchId}?run=${second}`);
-    await eventually(() => page.getByTestId('run-changes').innerText()).toContain(`${market.origin}/item/4`);
+    const notice = await j.tp.portal.services.db.selectFrom('notice').select('id').where('user_id', '=', analyst.userId).where('type', '=', 7).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId(`notice-detail-${notice.id}`).click()]);
+    await opened.waitForLoadState();
+    expect(new URL(opened.url()).pathname + new URL(opened.url()).search).toBe(`/analyst/watches/${watchId}?run=${second}`);
+    await eventually(() => opened.getByTestId('run-changes').innerText()).toContain(`${market.origin}/item/4`);
+
+    // A listing's record opens on the EC record page.
+    await opened.getByTestId('run-changes').getByRole('link', { name: /^#\d+$/ }).first().click();
+    await eventually(async () => new URL(opened.url()).pathname).toMatch(new RegExp(`^/ec-data/${clientId}/\\d+$`));
   });
 
   it('in Japanese, a finished crawler task becomes a watch ("keep watching this") that runs and lists its new listings', async () => {
