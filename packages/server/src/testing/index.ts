@@ -196,3 +196,5 @@ export { startCaptureQueue, type CaptureQueue } from '../areas/evidence/queue.js
 export { startCrawlerForTest } from './crawler.js';
 export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/fixture-market.js';
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';
+/** The marketplace that changes between a watch's runs (issue 30), for journeys. */
+export { startChangingMarket, type ChangingMarket, type MarketItem } from '../areas/watches/changing-market.js';

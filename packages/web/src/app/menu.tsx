@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   BellOutlined,
+  EyeOutlined,
   GlobalOutlined,
   HomeOutlined,
   ReadOutlined,
@@ -71,6 +72,7 @@ const menu: readonly MenuEntry[] = [
   { path: '/news', label: 'news', roles: ALL_ROLES, icon: <ReadOutlined /> },
   { path: NOTICE_PATH, label: 'notice', roles: ALL_ROLES, icon: <BellOutlined /> },
   { path: '/task/ec-crawler-task', label: 'crawlerTask', roles: STAFF_ROLES, icon: <RobotOutlined /> },
+  { path: '/analyst/watches', label: 'watches', roles: STAFF_ROLES, icon: <EyeOutlined /> },
   {
     path: 'settings',
     label: 'settings',

@@ -76,6 +76,9 @@ export const pageRoutes: readonly PageRoute[] = [
     parent: '/task/ec-crawler-task',
     Page: lazy(() => import('../areas/crawler-tasks/TaskDetailPage')),
   },
+  { path: '/analyst/watches', roles: STAFF_ROLES, title: 'watches', Page: lazy(() => import('../areas/watches/WatchListPage')) },
+  { path: '/analyst/watches/new', roles: STAFF_ROLES, title: 'newWatch', parent: '/analyst/watches', Page: lazy(() => import('../areas/watches/WatchNewPage')) },
+  { path: '/analyst/watches/:id', roles: STAFF_ROLES, title: 'watchDetail', parent: '/analyst/watches', Page: lazy(() => import('../areas/watches/WatchDetailPage')) },
 
   { path: '/trademark', roles: ONLINE, title: 'trademark', Page: lazy(() => import('../areas/trademarks/TrademarkListPage')) },
   { path: '/trademark/new', roles: ONLINE, title: 'new', parent: '/trademark', Page: TrademarkForm },

@@ -32,6 +32,7 @@ import enAcceptance from '../locales/en/acceptance.json';
 import enSellerNetworks from '../locales/en/sellerNetworks.json';
 import enTriage from '../locales/en/triage.json';
 import enWebhooks from '../locales/en/webhooks.json';
+import enWatches from '../locales/en/watches.json';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -43,7 +44,7 @@ const contractEn: Record<MessageKey, string> = en;
 
 /** English is in the shell (and the fallback); Japanese is its own chunk, loaded before it is shown (./ja.ts). */
 export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, takedown: enTakedown, acceptance: enAcceptance, sellerNetworks: enSellerNetworks, triage: enTriage, webhooks: enWebhooks, contract: contractEn },
+  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, takedown: enTakedown, acceptance: enAcceptance, sellerNetworks: enSellerNetworks, triage: enTriage, webhooks: enWebhooks, watches: enWatches, contract: contractEn },
 } as const;
 
 export type EnglishResources = (typeof resources)['en'];

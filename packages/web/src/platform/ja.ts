@@ -27,6 +27,7 @@ import jaTakedown from '../locales/ja/takedown.json';
 import jaSellerNetworks from '../locales/ja/sellerNetworks.json';
 import jaTriage from '../locales/ja/triage.json';
 import jaWebhooks from '../locales/ja/webhooks.json';
+import jaWatches from '../locales/ja/watches.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -60,6 +61,7 @@ export const ja = {
   sellerNetworks: jaSellerNetworks satisfies EnglishResources['sellerNetworks'],
   triage: jaTriage satisfies EnglishResources['triage'],
   webhooks: jaWebhooks satisfies EnglishResources['webhooks'],
+  watches: jaWatches satisfies EnglishResources['watches'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

@@ -6,7 +6,7 @@ import { invalidateCalls, setCallData, useCall } from '../../platform/calls';
 import dayjs from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_TYPES, crawlerTasks, taskActions, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
+import { EXPORT_TYPES, TaskStatus, crawlerTasks, taskActions, type CrawlerSubtask, type CrawlerTask } from '@portal/contract';
 import { api, errorMessage } from '../../platform/api';
 import { DetailMissing } from '../../components/DetailMissing';
 import { PageSpin } from '../../components/PageSpin';
@@ -17,6 +17,7 @@ import { SubtaskTable } from './SubtaskTable';
 import { reportListPath } from '../../records/reports/model';
 import { TaskFields, taskValuesOf, type TaskFormValues } from './TaskFields';
 import { StatusTag, TaskProgress } from './TaskProgress';
+import { KeepWatchingButton } from '../watches/KeepWatchingButton';
 
 const LIST = '/task/ec-crawler-task';
 
@@ -129,6 +130,7 @@ function TaskDetail({ saved }: { saved: CrawlerTask }) {
                   {t('action.report')}
                 </Button>
               )}
+              {task.status === TaskStatus.FINISHED && <KeepWatchingButton task={saved} />}
               <Button
                 icon={<PlusOutlined />}
                 disabled={!allowed.editSubtasks || task.subtasks.length >= crawlerTasks.SUBTASKS_MAX}

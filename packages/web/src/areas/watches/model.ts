@@ -1,0 +1,93 @@
+import { WATCH_CHANGES, WatchRunStatus, type CallPath, type RunCounts, type WatchSchedule, type WatchSource } from '@portal/contract';
+
+/** While a shown run is running, the watch and its runs are fetched again this often (as a crawler task's progress). */
+export const RUN_POLL_MS = 3000;
+/** What a watch change leaves stale. */
+export const WATCH_READS = ['/api/watch/fetch', '/api/watch/detail', '/api/watch/fetch-runs', '/api/watch/fetch-run-changes'] as const satisfies readonly CallPath[];
+export const WATCH_LIST_PATH = '/analyst/watches';
+export const watchPath = (watchId: number, runId?: number) => `${WATCH_LIST_PATH}/${watchId}${runId ? `?run=${runId}` : ''}`;
+
+/** The zones offered first; the browser's own and the watch's are added when they are not among them. */
+export const TIME_ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Europe/Paris', 'Asia/Shanghai', 'Asia/Seoul', 'Asia/Singapore', 'Australia/Sydney'];
+
+export function timeZoneChoices(extra: readonly (string | undefined)[] = []): string[] {
+  const zones = [...TIME_ZONES];
+  for (const zone of extra) if (zone && !zones.includes(zone)) zones.push(zone);
+  return zones;
+}
+
+/** A translator as the catalogue's `t` (keys name their namespace, `watches:`) (kept loose so the model stays pure and testable with any i18next instance). */
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** "Every 6 hours", "Daily at 09:00 (Asia/Tokyo)", "Mondays at 09:00 (Asia/Tokyo)" — and the Japanese of each. */
+export function scheduleWords(schedule: WatchSchedule, t: Translate): string {
+  const zone = schedule.timezone ? t('watches:schedule.zone', { zone: schedule.timezone }) : '';
+  if (schedule.every === 'minutes') return t('watches:schedule.everyMinutes', { count: schedule.minutes ?? 15 });
+  if (schedule.every === 'hours') {
+    const hours = schedule.hours ?? 1;
+    return hours === 1 ? t('watches:schedule.hourly') : t('watches:schedule.everyHours', { count: hours });
+  }
+  const at = schedule.at ?? '00:00';
+  if (schedule.every === 'day') return t('watches:schedule.daily', { at }) + zone;
+  return t('watches:schedule.weekly', { weekday: t(`watches:weekday.${schedule.weekday ?? 0}`), at }) + zone;
+}
+
+export type ChangeKind = (typeof WATCH_CHANGES)[number];
+export const COUNTED = [...WATCH_CHANGES, 'unchanged'] as const;
+
+/** "2 new · 1 changed · 5 unchanged": the kinds a run saw, in a fixed order, none when it saw nothing. */
+export function runCountsSummary(counts: RunCounts, t: Translate): string {
+  const parts = COUNTED.filter((kind) => counts[kind] > 0).map((kind) => t(`watches:counts.${kind}`, { count: counts[kind] }));
+  return parts.length > 0 ? parts.join(t('watches:counts.separator')) : t('watches:counts.none');
+}
+
+export const RUN_STATUS_COLORS: Record<number, string> = { [WatchRunStatus.RUNNING]: 'processing', [WatchRunStatus.FINISHED]: 'success', [WatchRunStatus.FAILED]: 'error', [WatchRunStatus.SKIPPED]: 'default' };
+export const CHANGE_COLORS: Record<ChangeKind, string> = { new: 'green', changed: 'gold', gone: 'red', back: 'purple' };
+
+export const isRunning = (status: number | undefined) => status === WatchRunStatus.RUNNING;
+
+/** "price: 2000 → 1500", the field named in the reader's language; an empty side shows as a dash. */
+export function fieldChangeText(change: { field: string; before: string | null; after: string | null }, t: Translate): string {
+  const name = t(`watches:field.${change.field}`, { defaultValue: change.field });
+  return t('watches:change.fieldText', { field: name, before: change.before ?? '—', after: change.after ?? '—' });
+}
+
+/** The form's values: the schedule flat, the time as text, the sources as rows. */
+export interface WatchFormValues {
+  clientId?: number;
+  name?: string;
+  every?: WatchSchedule['every'];
+  hours?: number | null;
+  minutes?: number | null;
+  at?: string;
+  weekday?: number;
+  timezone?: string;
+  targetCount?: number | null;
+  captureEvidence?: boolean;
+  sources?: Partial<WatchSource>[];
+}
+
+/** Only the parts the chosen kind of schedule uses (the server keeps what it is sent). */
+export function scheduleOf(v: Pick<WatchFormValues, 'every' | 'hours' | 'minutes' | 'at' | 'weekday' | 'timezone'>): WatchSchedule {
+  const every = v.every ?? 'day';
+  if (every === 'minutes') return { every, minutes: v.minutes ?? undefined };
+  if (every === 'hours') return { every, hours: v.hours ?? undefined };
+  return { every, at: v.at, timezone: v.timezone, ...(every === 'week' ? { weekday: v.weekday } : {}) };
+}
+
+export function watchInputOf(v: WatchFormValues) {
+  return {
+    clientId: v.clientId,
+    name: v.name ?? '',
+    sources: (v.sources ?? []).map((s) => ({ site: s.site ?? '', keyword: s.keyword ?? '', startUrl: s.startUrl ?? '' })),
+    schedule: scheduleOf(v),
+    targetCount: v.targetCount ?? undefined,
+    captureEvidence: Boolean(v.captureEvidence),
+  };
+}
+
+export function formValuesOf(w: { clientId: number; name: string; schedule: WatchSchedule; targetCount: number; captureEvidence: boolean; sources: WatchSource[] }): WatchFormValues {
+  return { clientId: w.clientId, name: w.name, ...DEFAULT_SCHEDULE, ...w.schedule, targetCount: w.targetCount, captureEvidence: w.captureEvidence, sources: w.sources };
+}
+
+export const DEFAULT_SCHEDULE = { every: 'day', hours: 6, at: '09:00', weekday: 1, timezone: 'Asia/Tokyo' } as const satisfies WatchFormValues;
