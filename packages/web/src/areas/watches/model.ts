@@ -90,4 +90,4 @@ export function formValuesOf(w: { clientId: number; name: string; schedule: Watc
   return { clientId: w.clientId, name: w.name, ...DEFAULT_SCHEDULE, ...w.schedule, targetCount: w.targetCount, captureEvidence: w.captureEvidence, sources: w.sources };
 }
 
-export const DEFAULT_SCHEDULE = { every: 'day', hours: 6, at: '09:00', weekday: 1, timezone: 'Asia/Tokyo' } as const satisfies WatchFormValues;
+export const DEFAULT_SCHEDULE = { every: 'day', hours: 6, minutes: 15, at: '09:00', weekday: 1, timezone: 'Asia/Tokyo' } as const satisfies WatchFormValues;
