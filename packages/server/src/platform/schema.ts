@@ -313,6 +313,8 @@ export interface CrawlerListingTable {
   scraped_at: NullableTimestamp;
   /** The task run that last found the listing on a search page (watches, migration 036). */
   seen_run: Generated<number>;
+  etag: Generated<string | null>;
+  last_modified: Generated<string | null>;
 }
 export interface CrawlerPriceTable {
   listing_id: number;

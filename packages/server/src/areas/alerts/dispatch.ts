@@ -1,5 +1,6 @@
 import { CLIENT_ALERT_DEFAULTS, CLIENT_ALERT_EVENTS, DEFAULT_WATCH_TIMEZONE, Role, STAFF_ALERT_DEFAULTS, WatchRunStatus, translate, type AlertEvent, type AlertWay, type Locale, type MessageKey, type RunCounts } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
+import type { MailMessage } from '../../platform/mail.js';
 import { notifyUsers } from '../notices/service.js';
 import { audienceOf, insertDigestItems, runListings } from './queries.js';
 
@@ -54,6 +55,8 @@ export async function alertRun(services: Services, run: EndedRun): Promise<void>
   });
   const now = services.clock();
   const digest: { user_id: number; client_id: number; line: string; created_at: Date }[] = [];
+  // Mails leave once the notices and digest lines are committed: a rolled-back dispatch mails nobody.
+  const mails: MailMessage[] = [];
   await db.transaction().execute(async (trx) => {
     for (const user of audience) {
       const staff = (user.user_role & (Role.ANALYST | Role.ADMIN)) !== 0;
@@ -92,7 +95,7 @@ export async function alertRun(services: Services, run: EndedRun): Promise<void>
       const mail = byWay.get('mail');
       if (mail) {
         const link = `${services.config.publicUrl ?? ''}${target || '/'}`;
-        await services.mailer.send({ to: user.user_mail, locale, subject: 'alert.title', paragraphs: ['alert.mailBody', 'alert.mailLink'], params: { watch: run.name, client: run.clientName, summary: words(mail), listings: linesOf(mail, facts).join('\n'), link } }).catch((err: unknown) => services.log.error({ err, user: user.user_id }, 'alert mail failed'));
+        mails.push({ to: user.user_mail, locale, subject: 'alert.title', paragraphs: ['alert.mailBody', 'alert.mailLink'], params: { watch: run.name, client: run.clientName, summary: words(mail), listings: linesOf(mail, facts).join('\n'), link } });
       }
       const later = byWay.get('digest');
       if (later) {
@@ -103,6 +106,7 @@ export async function alertRun(services: Services, run: EndedRun): Promise<void>
     }
     await insertDigestItems(trx, digest);
   });
+  for (const m of mails) await services.mailer.send(m).catch((err: unknown) => services.log.error({ err, to: m.to }, 'alert mail failed'));
 }
 
 const PHRASE: Record<AlertEvent, MessageKey> = { 'listings.new': 'alert.phrase.new', 'listings.back': 'alert.phrase.back', 'listings.price': 'alert.phrase.price', 'watch.failed': 'alert.phrase.failed' };

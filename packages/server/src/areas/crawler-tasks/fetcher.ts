@@ -168,8 +168,12 @@ export class PoliteFetcher {
     return text;
   }
 
-  /** The page's HTML and final address, or a CrawlError in words. */
-  async fetchPage(site: SiteForFetch, raw: string, signal?: AbortSignal): Promise<{ html: string; url: string }> {
+  /**
+   * The page's HTML and final address, or a CrawlError in words. With the validators of the page's last read (a
+   * watch reading a listing again), the request is conditional (If-None-Match, If-Modified-Since) and a site that
+   * answers 304 costs a header: `notModified`, no HTML. A page read in a browser is always read whole.
+   */
+  async fetchPage(site: SiteForFetch, raw: string, signal?: AbortSignal, validators?: PageValidators): Promise<FetchedPage> {
     const url = new URL(raw);
     if (!site.ignoreRobots && !robotsAllows(await this.robotsFor(url), url.pathname + url.search)) throw new CrawlError(`robots.txt of ${url.host} does not allow ${url.pathname}`);
     const transport = site.fetchWithBrowser ? this.browser : this.plain;
@@ -182,7 +186,10 @@ export class PoliteFetcher {
       const release = await this.slots.take(url.host, site.maxConcurrency);
       let retryAfterMs = 0;
       try {
-        const res = await transport(url.href, { ...this.credentialsFor(account), ...(signal && { signal }) });
+        const credentials = this.credentialsFor(account);
+        const conditional = site.fetchWithBrowser ? {} : conditionalHeaders(validators);
+        const res = await transport(url.href, { ...credentials, headers: { ...credentials.headers, ...conditional }, ...(signal && { signal }) });
+        if (res.status === 304 && Object.keys(conditional).length > 0) return { html: '', url: res.url, notModified: true, etag: validators?.etag, lastModified: validators?.lastModified };
         const { html } = res;
         if (res.status === 403 || (res.status < 300 && looksLikeLogin(html, res.url))) {
           lastError = account ? `account ${account.account} is blocked on ${url.host} (${res.status === 403 ? 'HTTP 403' : 'sign-in page'})` : `${url.host} refused the request (${res.status === 403 ? 'HTTP 403' : 'sign-in page'}); the site may need an account`;
@@ -199,7 +206,7 @@ export class PoliteFetcher {
         } else if (res.status >= 400) {
           throw new CrawlError(`${url.href} answered HTTP ${res.status}`);
         } else {
-          return { html, url: res.url };
+          return { html, url: res.url, notModified: false, etag: res.etag, lastModified: res.lastModified };
         }
       } catch (e) {
         if (e instanceof CrawlError) throw e;
@@ -213,4 +220,23 @@ export class PoliteFetcher {
     }
     throw new CrawlError(`${lastError} (gave up after ${this.settings.retries + 1} tries)`);
   }
+}
+
+/** What a site said of a page's version, to ask next time whether it changed. */
+export interface PageValidators {
+  etag?: string | null | undefined;
+  lastModified?: string | null | undefined;
+}
+
+export interface FetchedPage {
+  html: string;
+  url: string;
+  /** The site answered 304 to a conditional request: the page is as it was. */
+  notModified?: boolean;
+  etag?: string | null | undefined;
+  lastModified?: string | null | undefined;
+}
+
+function conditionalHeaders(v: PageValidators | undefined): Record<string, string> {
+  return { ...(v?.etag && { 'if-none-match': v.etag }), ...(v?.lastModified && { 'if-modified-since': v.lastModified }) };
 }

@@ -16,6 +16,9 @@ export interface TransportAnswer {
   html: string;
   /** The Retry-After header, if any. */
   retryAfter: string | undefined;
+  /** The page's validators, for a conditional request next time (a plain fetch only). */
+  etag?: string | undefined;
+  lastModified?: string | undefined;
 }
 
 /** What the crawler accepts from a plain fetch; a browser sends its own (the page's scripts ask for JSON and more). */
@@ -42,7 +45,7 @@ export function plainTransport(settings: FetchSettings): Transport {
         totalTimeoutMs: settings.headersTimeoutMs + settings.bodyTimeoutMs,
         ...(signal && { signal }),
       });
-      return { status: res.status, url: res.url, html: res.body.toString('utf8'), retryAfter: res.headers['retry-after'] };
+      return { status: res.status, url: res.url, html: res.body.toString('utf8'), retryAfter: res.headers['retry-after'], etag: res.headers.etag, lastModified: res.headers['last-modified'] };
     } catch (e) {
       if (!(e instanceof OutboundError)) throw e;
       throw new TransportError(outboundWords(e.code, e.message, new URL(url)), e.code === 'timeout' || e.code === 'network');

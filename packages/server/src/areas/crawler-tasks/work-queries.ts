@@ -111,7 +111,7 @@ export async function insertPage(db: Conn, subtaskId: number, url: string, pageN
  */
 export async function recordListing(
   db: Conn,
-  listing: { id: number; subtaskId: number; fields: Listing; sources: Partial<Record<ListingField, FieldSource>>; now: Date },
+  listing: { id: number; subtaskId: number; fields: Listing; sources: Partial<Record<ListingField, FieldSource>>; now: Date; etag?: string | null | undefined; lastModified?: string | null | undefined },
   price: { runNo: number; price: string | null; currency: string | null } | null,
 ): Promise<void> {
   const { now } = listing;
@@ -121,7 +121,8 @@ export async function recordListing(
           ON CONFLICT (listing_id, run_no) DO NOTHING`
     : sql`SELECT 1`;
   await sql`WITH done AS (
-        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(listing.fields)}::jsonb, field_sources = ${JSON.stringify(listing.sources)}::jsonb, scraped_at = ${now}, error = NULL
+        UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, fields = ${JSON.stringify(listing.fields)}::jsonb, field_sources = ${JSON.stringify(listing.sources)}::jsonb, scraped_at = ${now}, error = NULL,
+          etag = ${listing.etag?.slice(0, 500) ?? null}, last_modified = ${listing.lastModified?.slice(0, 100) ?? null}
         WHERE id = ${listing.id} AND state = ${CrawlRowState.TODO} RETURNING id),
       counted AS (UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${listing.subtaskId} AND EXISTS (SELECT 1 FROM done))
       ${priceRow}`.execute(db);
@@ -169,4 +170,16 @@ export async function todoJobs(db: Conn, subtaskIds: number[] | undefined, limit
       (SELECT 'listing' AS kind, l.id FROM crawler_listing l JOIN crawler_subtask s ON s.id = l.subtask_id
         WHERE l.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY l.id LIMIT ${limit})`.execute(db);
   return rows.rows;
+}
+
+/** The validators of a listing's last read (a watch asks the site whether the page changed since). */
+export async function listingValidators(db: Conn, listingId: number): Promise<{ etag: string | null; lastModified: string | null }> {
+  const row = await db.selectFrom('crawler_listing').select(['etag', 'last_modified']).where('id', '=', listingId).executeTakeFirst();
+  return { etag: row?.etag ?? null, lastModified: row?.last_modified ?? null };
+}
+
+/** The site said the listing page is as it was (304): done with its fields as they are, and counted, if still to do. */
+export async function markListingUnchanged(db: Conn, listing: { id: number; subtaskId: number; now: Date }): Promise<void> {
+  await sql`WITH done AS (UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, scraped_at = ${listing.now}, error = NULL WHERE id = ${listing.id} AND state = ${CrawlRowState.TODO} RETURNING id)
+    UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${listing.subtaskId} AND EXISTS (SELECT 1 FROM done)`.execute(db);
 }

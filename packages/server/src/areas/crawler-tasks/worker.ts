@@ -10,7 +10,7 @@ import type { QueueDef } from '../../platform/queues.js';
 import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
-import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, markJobFailed, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
+import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, listingValidators, markJobFailed, markListingUnchanged, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
 
 /**
  * The crawler's worker: takes page and listing jobs, fetches politely through the outbound guard, and writes what it
@@ -158,7 +158,13 @@ export class CrawlerWorker {
   }
 
   private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
-    const fetched = await this.fetcher.fetchPage(ctx.site, url, signal);
+    // A watch reads its listings again every run: it asks the site whether the page changed since its last read.
+    const validators = ctx.taskType === TaskType.WATCH ? await listingValidators(this.db, listingId) : undefined;
+    const fetched = await this.fetcher.fetchPage(ctx.site, url, signal, validators);
+    if (fetched.notModified) {
+      await markListingUnchanged(this.db, { id: listingId, subtaskId: ctx.subtaskId, now: this.services.clock() });
+      return;
+    }
     // The fields with where each came from (spec README "Reading real pages"): the task's report carries the sources
     // onto the records it makes (report.ts).
     const { listing, sources, availability } = readProduct(fetched.html, url, ctx.recipe);
@@ -166,7 +172,7 @@ export class CrawlerWorker {
     const fields = availability ? { ...listing, availability } : listing;
     // The listing done only if still to do, then its count and (a price run) its price, in one statement.
     const price = ctx.taskType === TaskType.PRICE ? { runNo: ctx.runNo, price: fields.price?.slice(0, 100) ?? null, currency: fields.currency?.slice(0, 10) ?? null } : null;
-    await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, sources, now: this.services.clock() }, price);
+    await recordListing(this.db, { id: listingId, subtaskId: ctx.subtaskId, fields, sources, now: this.services.clock(), etag: fetched.etag, lastModified: fetched.lastModified }, price);
   }
 
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */

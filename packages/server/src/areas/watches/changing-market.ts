@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -5,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A marketplace that changes between a watch's runs, served on 127.0.0.1 by the tests (and the bench) themselves:
  * `/search?page=N` lists the items in id order, `perPage` a page with a rel="next" link, and `/item/<id>` is an
  * item's page with schema.org JSON-LD (title, price in JPY, seller, image). The test changes `items` between runs.
- * `delayMs` slows every answer (a run that is still going on when the next starts, a worker killed mid-run).
+ * `delayMs` slows every answer (a run that is still going on when the next starts, a worker killed mid-run). Item
+ * pages carry an ETag and answer a request naming the current one with 304 (`hits` counts them as 'item-304').
  */
 export interface MarketItem {
   title: string;
@@ -62,7 +64,17 @@ export async function startChangingMarket(items: Iterable<[number, MarketItem]>,
       if (m) {
         market.hits.set('item', (market.hits.get('item') ?? 0) + 1);
         const item = market.items.get(Number(m[1]));
-        return item ? answer(200, itemPage(Number(m[1]), item)) : answer(404, '<!doctype html><title>Not found</title><h1>This listing was removed</h1>');
+        if (!item) return answer(404, '<!doctype html><title>Not found</title><h1>This listing was removed</h1>');
+        // Each version of the page has its own ETag; a request that names the current one is answered 304.
+        const body = itemPage(Number(m[1]), item);
+        const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+        if (req.headers['if-none-match'] === etag) {
+          market.hits.set('item-304', (market.hits.get('item-304') ?? 0) + 1);
+          res.writeHead(304, { etag });
+          return res.end();
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag });
+        return res.end(body);
       }
       return answer(404, 'not found');
     };

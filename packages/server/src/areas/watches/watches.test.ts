@@ -149,10 +149,13 @@ describe('a watch over a marketplace that changes between runs', () => {
     // Its record's report is not posted: the client's user hears nothing of it.
     const clientNotices = () => tp.portal.services.db.selectFrom('notice').select('title').where('user_id', '=', clientUser.userId).where('type', '=', 7).execute();
     expect(await clientNotices()).toEqual([]);
-    // Reported once: the next run finds nothing new to say about either.
+    // Reported once: the next run finds nothing new to say about either. Nothing changed: every listing page was
+    // asked with its ETag and answered 304, a header instead of a page.
+    const notModified = market.hits.get('item-304') ?? 0;
     await runNow(watch.id);
     const quiet = await ended(watch.id);
     expect(quiet.counts).toEqual({ new: 0, changed: 0, gone: 0, back: 0, unchanged: 6 });
+    expect((market.hits.get('item-304') ?? 0) - notModified).toBe(6);
   });
 
   it("tells the people who may hear of it as each chose, in their language", async () => {

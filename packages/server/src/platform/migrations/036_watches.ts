@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * politeness, resumption and workers serve it unchanged. Each run is a row; what the watch knows of each listing
  * (its last fields, runs missed, gone, reported back) is `watch_listing`; what a run found changed is
  * `watch_change`. `crawler_listing.seen_run` is the task run that last found the listing on a search page, so a
- * run knows what it saw. One running run per watch, by a partial unique index.
+ * run knows what it saw, and its `etag` and `last_modified` let the next read ask whether the page changed. One
+ * running run per watch, by a partial unique index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE watch (
@@ -62,10 +63,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`CREATE INDEX watch_change_run ON watch_change (run_id, change, id)`.execute(db);
   await sql`ALTER TABLE crawler_listing ADD COLUMN seen_run integer NOT NULL DEFAULT 0`.execute(db);
+  // The listing page's validators, for a conditional request when a watch reads it again.
+  await sql`ALTER TABLE crawler_listing ADD COLUMN etag text, ADD COLUMN last_modified text`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE crawler_listing DROP COLUMN IF EXISTS seen_run`.execute(db);
+  await sql`ALTER TABLE crawler_listing DROP COLUMN IF EXISTS seen_run, DROP COLUMN IF EXISTS etag, DROP COLUMN IF EXISTS last_modified`.execute(db);
   await sql`DROP TABLE IF EXISTS watch_change`.execute(db);
   await sql`DROP TABLE IF EXISTS watch_listing`.execute(db);
   await sql`DROP TABLE IF EXISTS watch_run`.execute(db);
