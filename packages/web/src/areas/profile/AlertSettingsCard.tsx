@@ -41,7 +41,7 @@ export function AlertSettingsCard() {
         <Select
           value={row.events[event] ?? 'off'}
           options={ways}
-          style={{ minWidth: 150 }}
+          style={{ width: 130 }}
           aria-label={t('alerts.cellLabel', { client: row.clientName, event: eventLabel(event) })}
           data-testid={`alert-${row.clientId}-${event}`}
           onChange={(way) => void save(wayUpdateOf(row.clientId, event, way))}
