@@ -1,6 +1,7 @@
 import { Flex } from 'antd';
 import { Role, hasRole } from '@portal/contract';
 import { useUser } from '../../platform/session';
+import { AlertSettingsCard } from './AlertSettingsCard';
 import { AnalystInfoCard } from './AnalystInfoCard';
 import { ApiKeysCard } from './ApiKeysCard';
 import { BasicInfoCard } from './BasicInfoCard';
@@ -10,7 +11,7 @@ import { ManagedClientsCard } from './ManagedClientsCard';
 
 /**
  * Spec 2.5, one card per section: basic info; company; for client users their analysts and contracts; for
- * analysts the clients they manage; then everyone's personal API keys (issue 16).
+ * analysts the clients they manage; then everyone's alerts of the watches (issue 30) and personal API keys (issue 16).
  */
 export default function ProfilePage() {
   const user = useUser();
@@ -24,6 +25,7 @@ export default function ProfilePage() {
       {isClient && <AnalystInfoCard analysts={user.analystInfo} />}
       {isClient && <ContractCard services={user.serviceInfo} />}
       {isAnalyst && <ManagedClientsCard user={user} />}
+      <AlertSettingsCard />
       <ApiKeysCard />
     </Flex>
   );
