@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './validation.js';
+import { id, timeZone } from './validation.js';
 
 /**
  * Alerts (issue 30 point 3, spec README "Watches and webhooks"): each user chooses, per client they can see, which
@@ -23,14 +23,6 @@ export const CLIENT_ALERT_DEFAULTS: Record<AlertEvent, AlertWay> = { 'listings.n
 /** The local hour the daily digest leaves at. */
 export const DIGEST_HOUR = 8;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const alertSetting = z.object({
   clientId: z.number(),
@@ -55,5 +47,5 @@ export const updateAlertSettingsInput = z.object({
   events: z.partialRecord(z.enum(ALERT_EVENTS, { error: 'validation.alertEventUnknown' }), z.enum(ALERT_WAYS, { error: 'validation.alertWayUnknown' })),
   priceFloor: z.number({ error: 'validation.alertPriceFloor' }).min(0, 'validation.alertPriceFloor').max(1e12, 'validation.alertPriceFloor').nullable().optional(),
   priceDropPercent: z.number({ error: 'validation.alertPriceDrop' }).gt(0, 'validation.alertPriceDrop').max(100, 'validation.alertPriceDrop').nullable().optional(),
-  timezone: z.string().max(64).refine(isTimeZone, 'validation.watchTimezoneInvalid').optional(),
+  timezone: timeZone.optional(),
 });

@@ -128,3 +128,16 @@ export function unstorableTextPath(value: unknown): (string | number)[] | null {
   }
   return null;
 }
+
+/** An IANA time zone name the runtime knows (Asia/Tokyo, America/New_York): watch schedules, the alert digest. */
+export const timeZone = z
+  .string()
+  .max(64, 'validation.watchTimezoneInvalid')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'validation.watchTimezoneInvalid');

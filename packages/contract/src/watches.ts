@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TARGET_COUNT_MAX } from './crawler-tasks.js';
-import { id } from './validation.js';
+import { id, timeZone } from './validation.js';
 
 /**
  * Watches (issue 30, spec README "Watches and webhooks"): a client's saved search that the portal runs by itself on a
@@ -43,14 +43,6 @@ export const watchSource = z.object({
 });
 export type WatchSource = z.infer<typeof watchSource>;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const watchSchedule = z
   .object({
@@ -63,7 +55,7 @@ export const watchSchedule = z
     at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.watchScheduleInvalid').optional(),
     /** 'week': 0 Sunday … 6 Saturday. */
     weekday: z.number().int().min(0, 'validation.watchScheduleInvalid').max(6, 'validation.watchScheduleInvalid').optional(),
-    timezone: z.string().max(64).refine(isTimeZone, 'validation.watchTimezoneInvalid').optional(),
+    timezone: timeZone.optional(),
   })
   .refine((s) => s.every !== 'week' || s.weekday !== undefined, { message: 'validation.watchScheduleInvalid', path: ['weekday'] });
 export type WatchSchedule = z.infer<typeof watchSchedule>;

@@ -1,13 +1,9 @@
 import type { AlertEvent, AlertSetting, AlertWay } from '@portal/contract';
 
-/** The time zones offered for the digest first; the user's own and the browser's are added when not among them. */
-const DIGEST_TIME_ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Asia/Shanghai', 'Asia/Singapore', 'Australia/Sydney'];
+import { timeZoneChoices } from '../../components/timeZones';
 
-export function digestTimeZones(extra: readonly (string | undefined)[]): string[] {
-  const zones = [...DIGEST_TIME_ZONES];
-  for (const zone of extra) if (zone && !zones.includes(zone)) zones.push(zone);
-  return zones;
-}
+/** The time zones offered for the digest: the usual ones, then the user's own and the browser's. */
+export const digestTimeZones = (extra: readonly (string | undefined)[]): string[] => timeZoneChoices(extra);
 
 /** The update of one event's way for one client: only that event, the others stay as they are on the server. */
 export function wayUpdateOf(clientId: number, event: AlertEvent, way: AlertWay) {

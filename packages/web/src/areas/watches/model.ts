@@ -7,14 +7,7 @@ export const WATCH_READS = ['/api/watch/fetch', '/api/watch/detail', '/api/watch
 export const WATCH_LIST_PATH = '/analyst/watches';
 export const watchPath = (watchId: number, runId?: number) => `${WATCH_LIST_PATH}/${watchId}${runId ? `?run=${runId}` : ''}`;
 
-/** The zones offered first; the browser's own and the watch's are added when they are not among them. */
-export const TIME_ZONES = ['Asia/Tokyo', 'UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Berlin', 'Europe/Paris', 'Asia/Shanghai', 'Asia/Seoul', 'Asia/Singapore', 'Australia/Sydney'];
-
-export function timeZoneChoices(extra: readonly (string | undefined)[] = []): string[] {
-  const zones = [...TIME_ZONES];
-  for (const zone of extra) if (zone && !zones.includes(zone)) zones.push(zone);
-  return zones;
-}
+export { TIME_ZONES, timeZoneChoices } from '../../components/timeZones';
 
 /** A translator as the catalogue's `t` (keys name their namespace, `watches:`) (kept loose so the model stays pure and testable with any i18next instance). */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
