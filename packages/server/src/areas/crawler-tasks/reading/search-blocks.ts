@@ -104,7 +104,8 @@ function shapes(links: CandidateLink[]): (url: string) => string {
   for (const url of urls) parts(url).forEach((s, i) => seen.set(`${i}:${s}`, (seen.get(`${i}:${s}`) ?? 0) + 1));
   const common = Math.max(2, urls.length / 3);
   return (url) => `${new URL(url).hostname}/${parts(url)
-    .map((s, i) => ((seen.get(`${i}:${s}`) ?? 0) >= common ? s : isIdSegment(s) ? '#' : ''))
+    // a number of any length is an item number here: /item/300 and /item/100301 are one list
+    .map((s, i) => ((seen.get(`${i}:${s}`) ?? 0) >= common ? s : isIdSegment(s) || /^\d+$/.test(s) ? '#' : ''))
     .filter(Boolean)
     .join('/')}`;
 }

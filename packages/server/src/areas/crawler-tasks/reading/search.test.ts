@@ -36,6 +36,12 @@ describe('search pages without a recipe', () => {
     expect(next).toBe('https://shop.example.com/search?q=bag&page=2');
   });
 
+  it('keeps a listing whose number is longer than the others on the page (sequential ids: 98, 99, 100, 100301)', () => {
+    const ids = [97, 98, 99, 100, 101, 100301];
+    const html = doc(`${header}<main><div class="grid">${ids.map((id) => card(`/item/${id}`, `bag-${id}`)).join('')}</div></main>${footer}`);
+    expect(readSearchPage(html, BASE, null).links).toEqual(ids.map((id) => `https://shop.example.com/item/${id}`));
+  });
+
   it('collapses sponsored copies (tracking parameters, ad redirects) into the listing, first place kept', () => {
     const html = doc(`${header}<ul class="results">
       <li class="result sponsored">${card('/item/420002?utm_source=ads&utm_campaign=x&ref=sp_1', 'bag-b', '$80.00')}</li>
