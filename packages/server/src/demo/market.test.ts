@@ -10,6 +10,7 @@ import { DEMO_MARKET_SITE, DEMO_SCRIPT_SITE, prepareDemoMarket, seedDemoMarket, 
 import { seedDemo } from './seed.js';
 import { DEMO_WATCH_NAME } from './watch.js';
 import { startDueWatches } from '../areas/watches/runs.js';
+import { deliveryQueue } from '../areas/webhooks/queue.js';
 
 /**
  * The demo's fixture marketplace: with demo data on, main starts it and allows exactly its origin to the crawler
@@ -72,7 +73,9 @@ describe('the demo marketplace', () => {
 
     // A newcomer starts it: the crawler, allowed the configuration's origins only, reads the market into a report.
     const env = { CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '1000', CRAWLER_ALLOW_ORIGINS: on.config.crawler.allowOrigins.join(',') };
-    jobs = { stop: await startCrawlerForTest(tp, env) };
+    // As main does: the market's origin allowed (the demo's webhook receiver is on it), deliveries worked here too.
+    tp.portal.services.config.crawler.allowOrigins = on.config.crawler.allowOrigins;
+    jobs = { stop: await startCrawlerForTest(tp, env, [deliveryQueue(tp.portal.services)]) };
     const analyst = await createUser(tp, { role: Role.ANALYST });
     await manage(tp, analyst, task.client_id);
     analystToken = analyst.token;
@@ -120,5 +123,13 @@ describe('the demo marketplace', () => {
     // Seven regular listings (one is away) and three newcomers, all new to a first run (a run across the corner's
     // five-minute change may see its pages shift by one: at least eight).
     expect(run.counts.new).toBeGreaterThanOrEqual(8);
+    // The demo client's webhook, on the market's own receiver, gets the run and its new listings.
+    const endpoint = await db.selectFrom('webhook_endpoint').select(['id', 'url']).where('client_id', '=', watch.client_id).executeTakeFirstOrThrow();
+    expect(endpoint.url).toBe(`${market!.origin}/hooks/demo`);
+    let delivered: string[] = [];
+    for (const until = Date.now() + 30_000; Date.now() < until && delivered.length < 2; await new Promise((r) => setTimeout(r, 250))) {
+      delivered = (await db.selectFrom('webhook_delivery').select('event').where('endpoint_id', '=', endpoint.id).where('status', '=', 2).execute()).map((d) => d.event);
+    }
+    expect(delivered.sort()).toEqual(['listings.new', 'watch.run']);
   }, 90_000);
 });

@@ -61,6 +61,11 @@ export async function startDemoMarket(port = 0): Promise<DemoMarket> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://demo-market');
     const send = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    // The demo's webhook receiver (demo/watch.ts): takes the portal's deliveries and answers 200.
+    if (req.method === 'POST' && url.pathname.startsWith('/hooks/')) {
+      req.resume();
+      return req.on('end', () => send(200, 'application/json', '{"received":true}'));
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'GET only');
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
     if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', homePage());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Role, TaskStatus, TaskType } from '@portal/contract';
 import type { Services } from '../platform/context.js';
 import { demoUsers } from './data.js';
@@ -13,6 +14,7 @@ const LIVE_SITE = 'Demo Live Market';
 
 export async function seedDemoWatch(services: Services, origin: string): Promise<void> {
   const { db } = services;
+  await seedDemoWebhook(services, origin);
   if (await db.selectFrom('watch').select('id').where('name', '=', DEMO_WATCH_NAME).executeTakeFirst()) return;
   const site = await db.selectFrom('ec_site').select('id').where('name', '=', LIVE_SITE).executeTakeFirst();
   const client = await db.selectFrom('users').select('client_id').where('user_mail', '=', demoUsers.find((u) => u.role === Role.CLIENT)!.mail).executeTakeFirst();
@@ -43,4 +45,29 @@ export async function seedDemoWatch(services: Services, origin: string): Promise
       })
       .execute();
   });
+}
+
+const DEMO_HOOK_DESCRIPTION = 'Demo receiver on the demo market / デモ用の受信先';
+
+/**
+ * The demo client's webhook endpoint: the demo market's own receiver (`/hooks/demo`, answers 200), told of the
+ * watch's runs and new listings, so the delivery log fills within minutes. Made once by the demo analyst; later
+ * starts move its address to the market's current origin.
+ */
+async function seedDemoWebhook(services: Services, origin: string): Promise<void> {
+  const { db } = services;
+  const url = `${origin}/hooks/demo`;
+  const existing = await db.selectFrom('webhook_endpoint').select(['id', 'url']).where('description', '=', DEMO_HOOK_DESCRIPTION).executeTakeFirst();
+  if (existing) {
+    if (existing.url !== url) await db.updateTable('webhook_endpoint').set({ url }).where('id', '=', existing.id).execute();
+    return;
+  }
+  const client = await db.selectFrom('users').select('client_id').where('user_mail', '=', demoUsers.find((u) => u.role === Role.CLIENT)!.mail).executeTakeFirst();
+  const analyst = await db.selectFrom('users').select('user_id').where('user_mail', '=', demoUsers.find((u) => u.role === Role.ANALYST)!.mail).executeTakeFirst();
+  if (!client?.client_id || !analyst) return;
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  await db
+    .insertInto('webhook_endpoint')
+    .values({ client_id: client.client_id, created_by: analyst.user_id, for_client: false, url, events: JSON.stringify(['watch.run', 'listings.new', 'listings.changed', 'listings.gone', 'listings.back']), description: DEMO_HOOK_DESCRIPTION, secret_sealed: services.secrets.seal(secret), created_at: services.clock() })
+    .execute();
 }
