@@ -2856,6 +2856,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/fetch-alert-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get my alert settings
+         * @description Answers the signed-in user's alert settings for each client they can see: per event (listings.new, listings.back, listings.price, watch.failed) off, portal, mail or digest, the price floor and drop percentage, and the digest's time zone.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["userFetchAlertSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/update-alert-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my alert settings
+         * @description Saves how the signed-in user hears of one client's watch events (only those sent change), the price floor and drop percentage, and the time zone of the daily digest. Client users may choose listings.back and listings.price of posted records only.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["userUpdateAlertSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trademark/search-trademarks": {
         parameters: {
             query?: never;
@@ -12687,6 +12731,112 @@ export interface operations {
                                 createdAt: string;
                             };
                             runId: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    userFetchAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            settings: {
+                                clientId: number;
+                                clientName: string;
+                                events: {
+                                    [key: string]: "off" | "portal" | "mail" | "digest";
+                                };
+                                priceFloor: number | null;
+                                priceDropPercent: number | null;
+                            }[];
+                            timezone: string;
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    userUpdateAlertSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    events: {
+                        [key: string]: "off" | "portal" | "mail" | "digest";
+                    };
+                    priceFloor?: number | null;
+                    priceDropPercent?: number | null;
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            settings: {
+                                clientId: number;
+                                clientName: string;
+                                events: {
+                                    [key: string]: "off" | "portal" | "mail" | "digest";
+                                };
+                                priceFloor: number | null;
+                                priceDropPercent: number | null;
+                            }[];
+                            timezone: string;
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };
