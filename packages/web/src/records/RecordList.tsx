@@ -41,6 +41,9 @@ const HISTORY_SOURCES = {
   'upload-update': 'history.source.uploadUpdate',
   inherit: 'history.source.inherit',
   takedown: 'history.source.takedown',
+  'watch-changed': 'history.source.watchChanged',
+  'watch-gone': 'history.source.watchGone',
+  'watch-back': 'history.source.watchBack',
 } as const;
 
 function useViewportHeight(): number {

@@ -1,8 +1,9 @@
 import { TaskStatus, WatchRunStatus, type RunCounts } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
-import { reportFailure, reportFromListings } from '../crawler-tasks/report.js';
+import { RECORD_FIELD_OF, reportFailure, reportFromListings } from '../crawler-tasks/report.js';
+import type { ListingField } from '../crawler-tasks/extract.js';
 import { compareRun, type KnownListing, type ListingFields } from './compare.js';
-import { taskState, claimRunOfTask, endRun, insertChanges, knownListings, linkNewRecords, listingsSeenInRun, saveListings, subtaskErrors } from './queries.js';
+import { insertRecordHistory, taskState, claimRunOfTask, endRun, insertChanges, knownListings, linkNewRecords, listingsSeenInRun, saveListings, subtaskErrors } from './queries.js';
 import { announceRun } from './announce.js';
 
 /**
@@ -26,7 +27,9 @@ export async function finishWatchRun(services: Services, taskId: number): Promis
       return { run, counts: undefined, newListingIds: [] as number[], newUrls: [] as string[], failed: why };
     }
     const known = new Map<string, KnownListing>();
+    const recordOf = new Map<string, number>();
     for (const k of await knownListings(trx, run.watch_id)) {
+      if (k.record_id !== null) recordOf.set(k.url, k.record_id);
       known.set(k.url, { url: k.url, fields: k.fields as ListingFields, missed: k.missed, gone: k.gone, takenDown: k.taken_down, backReported: k.back_reported });
     }
     const seenRows = await listingsSeenInRun(trx, taskId, run.run_no);
@@ -41,6 +44,16 @@ export async function finishWatchRun(services: Services, taskId: number): Promis
     const ids = await saveListings(trx, run.watch_id, run.run_no, outcomes.map((o) => ({ url: o.url, fields: o.next.fields as Record<string, string>, missed: o.next.missed, gone: o.next.gone, backReported: o.next.backReported, seen: seen.has(o.url) })));
     const reported = outcomes.filter((o) => o.change !== 'unchanged');
     await insertChanges(trx, run.id, reported.map((o) => ({ listingId: ids.get(o.url)!, change: o.change, fields: o.fields })));
+    // The records' history says what the run saw: the fields that changed (as record fields), gone, back.
+    await insertRecordHistory(
+      trx,
+      reported.flatMap((o) => {
+        const recordId = recordOf.get(o.url);
+        if (recordId === undefined || o.change === 'new') return [];
+        const fields = Object.fromEntries(o.fields.flatMap((f) => (RECORD_FIELD_OF[f.field as ListingField] ? [[RECORD_FIELD_OF[f.field as ListingField]!, f.after]] : [])));
+        return [{ recordId, clientId: run.client_id, source: `watch-${o.change}`, fields, at: now }];
+      }),
+    );
     const counts: RunCounts = { new: 0, changed: 0, gone: 0, back: 0, unchanged: 0 };
     for (const o of outcomes) if (o.change !== 'unchanged' || seen.has(o.url)) counts[o.change]++;
     const fresh = outcomes.filter((o) => o.change === 'new').map((o) => o.url);

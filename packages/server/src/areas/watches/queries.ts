@@ -212,3 +212,13 @@ export function taskState(db: Conn, taskId: number) {
 export async function setTargetCount(db: Conn, taskId: number, targetCount: number): Promise<void> {
   await db.updateTable('crawler_subtask').set({ target_count: targetCount }).where('task_id', '=', taskId).execute();
 }
+
+/** What a run saw of listings that are records, in their records' history (source `watch-changed|gone|back`). */
+export async function insertRecordHistory(db: Conn, rows: { recordId: number; clientId: number; source: string; fields: Record<string, string | null>; at: Date }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    if (chunk.length > 0) {
+      await db.insertInto('ec_record_history').values(chunk.map((r) => ({ record_id: r.recordId, client_id: r.clientId, user_id: null, source: r.source, fields: JSON.stringify(r.fields) as never, created_at: r.at }))).execute();
+    }
+  }
+}

@@ -125,6 +125,10 @@ describe('a watch over a marketplace that changes between runs', () => {
     const changed = Object.fromEntries((await changes(run.id, 'changed')).map((c) => [c.url, c.fields]));
     expect(changed[itemUrl(2)]).toEqual([{ field: 'price', before: '2000', after: '1500' }]);
     expect(changed[itemUrl(3)]).toEqual([{ field: 'seller', before: '店舗3', after: '別の店舗' }]);
+    // The record's history says what the run saw.
+    const record2 = (await changes(run.id, 'changed')).find((c) => c.url === itemUrl(2))!.recordId!;
+    const history = await ok<{ history: { source: string; fields: Record<string, unknown> }[] }>('/api/ec-data/get-record-history', { clientId, recordId: record2 });
+    expect(history.history.find((h) => h.source === 'watch-changed')?.fields).toEqual({ ec_product_price: '1500' });
     const { n: recordsAfter } = await tp.portal.services.db.selectFrom('ec_record').select((eb) => eb.fn.countAll<number>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
     expect(Number(recordsAfter) - Number(recordsBefore)).toBe(1);
     // The price fell 25 %: a mail at once; the new listing waits for the digest.
