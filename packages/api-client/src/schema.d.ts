@@ -2240,7 +2240,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/analyst/ec-site/open-page": {
+    "/api/analyst/ec-site/fetch-page": {
         parameters: {
             query?: never;
             header?: never;
@@ -2255,14 +2255,14 @@ export interface paths {
          *
          *     For analysts.
          */
-        post: operations["analystEcSiteOpenPage"];
+        post: operations["analystEcSiteFetchPage"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/analyst/ec-site/learn-recipe": {
+    "/api/analyst/ec-site/get-learnt-recipe": {
         parameters: {
             query?: never;
             header?: never;
@@ -2277,14 +2277,14 @@ export interface paths {
          *
          *     For analysts.
          */
-        post: operations["analystEcSiteLearnRecipe"];
+        post: operations["analystEcSiteGetLearntRecipe"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/analyst/ec-site/try-recipe": {
+    "/api/analyst/ec-site/get-recipe-reading": {
         parameters: {
             query?: never;
             header?: never;
@@ -2299,7 +2299,7 @@ export interface paths {
          *
          *     For analysts.
          */
-        post: operations["analystEcSiteTryRecipe"];
+        post: operations["analystEcSiteGetRecipeReading"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10815,7 +10815,7 @@ export interface operations {
             503: components["responses"]["Busy"];
         };
     };
-    analystEcSiteOpenPage: {
+    analystEcSiteFetchPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -10860,7 +10860,7 @@ export interface operations {
             503: components["responses"]["Busy"];
         };
     };
-    analystEcSiteLearnRecipe: {
+    analystEcSiteGetLearntRecipe: {
         parameters: {
             query?: never;
             header?: never;
@@ -10920,7 +10920,7 @@ export interface operations {
             503: components["responses"]["Busy"];
         };
     };
-    analystEcSiteTryRecipe: {
+    analystEcSiteGetRecipeReading: {
         parameters: {
             query?: never;
             header?: never;

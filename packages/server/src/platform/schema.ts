@@ -926,7 +926,7 @@ export interface WatchListingTable {
   back_reported: Generated<boolean>;
 }
 export interface WatchChangeTable {
-  id: Generated<string>;
+  id: Generated<number>;
   run_id: number;
   listing_id: number;
   change: string;
@@ -942,7 +942,7 @@ export interface AlertSettingTable {
   price_drop_percent: ColumnType<string | null, number | null | undefined, number | null>;
 }
 export interface AlertDigestItemTable {
-  id: Generated<string>;
+  id: Generated<number>;
   user_id: number;
   client_id: number;
   line: string;

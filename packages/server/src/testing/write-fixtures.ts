@@ -42,6 +42,9 @@ export interface ClientObjects {
   subtaskId: number;
   triageRuleId: number;
   webhookId: number;
+  watchId: number;
+  /** A second watch, for run-now (the first is removed by its fixture). */
+  runWatchId: number;
 }
 
 export interface WriteFixture {
@@ -173,6 +176,14 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/ec-crawler-subtask/remove', payload: (o) => ({ subtaskId: o.subtaskId }) },
   { path: '/api/ec-crawler-command/start', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
   { path: '/api/ec-crawler-command/stop', payload: (o) => ({ taskId: o.taskId, subtaskIds: [] }) },
+  { path: '/api/watch/create', payload: (o) => ({ clientId: o.clientId, name: 'Bags', sources: [{ site: o.crawlSite, keyword: 'bag', startUrl: 'https://shop.example/s?q=bag' }], schedule: { every: 'hours', hours: 6 }, targetCount: 10 }) },
+  { path: '/api/watch/create-from-task', payload: (o) => ({ taskId: o.taskId, schedule: { every: 'day', at: '09:00' } }) },
+  { path: '/api/watch/update', payload: (o) => ({ watchId: o.watchId, name: 'Renamed watch' }) },
+  { path: '/api/watch/pause', payload: (o) => ({ watchId: o.watchId }) },
+  { path: '/api/watch/resume', payload: (o) => ({ watchId: o.watchId }) },
+  { path: '/api/watch/remove', payload: (o) => ({ watchId: o.watchId }) },
+  { path: '/api/watch/run-now', payload: (o) => ({ watchId: o.runWatchId }) },
+  { path: '/api/user/update-alert-settings', payload: (o) => ({ clientId: o.clientId, events: { 'listings.new': 'mail' } }) },
   { path: '/api/ec-crawler-task/remove', payload: (o) => ({ taskId: o.taskId }) },
 
   { path: '/api/triage/create-rule', payload: (o) => ({ clientId: o.clientId, rule: triageRule }) },
@@ -251,6 +262,10 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const crawl = await ok('/api/ec-crawler-task/create', { clientId, planStartDate: '2026-07-01', title: 'Seed sweep', type: 0, subtasksInfo: [{ site: crawlSite, keyword: 'seed', startUrl: 'https://shop.example/s?q=seed' }] });
   const crawlTask = crawl.task as { id: number; subtasks: { id: number }[] };
   const triage = await ok('/api/triage/create-rule', { clientId, rule: triageRule });
+  const watchOf = async (name: string) =>
+    ((await ok('/api/watch/create', { clientId, name, sources: [{ site: crawlSite, keyword: 'seed', startUrl: 'https://shop.example/s?q=seed' }], schedule: { every: 'day', at: '09:00' }, targetCount: 10 })).watch as { id: number }).id;
+  const watchId = await watchOf('Seed watch');
+  const runWatchId = await watchOf('Seed watch to run');
   const origins = tp.portal.services.config.crawler.allowOrigins;
   if (!origins.includes(WEBHOOK_ORIGIN)) origins.push(WEBHOOK_ORIGIN);
   const webhook = await ok('/api/webhook/create', { clientId, url: `${WEBHOOK_ORIGIN}/seed`, events: ['records.posted'] });
@@ -282,6 +297,8 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     subtaskId: crawlTask.subtasks[0]!.id,
     triageRuleId: (triage.rules as { ruleId: number }[])[0]!.ruleId,
     webhookId: (webhook.endpoint as { id: number }).id,
+    watchId,
+    runWatchId,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

@@ -96,5 +96,5 @@ export async function claimDigest(db: Conn, userId: number, localDate: string, n
   const claimed = await db.insertInto('alert_digest_sent').values({ user_id: userId, local_date: localDate }).onConflict((oc) => oc.doNothing()).returning('user_id').executeTakeFirst();
   if (!claimed) return undefined;
   const rows = await db.updateTable('alert_digest_item').set({ sent_at: now }).where('user_id', '=', userId).where('sent_at', 'is', null).returning(['id', 'line']).execute();
-  return rows.sort((a, b) => Number(a.id) - Number(b.id)).map((r) => r.line);
+  return rows.sort((a, b) => a.id - b.id).map((r) => r.line);
 }

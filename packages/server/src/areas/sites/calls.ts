@@ -15,8 +15,8 @@ export function registerSiteCalls(call: CallRegistrar): void {
   call('/api/analyst/ec-account/add', { roles, access: 'write-portal', handler: (ctx, i) => sites.addAccount(ctx, i) });
   call('/api/analyst/ec-account/update', { roles, access: 'write-portal', handler: (ctx, i) => sites.updateAccount(ctx, i) });
   // Teaching the crawler by example: reads pages of the site, writes nothing (the recipe is saved by update-ec-site).
-  call('/api/analyst/ec-site/open-page', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.openPage(ctx, i) });
-  call('/api/analyst/ec-site/learn-recipe', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.learnRecipe(ctx, i) });
-  call('/api/analyst/ec-site/try-recipe', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.tryRecipe(ctx, i) });
+  call('/api/analyst/ec-site/fetch-page', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.openPage(ctx, i) });
+  call('/api/analyst/ec-site/get-learnt-recipe', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.learnRecipe(ctx, i) });
+  call('/api/analyst/ec-site/get-recipe-reading', { roles, access: 'read', transaction: false, handler: (ctx, i) => recipes.tryRecipe(ctx, i) });
   call('/api/analyst/ec-account/remove', { roles, access: 'write-portal', handler: (ctx, i) => sites.removeAccount(ctx, i.id) });
 }

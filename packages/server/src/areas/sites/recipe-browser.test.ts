@@ -30,13 +30,13 @@ const post = async (path: string, body: unknown) => (await tp.post(path, body, {
 
 describe('teaching a site whose listings are built by script', () => {
   it('shows the rendered page, learns from it, and reads a second rendered page the same way', async () => {
-    const opened = await post('/api/analyst/ec-site/open-page', { siteId, url: `${market.origin}/shop/item/1-1` });
+    const opened = await post('/api/analyst/ec-site/fetch-page', { siteId, url: `${market.origin}/shop/item/1-1` });
     expect(opened.code, opened.message).toBe(0);
     const { html } = (opened.data as { page: { html: string } }).page;
     // What the script wrote is there; the script itself is not.
     expect(html).toContain('Scripted bag 1-1');
     expect(html).not.toMatch(/<script/i);
-    const learnt = await post('/api/analyst/ec-site/learn-recipe', {
+    const learnt = await post('/api/analyst/ec-site/get-learnt-recipe', {
       siteId,
       url: `${market.origin}/shop/item/1-1`,
       marks: { title: { text: 'Scripted bag 1-1' }, price: { text: '¥12,800' }, seller: { text: 'Script shop 1-1' } },
@@ -44,7 +44,7 @@ describe('teaching a site whose listings are built by script', () => {
     expect(learnt.code, learnt.message).toBe(0);
     const { recipe, extracted } = learnt.data as { recipe: { fields: Record<string, string> }; extracted: Record<string, string> };
     expect(extracted).toMatchObject({ title: 'Scripted bag 1-1', seller: 'Script shop 1-1' });
-    const tried = await post('/api/analyst/ec-site/try-recipe', { siteId, url: `${market.origin}/shop/item/2-3`, recipe });
+    const tried = await post('/api/analyst/ec-site/get-recipe-reading', { siteId, url: `${market.origin}/shop/item/2-3`, recipe });
     expect(tried.code, tried.message).toBe(0);
     expect(JSON.stringify(tried.data)).toContain('Scripted bag 2-3');
     expect(JSON.stringify(tried.data)).toContain('Script shop 2-3');

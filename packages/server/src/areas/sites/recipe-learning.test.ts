@@ -63,7 +63,7 @@ const post = async (path: string, body: unknown, token = analyst.token) => (awai
 
 describe('teaching a recipe by example', () => {
   it('the recipe learnt from one marked example applied to a second page', async () => {
-    const opened = await post('/api/analyst/ec-site/open-page', { siteId, url: `${origin}/item/1` });
+    const opened = await post('/api/analyst/ec-site/fetch-page', { siteId, url: `${origin}/item/1` });
     expect(opened.code, opened.message).toBe(0);
     const { html } = (opened.data as { page: { url: string; html: string } }).page;
     // The shown copy is inert, with absolute addresses, and numbers every element.
@@ -74,7 +74,7 @@ describe('teaching a recipe by example', () => {
 
     // The analyst clicks the title, the price, the seller's link and the gallery, and types the seller's name.
     const marks = { title: { node: node('span.css-4r5t6y') }, price: { node: node('.buy-box span') }, seller: { text: 'Sakura Store' }, sellerUrl: { node: node('a.css-m4n5b6') }, imageUrl: { node: node('.gallery') } };
-    const learnt = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks });
+    const learnt = await post('/api/analyst/ec-site/get-learnt-recipe', { siteId, url: `${origin}/item/1`, marks });
     expect(learnt.code, learnt.message).toBe(0);
     const { recipe, extracted, problems } = learnt.data as { recipe: { fields: Record<string, string> }; extracted: Record<string, string>; problems: Record<string, string> };
     expect(problems).toEqual({});
@@ -84,7 +84,7 @@ describe('teaching a recipe by example', () => {
     expect(recipe.fields.imageUrl).toMatch(/@src$/);
     expect(recipe.fields.sellerUrl).toMatch(/@href$/);
 
-    const tried = await post('/api/analyst/ec-site/try-recipe', { siteId, url: `${origin}/item/2`, recipe });
+    const tried = await post('/api/analyst/ec-site/get-recipe-reading', { siteId, url: `${origin}/item/2`, recipe });
     expect(tried.code, tried.message).toBe(0);
     expect(tried.data).toEqual({ url: `${origin}/item/2`, extracted: { title: 'Canvas tote Osaka', price: '¥3,200', seller: 'Umi Goods', sellerUrl: `${origin}/shop/2`, imageUrl: `${origin}/img/2.jpg` }, empty: [] });
 
@@ -100,48 +100,48 @@ describe('teaching a recipe by example', () => {
   });
 
   it('a mark that names nothing comes back with its reason, and a recipe field that reads nothing is listed empty', async () => {
-    const learnt = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 999_999 }, brand: { text: 'No such words' }, imageUrl: { text: 'Sold by Sakura Store' } } });
+    const learnt = await post('/api/analyst/ec-site/get-learnt-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 999_999 }, brand: { text: 'No such words' }, imageUrl: { text: 'Sold by Sakura Store' } } });
     expect(learnt.data).toMatchObject({ recipe: { fields: {} }, problems: { title: 'recipe.markNotFound', brand: 'recipe.textNotFound', imageUrl: 'recipe.noImage' } });
     // A click on a page that changed since (the number names another element): found again by the text it showed.
-    const moved = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 0, shows: 'Leather bag Tokyo' }, seller: { node: 0, shows: 'Gone Shop' } } });
+    const moved = await post('/api/analyst/ec-site/get-learnt-recipe', { siteId, url: `${origin}/item/1`, marks: { title: { node: 0, shows: 'Leather bag Tokyo' }, seller: { node: 0, shows: 'Gone Shop' } } });
     expect(moved.data).toMatchObject({ extracted: { title: 'Leather bag Tokyo' }, problems: { seller: 'recipe.markNotFound' } });
-    const tried = await post('/api/analyst/ec-site/try-recipe', { siteId, url: `${origin}/item/2`, recipe: { fields: { title: 'h1.nothing', price: '.buy-box span' } } });
+    const tried = await post('/api/analyst/ec-site/get-recipe-reading', { siteId, url: `${origin}/item/2`, recipe: { fields: { title: 'h1.nothing', price: '.buy-box span' } } });
     expect(tried.data).toMatchObject({ extracted: { price: '¥3,200' }, empty: ['title'] });
   });
 
   it('refuses pages off the site, pages it cannot read, and anyone but an analyst, in the user\'s language', async () => {
-    const foreign = await tp.post('/api/analyst/ec-site/open-page', { siteId, url: 'https://shop.example.org/item/1' }, { token: analyst.token });
+    const foreign = await tp.post('/api/analyst/ec-site/fetch-page', { siteId, url: 'https://shop.example.org/item/1' }, { token: analyst.token });
     expect(foreign.body).toMatchObject({ code: ErrorCode.PAGE_NOT_OF_SITE, message: translate('ja', 'error.pageNotOfSite', { url: 'https://shop.example.org/item/1', host: new URL(origin).host }) });
-    const en = await tp.post('/api/analyst/ec-site/open-page', { siteId, url: 'https://shop.example.org/' }, { token: analyst.token, locale: 'en' });
+    const en = await tp.post('/api/analyst/ec-site/fetch-page', { siteId, url: 'https://shop.example.org/' }, { token: analyst.token, locale: 'en' });
     expect(en.body.code).toBe(ErrorCode.PAGE_NOT_OF_SITE);
 
-    const missing = await post('/api/analyst/ec-site/open-page', { siteId, url: `${origin}/gone` });
+    const missing = await post('/api/analyst/ec-site/fetch-page', { siteId, url: `${origin}/gone` });
     expect(missing).toMatchObject({ code: ErrorCode.PAGE_UNREADABLE });
     expect(missing.message).toContain('サイトがページの取得を拒否しました');
-    const robots = await post('/api/analyst/ec-site/open-page', { siteId, url: `${origin}/private/x` });
+    const robots = await post('/api/analyst/ec-site/fetch-page', { siteId, url: `${origin}/private/x` });
     expect(robots.code).toBe(ErrorCode.PAGE_UNREADABLE);
-    const image = await post('/api/analyst/ec-site/open-page', { siteId, url: `${origin}/img` });
+    const image = await post('/api/analyst/ec-site/fetch-page', { siteId, url: `${origin}/img` });
     expect(image).toMatchObject({ code: ErrorCode.PAGE_UNREADABLE, message: translate('ja', 'error.pageNotHtml') });
 
     // A site on another private address than the allowed fixture: the crawler's private-address rule.
     const { id: privateSite } = await tp.portal.services.db.insertInto('ec_site').values({ name: 'Intranet', url: 'http://10.0.0.1', region: 'JP', category_id: null, has_crawler: true }).returning('id').executeTakeFirstOrThrow();
-    const privateAnswer = await post('/api/analyst/ec-site/open-page', { siteId: privateSite, url: 'http://10.0.0.1/item' });
+    const privateAnswer = await post('/api/analyst/ec-site/fetch-page', { siteId: privateSite, url: 'http://10.0.0.1/item' });
     expect(privateAnswer).toMatchObject({ code: ErrorCode.PAGE_UNREADABLE, message: translate('ja', 'error.pagePrivate') });
     // Another port of the fixture's host is not the site's page, refused before any request.
-    const otherPort = await post('/api/analyst/ec-site/open-page', { siteId, url: 'http://127.0.0.1:1/item' });
+    const otherPort = await post('/api/analyst/ec-site/fetch-page', { siteId, url: 'http://127.0.0.1:1/item' });
     expect(otherPort.code).toBe(ErrorCode.PAGE_NOT_OF_SITE);
     const { id: downSite } = await tp.portal.services.db.insertInto('ec_site').values({ name: 'Down Shop', url: closedOrigin, region: 'JP', category_id: null, has_crawler: true }).returning('id').executeTakeFirstOrThrow();
-    const down = await post('/api/analyst/ec-site/open-page', { siteId: downSite, url: `${closedOrigin}/item` });
+    const down = await post('/api/analyst/ec-site/fetch-page', { siteId: downSite, url: `${closedOrigin}/item` });
     expect(down.code).toBe(ErrorCode.PAGE_UNREADABLE);
     expect(down.message).toContain('ページを読めませんでした');
 
-    const noMarks = await post('/api/analyst/ec-site/learn-recipe', { siteId, url: `${origin}/item/1`, marks: {} });
+    const noMarks = await post('/api/analyst/ec-site/get-learnt-recipe', { siteId, url: `${origin}/item/1`, marks: {} });
     expect(noMarks.code).toBe(ErrorCode.BAD_REQUEST);
-    const unknownSite = await post('/api/analyst/ec-site/try-recipe', { siteId: 987_654, url: `${origin}/item/2`, recipe: {} });
+    const unknownSite = await post('/api/analyst/ec-site/get-recipe-reading', { siteId: 987_654, url: `${origin}/item/2`, recipe: {} });
     expect(unknownSite.code).toBe(ErrorCode.OBJECT_NOT_FOUND);
 
     const client = await createUser(tp, { role: Role.CLIENT });
-    const refused = await tp.post('/api/analyst/ec-site/open-page', { siteId, url: `${origin}/item/1` }, { token: client.token });
+    const refused = await tp.post('/api/analyst/ec-site/fetch-page', { siteId, url: `${origin}/item/1` }, { token: client.token });
     expect(refused.status).toBe(403);
   });
 });

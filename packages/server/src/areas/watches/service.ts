@@ -25,6 +25,7 @@ export function presentRun(r: RunRow): WatchRun {
 }
 
 async function present(ctx: AuthedContext, rows: q.WatchRow[]): Promise<Watch[]> {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const runs = new Map((await q.lastRuns(ctx.db, ids)).map((r) => [r.watch_id, presentRun(r)]));
   const sources = await tasks.subtasksOfTasks(ctx.db, rows.map((r) => r.task_id));

@@ -7,8 +7,8 @@ import { api, errorMessage } from '../../platform/api';
 import { invalidateCalls, setCallData } from '../../platform/calls';
 import { NODE_ATTR, TEACH_FIELDS, marksToSend, mergeRecipe, nodeOf, preview, shownText, type Clicked, type LearntFields, type TeachField } from './recipeModel';
 
-type Learnt = CallOutput<'/api/analyst/ec-site/learn-recipe'>;
-type Tried = CallOutput<'/api/analyst/ec-site/try-recipe'>;
+type Learnt = CallOutput<'/api/analyst/ec-site/get-learnt-recipe'>;
+type Tried = CallOutput<'/api/analyst/ec-site/get-recipe-reading'>;
 const MARK_OUTLINE = '3px solid #fa541c';
 
 /**
@@ -49,7 +49,7 @@ export function RecipeTeacher({ site }: { site: Site }) {
 
   const open = () =>
     run('open', async () => {
-      const answer = await api('/api/analyst/ec-site/open-page', { siteId: site.id, url: url.trim() });
+      const answer = await api('/api/analyst/ec-site/fetch-page', { siteId: site.id, url: url.trim() });
       setPage(answer.page);
       setClicked({});
       setLearnt(undefined);
@@ -89,11 +89,11 @@ export function RecipeTeacher({ site }: { site: Site }) {
   const marks = marksToSend(clicked, typed);
   const propose = () =>
     run('learn', async () => {
-      setLearnt(await api('/api/analyst/ec-site/learn-recipe', { siteId: site.id, url: page!.url, marks }));
+      setLearnt(await api('/api/analyst/ec-site/get-learnt-recipe', { siteId: site.id, url: page!.url, marks }));
       setTried(undefined);
     });
   const learntFields: LearntFields = learnt?.recipe.fields ?? {};
-  const tryOn = () => run('try', async () => setTried(await api('/api/analyst/ec-site/try-recipe', { siteId: site.id, url: tryUrl.trim(), recipe: { fields: learntFields } })));
+  const tryOn = () => run('try', async () => setTried(await api('/api/analyst/ec-site/get-recipe-reading', { siteId: site.id, url: tryUrl.trim(), recipe: { fields: learntFields } })));
   const save = () =>
     run('save', async () => {
       const answer = await api('/api/analyst/update-ec-site', { siteId: site.id, crawlRecipe: mergeRecipe(site.crawlRecipe, learntFields) });
