@@ -69,7 +69,7 @@ export function isPageOfSite(siteUrl: string, pageUrl: string): boolean {
 async function openSite(ctx: AuthedContext, siteId: number, url: string) {
   const row = await repo.findSite(ctx.db, siteId);
   if (!row) fail('objectNotFound');
-  if (!isPageOfSite(row.url, url)) fail('pageNotOfSite', { url, host: new URL(row.url).host });
+  if (!isPageOfSite(row.url, url)) fail('pageNotOfSite', { url, host: hostOf(row.url) });
   const accounts = await repo.accountsOfSite(ctx.db, siteId);
   // The site as the worker builds it (worker.ts jobOf), so the fetch is the crawl's.
   const site: SiteForFetch = {
@@ -81,6 +81,9 @@ async function openSite(ctx: AuthedContext, siteId: number, url: string) {
   };
   return { row, site };
 }
+
+/** The site's host for a message; a site address that is no URL (the site master takes free text) as it is. */
+const hostOf = (siteUrl: string) => (URL.canParse(siteUrl) ? new URL(siteUrl).host : siteUrl);
 
 /** The page as the crawler fetches it, or a clear error in the analyst's language. */
 async function fetchForRecipe(ctx: AuthedContext, siteId: number, url: string): Promise<{ html: string; url: string; recipe: CrawlRecipeJson | null }> {
@@ -97,7 +100,7 @@ async function fetchForRecipe(ctx: AuthedContext, siteId: number, url: string): 
     fail('pageUnreachable', { detail });
   }
   // A redirect off the site is another site's page.
-  if (!isPageOfSite(row.url, page.url)) fail('pageNotOfSite', { url: page.url, host: new URL(row.url).host });
+  if (!isPageOfSite(row.url, page.url)) fail('pageNotOfSite', { url: page.url, host: hostOf(row.url) });
   // A picture, a PDF or JSON is not a page to mark: no tag at all in its first bytes, or binary.
   const head = page.html.slice(0, 2048);
   if (!/<[a-z!]/i.test(head) || head.includes('\u0000')) fail('pageNotHtml');
