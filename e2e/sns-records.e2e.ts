@@ -159,9 +159,13 @@ describe('social media records in the browser', () => {
     await eventually(async () => (await db.selectFrom('notice').select('type').where('user_id', '=', clientUser.userId).where('type', '=', 3).execute()).length).toBe(1);
 
     // 3. The SNS list (its menu entry), for that client: a keyword (account name and id, post text) finds the outlet.
-    await page.goto(`${j.baseUrl}/profile`);
+    // From the home page, where no submenu is open: opening Online Protection from the profile page folded Settings
+    // (one submenu open at a time) while the entry was clicked, and the moving menu took the click to Profile.
+    await page.goto(`${j.baseUrl}/`);
     await page.locator('.ant-menu').getByText('Online Protection', { exact: true }).click();
-    await page.locator('.ant-menu').getByText('SNS Monitoring', { exact: true }).click();
+    const sns = page.locator('.ant-menu').getByText('SNS Monitoring', { exact: true });
+    await sns.waitFor({ state: 'visible' });
+    await sns.click();
     await eventually(async () => new URL(page.url()).pathname).toBe('/sns-list');
     await pick(page, 'sns-list-client', 'Hoshi Apparel', 'Hoshi');
     await page.getByTestId(`sns-row-${lookalike}`).waitFor();
