@@ -26,7 +26,8 @@ export async function startRun(trx: Db | Tx, watchId: number, now: Date, by: 'sc
   const task = await taskState(trx, watch.task_id);
   if (await runningRun(trx, watchId)) {
     if (by === 'hand') fail('watchRunning');
-    const runId = await insertRun(trx, { watch_id: watchId, run_no: task.run_no, status: WatchRunStatus.SKIPPED, started_at: now, finished_at: now, error: 'the previous run was still running' });
+    // Why is the status itself (the screens say it in the reader's language).
+    const runId = await insertRun(trx, { watch_id: watchId, run_no: task.run_no, status: WatchRunStatus.SKIPPED, started_at: now, finished_at: now });
     return { started: false, runId };
   }
   const runNo = task.run_no + 1;

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { WatchRun } from '@portal/contract';
+import { WatchRunStatus, type WatchRun } from '@portal/contract';
 import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { formatDateTime } from '../../components/dateTime';
 import { reportListPath } from '../../records/reports/model';
@@ -40,7 +40,13 @@ export function WatchRuns({ watchId, clientId, selected, onSelect }: { watchId: 
     { title: t('runs.finished'), dataIndex: 'finishedAt', render: (v: string | null) => formatDateTime(v) },
     { title: t('runs.status'), dataIndex: 'status', render: (s: number) => <RunStatusTag status={s} /> },
     { title: t('runs.counts'), key: 'counts', render: (_, run) => <RunCountTags counts={run.counts} testId={`run-counts-${run.id}`} /> },
-    { title: t('runs.error'), dataIndex: 'error', render: (e: string | null) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : null) },
+    {
+      title: t('runs.error'),
+      dataIndex: 'error',
+      // A skipped run says why in the reader's language; a failed run's error is the crawler's own words.
+      render: (e: string | null, run: WatchRun) =>
+        run.status === WatchRunStatus.SKIPPED ? <Typography.Text type="secondary">{t('runs.skippedWhy')}</Typography.Text> : e ? <Typography.Text type="danger">{e}</Typography.Text> : null,
+    },
     {
       title: t('field.actions'),
       key: 'actions',
