@@ -51,9 +51,9 @@ export async function deleteWatch(db: Conn, watchId: number): Promise<void> {
   await db.deleteFrom('watch').where('id', '=', watchId).execute();
 }
 
-/** The watches due at `now` (not paused), locked and skipped by other workers taking theirs. */
+/** The watches due at `now` (not paused); each start locks its watch and checks again (runs.ts). */
 export async function dueWatches(db: Conn, now: Date, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('watch').select('id').where('paused', '=', false).where('next_run_at', '<=', now).orderBy('next_run_at').limit(limit).forUpdate().skipLocked().execute();
+  const rows = await db.selectFrom('watch').select('id').where('paused', '=', false).where('next_run_at', '<=', now).orderBy('next_run_at').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
@@ -63,7 +63,7 @@ export function runningRun(db: Conn, watchId: number) {
   return db.selectFrom('watch_run').select(runColumns).where('watch_id', '=', watchId).where('status', '=', WatchRunStatus.RUNNING).executeTakeFirst();
 }
 
-export async function insertRun(db: Conn, values: { watch_id: number; run_no: number; status: number; started_at: Date; finished_at?: Date; error?: string }): Promise<number> {
+export async function insertRun(db: Conn, values: { watch_id: number; run_no: number; status: number; started_at: Date; finished_at?: Date }): Promise<number> {
   return (await db.insertInto('watch_run').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 

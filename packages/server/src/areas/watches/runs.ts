@@ -47,7 +47,7 @@ const TICK_BATCH = 200;
 export async function startDueWatches(services: Services, now: Date): Promise<number> {
   const db: Db = services.db;
   let started = 0;
-  const due = await db.transaction().execute((trx) => dueWatches(trx, now, TICK_BATCH));
+  const due = await dueWatches(db, now, TICK_BATCH);
   for (const watchId of due) {
     try {
       const outcome = await db.transaction().execute((trx) => startRun(trx, watchId, now, 'schedule'));
