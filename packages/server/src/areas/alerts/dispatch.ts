@@ -1,5 +1,6 @@
 import { CLIENT_ALERT_DEFAULTS, CLIENT_ALERT_EVENTS, DEFAULT_WATCH_TIMEZONE, Role, STAFF_ALERT_DEFAULTS, WatchRunStatus, translate, type AlertEvent, type AlertWay, type Locale, type MessageKey, type RunCounts } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { notifyUsers } from '../notices/service.js';
 import { audienceOf, insertDigestItems, runListings } from './queries.js';
@@ -43,11 +44,15 @@ const priceOf = (fields: { field: string; before: string | null; after: string |
   return change && Number.isFinite(before) && Number.isFinite(after) ? { before, after } : undefined;
 };
 
-export async function alertRun(services: Services, run: EndedRun): Promise<void> {
-  const { db } = services;
-  const audience = await audienceOf(db, run.clientId, run.authorId);
-  if (audience.length === 0) return;
-  const changed = run.counts.back + run.counts.changed > 0 ? await runListings(db, run.runId) : [];
+/**
+ * Writes the run's alerts (notices, digest lines) with `trx`, the transaction that ends the run, so a run is never
+ * seen ended without them; answers the mails, to be sent once that transaction has committed (a rolled-back end
+ * mails nobody).
+ */
+export async function alertRun(services: Services, trx: Db | Tx, run: EndedRun): Promise<MailMessage[]> {
+  const audience = await audienceOf(trx, run.clientId, run.authorId);
+  if (audience.length === 0) return [];
+  const changed = run.counts.back + run.counts.changed > 0 ? await runListings(trx, run.runId) : [];
   const back = changed.filter((c) => c.change === 'back').map((c) => ({ url: c.url, posted: c.posted }));
   const repriced = changed.flatMap((c) => {
     const p = c.change === 'changed' ? priceOf(c.fields) : undefined;
@@ -55,57 +60,59 @@ export async function alertRun(services: Services, run: EndedRun): Promise<void>
   });
   const now = services.clock();
   const digest: { user_id: number; client_id: number; line: string; created_at: Date }[] = [];
-  // Mails leave once the notices and digest lines are committed: a rolled-back dispatch mails nobody.
   const mails: MailMessage[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (const user of audience) {
-      const staff = (user.user_role & (Role.ANALYST | Role.ADMIN)) !== 0;
-      const chosen = { ...(staff ? STAFF_ALERT_DEFAULTS : CLIENT_ALERT_DEFAULTS), ...((user.events ?? {}) as Partial<Record<AlertEvent, AlertWay>>) };
-      const seen = (l: Listing) => staff || l.posted;
-      const floor = user.price_floor === null ? null : Number(user.price_floor);
-      const drop = user.price_drop_percent === null ? null : Number(user.price_drop_percent);
-      const belowAlert = (l: Listing) => (floor !== null && l.after! < floor) || (drop !== null && l.before! > 0 && ((l.before! - l.after!) / l.before!) * 100 >= drop);
-      const facts: Partial<Record<AlertEvent, Facts>> = {
-        ...(staff && run.counts.new > 0 && { 'listings.new': { count: run.counts.new, listings: [] } }),
-        'listings.back': { count: back.filter(seen).length, listings: back.filter(seen) },
-        'listings.price': { count: repriced.filter(seen).filter(belowAlert).length, listings: repriced.filter(seen).filter(belowAlert) },
-        ...(staff && run.status === WatchRunStatus.FAILED && { 'watch.failed': { count: 1, listings: [] } }),
-      };
-      const byWay = new Map<AlertWay, AlertEvent[]>();
-      for (const [event, fact] of Object.entries(facts) as [AlertEvent, Facts][]) {
-        if (fact.count === 0 || (!staff && !CLIENT_ALERT_EVENTS.includes(event))) continue;
-        const way = chosen[event] ?? 'off';
-        if (way !== 'off') byWay.set(way, [...(byWay.get(way) ?? []), event]);
-      }
-      if (byWay.size === 0) continue;
-      const locale = user.user_locale as Locale;
-      const words = (events: AlertEvent[]) => summaryOf(locale, events, facts, run);
-      const target = staff ? run.path : '';
-      const portal = byWay.get('portal');
-      if (portal) {
-        await notifyUsers(services, trx, [user], {
-          type: 7,
-          title: 'alert.title',
-          content: 'alert.content',
-          params: () => ({ watch: run.name, client: run.clientName, summary: words(portal), listings: linesOf(portal, facts).join('\n') }),
-          target,
-          now,
-        });
-      }
-      const mail = byWay.get('mail');
-      if (mail) {
-        const link = `${services.config.publicUrl ?? ''}${target || '/'}`;
-        mails.push({ to: user.user_mail, locale, subject: 'alert.title', paragraphs: ['alert.mailBody', 'alert.mailLink'], params: { watch: run.name, client: run.clientName, summary: words(mail), listings: linesOf(mail, facts).join('\n'), link } });
-      }
-      const later = byWay.get('digest');
-      if (later) {
-        const time = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: run.timezone || DEFAULT_WATCH_TIMEZONE }).format(run.startedAt);
-        const line = translate(locale, 'alert.digestLine', { time, watch: run.name, client: run.clientName, summary: words(later) });
-        digest.push({ user_id: user.user_id, client_id: run.clientId, line: [line, ...linesOf(later, facts).map((l) => `  ${l}`)].join('\n'), created_at: now });
-      }
+  for (const user of audience) {
+    const staff = (user.user_role & (Role.ANALYST | Role.ADMIN)) !== 0;
+    const chosen = { ...(staff ? STAFF_ALERT_DEFAULTS : CLIENT_ALERT_DEFAULTS), ...((user.events ?? {}) as Partial<Record<AlertEvent, AlertWay>>) };
+    const seen = (l: Listing) => staff || l.posted;
+    const floor = user.price_floor === null ? null : Number(user.price_floor);
+    const drop = user.price_drop_percent === null ? null : Number(user.price_drop_percent);
+    const belowAlert = (l: Listing) => (floor !== null && l.after! < floor) || (drop !== null && l.before! > 0 && ((l.before! - l.after!) / l.before!) * 100 >= drop);
+    const facts: Partial<Record<AlertEvent, Facts>> = {
+      ...(staff && run.counts.new > 0 && { 'listings.new': { count: run.counts.new, listings: [] } }),
+      'listings.back': { count: back.filter(seen).length, listings: back.filter(seen) },
+      'listings.price': { count: repriced.filter(seen).filter(belowAlert).length, listings: repriced.filter(seen).filter(belowAlert) },
+      ...(staff && run.status === WatchRunStatus.FAILED && { 'watch.failed': { count: 1, listings: [] } }),
+    };
+    const byWay = new Map<AlertWay, AlertEvent[]>();
+    for (const [event, fact] of Object.entries(facts) as [AlertEvent, Facts][]) {
+      if (fact.count === 0 || (!staff && !CLIENT_ALERT_EVENTS.includes(event))) continue;
+      const way = chosen[event] ?? 'off';
+      if (way !== 'off') byWay.set(way, [...(byWay.get(way) ?? []), event]);
     }
-    await insertDigestItems(trx, digest);
-  });
+    if (byWay.size === 0) continue;
+    const locale = user.user_locale as Locale;
+    const words = (events: AlertEvent[]) => summaryOf(locale, events, facts, run);
+    const target = staff ? run.path : '';
+    const portal = byWay.get('portal');
+    if (portal) {
+      await notifyUsers(services, trx, [user], {
+        type: 7,
+        title: 'alert.title',
+        content: 'alert.content',
+        params: () => ({ watch: run.name, client: run.clientName, summary: words(portal), listings: linesOf(portal, facts).join('\n') }),
+        target,
+        now,
+      });
+    }
+    const mail = byWay.get('mail');
+    if (mail) {
+      const link = `${services.config.publicUrl ?? ''}${target || '/'}`;
+      mails.push({ to: user.user_mail, locale, subject: 'alert.title', paragraphs: ['alert.mailBody', 'alert.mailLink'], params: { watch: run.name, client: run.clientName, summary: words(mail), listings: linesOf(mail, facts).join('\n'), link } });
+    }
+    const later = byWay.get('digest');
+    if (later) {
+      const time = new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: run.timezone || DEFAULT_WATCH_TIMEZONE }).format(run.startedAt);
+      const line = translate(locale, 'alert.digestLine', { time, watch: run.name, client: run.clientName, summary: words(later) });
+      digest.push({ user_id: user.user_id, client_id: run.clientId, line: [line, ...linesOf(later, facts).map((l) => `  ${l}`)].join('\n'), created_at: now });
+    }
+  }
+  await insertDigestItems(trx, digest);
+  return mails;
+}
+
+/** Sends alert mails after their transaction committed; a mail that fails is logged, the others still leave. */
+export async function sendAlertMails(services: Services, mails: readonly MailMessage[]): Promise<void> {
   for (const m of mails) await services.mailer.send(m).catch((err: unknown) => services.log.error({ err, to: m.to }, 'alert mail failed'));
 }
 

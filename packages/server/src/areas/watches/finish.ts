@@ -5,6 +5,8 @@ import type { ListingField } from '../crawler-tasks/extract.js';
 import { compareRun, type KnownListing, type ListingFields } from './compare.js';
 import { insertRecordHistory, taskState, claimRunOfTask, endRun, insertChanges, knownListings, linkNewRecords, listingsSeenInRun, saveListings, subtaskErrors } from './queries.js';
 import { announceRun } from './announce.js';
+import { sendAlertMails } from '../alerts/dispatch.js';
+import type { MailMessage } from '../../platform/mail.js';
 
 /**
  * The end of a watch's run, when its task has settled (the crawler's worker calls this once the last subtask is
@@ -24,7 +26,8 @@ export async function finishWatchRun(services: Services, taskId: number): Promis
       const errors = await subtaskErrors(trx, taskId);
       const why = task.status === TaskStatus.STOPPED ? 'stopped' : (errors[0] ?? 'the crawl failed');
       await endRun(trx, run.id, { status: WatchRunStatus.FAILED, finishedAt: now, error: why.slice(0, 2000) });
-      return { run, counts: undefined, newListingIds: [] as number[], newUrls: [] as string[], failed: why };
+      const mails = await announceRun(services, trx, run.watch_id, run.id);
+      return { run, counts: undefined, newListingIds: [] as number[], newUrls: [] as string[], mails };
     }
     const known = new Map<string, KnownListing>();
     const recordOf = new Map<string, number>();
@@ -57,12 +60,12 @@ export async function finishWatchRun(services: Services, taskId: number): Promis
     const counts: RunCounts = { new: 0, changed: 0, gone: 0, back: 0, unchanged: 0 };
     for (const o of outcomes) if (o.change !== 'unchanged' || seen.has(o.url)) counts[o.change]++;
     const fresh = outcomes.filter((o) => o.change === 'new').map((o) => o.url);
-    return { run, counts, newListingIds: fresh.map((u) => crawlerIdOf.get(u)!), newUrls: fresh, failed: undefined };
+    return { run, counts, newListingIds: fresh.map((u) => crawlerIdOf.get(u)!), newUrls: fresh, mails: [] as MailMessage[] };
   });
   if (!done) return;
   const { run, counts } = done;
   if (!counts) {
-    await announceRun(services, run.watch_id, run.id);
+    await sendAlertMails(services, done.mails);
     return;
   }
   let reportId: number | null = null;
@@ -76,8 +79,11 @@ export async function finishWatchRun(services: Services, taskId: number): Promis
       services.log.error({ err, watch: run.watch_id, run: run.id }, 'watch report failed');
     }
   }
-  await endRun(db, run.id, { status: error ? WatchRunStatus.FAILED : WatchRunStatus.FINISHED, finishedAt: services.clock(), counts, error, reportId });
-  await announceRun(services, run.watch_id, run.id);
+  const mails = await db.transaction().execute(async (trx) => {
+    await endRun(trx, run.id, { status: error ? WatchRunStatus.FAILED : WatchRunStatus.FINISHED, finishedAt: services.clock(), counts, error, reportId });
+    return announceRun(services, trx, run.watch_id, run.id);
+  });
+  await sendAlertMails(services, mails);
 }
 
 /** The fields a watch compares, from what the crawler read (availability from the stock the page shows). */

@@ -3,7 +3,6 @@ import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
 import { settleTask } from '../crawler-tasks/service.js';
-import { announceRun } from './announce.js';
 import { nextRunAfter } from './schedule.js';
 import { taskState, dueWatches, insertRun, lockWatch, queueWatchRun, runningRun, updateWatch } from './queries.js';
 
@@ -50,12 +49,11 @@ export async function startDueWatches(services: Services, now: Date): Promise<nu
   const due = await dueWatches(db, now, TICK_BATCH);
   for (const watchId of due) {
     try {
+      // A skipped start is written down on the watch's runs and announces nothing (the run it waited for does).
       const outcome = await db.transaction().execute((trx) => startRun(trx, watchId, now, 'schedule'));
       if (outcome.started) {
         started++;
         services.crawler.wakeSoon(outcome.subtaskIds);
-      } else if (outcome.runId !== null) {
-        await announceRun(services, watchId, outcome.runId);
       }
     } catch (err) {
       services.log.error({ err, watch: watchId }, 'watch run could not start');
