@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, recordId } from './accounts.js';
 import { unstorableTextPath } from './validation.js';
+import { recordWatchChange } from './watches.js';
 import {
   batchCode, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, columnsOutput, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
@@ -107,6 +108,12 @@ export const ecRecord = z.object({
    */
   triage_price_score: z.number().nullable().optional(),
   repeat_offender: z.boolean().optional(),
+  /**
+   * Watches (issue 30), in lists only: the record's latest watch change (new, changed with its fields from what to
+   * what, gone, back) and when a watch first found it (ISO), null for a record no watch follows.
+   */
+  watch_change: recordWatchChange.nullable().optional(),
+  watch_found_at: z.string().nullable().optional(),
 });
 export type EcRecord = z.infer<typeof ecRecord>;
 
@@ -122,6 +129,8 @@ export const EC_FILTER_FIELDS = [
   'published',
   // Triage signals (issue 19): a score threshold (the smallest value given) and the repeat-offender flag.
   'triage_price_score', 'repeat_offender',
+  // Watches (issue 30): the latest change's kinds, and "new since" (NEW_SINCE) on when a watch first found the record.
+  'watch_change', 'watch_found_at',
 ] as const;
 export type EcFilterField = (typeof EC_FILTER_FIELDS)[number];
 export const EC_SORT_FIELDS = [

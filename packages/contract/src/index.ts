@@ -84,8 +84,8 @@ export { TRIAGE_KINDS, KIND_CONDITIONS, BACKTEST_DISAGREEMENTS, ACCEPT_MAX, TRIA
 export { downloads, downloadHref, decodeDownloadQuery, isDownloadPath, reportQuery, templateQuery, type DownloadPath, type DownloadQuery, type DownloadParams } from './downloads.js';
 export { jsonParamContent } from './query-params.js';
 export * as watches from './watches.js';
-export type { Watch, WatchRun, WatchSchedule, WatchSource, WatchChange, RunChange, RunCounts } from './watches.js';
-export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE, WATCH_MINUTES_MIN } from './watches.js';
+export type { Watch, WatchRun, WatchSchedule, WatchSource, WatchChange, RunChange, RunCounts, RecordWatchChange, NewSince } from './watches.js';
+export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE, WATCH_MINUTES_MIN, NEW_SINCE } from './watches.js';
 export * as alerts from './alerts.js';
 export type { AlertEvent, AlertWay, AlertSetting } from './alerts.js';
 export { ALERT_EVENTS, ALERT_WAYS, CLIENT_ALERT_EVENTS, STAFF_ALERT_DEFAULTS, CLIENT_ALERT_DEFAULTS, DIGEST_HOUR } from './alerts.js';

@@ -133,4 +133,13 @@ export const runsOutput = z.object({ runs: z.array(watchRun), total: z.number() 
 export const fieldChange = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
 export const runChange = z.object({ recordId: z.number().nullable(), url: z.string(), change: z.enum(WATCH_CHANGES), fields: z.array(fieldChange) });
 export type RunChange = z.infer<typeof runChange>;
+/** A record's latest watch change as the record lists show it (their "changes" column); `at` is the run's start. */
+export const recordWatchChange = z.object({ change: z.enum(WATCH_CHANGES), fields: z.array(fieldChange), at: z.string() });
+export type RecordWatchChange = z.infer<typeof recordWatchChange>;
+/**
+ * The record lists' "new since" filter (of the column saying when a watch first found a record): found by the last
+ * finished run of its watch, or in the last day, week or 30 days.
+ */
+export const NEW_SINCE = ['last-run', 'P1D', 'P7D', 'P30D'] as const;
+export type NewSince = (typeof NEW_SINCE)[number];
 export const runChangesOutput = z.object({ changes: z.array(runChange), total: z.number() });

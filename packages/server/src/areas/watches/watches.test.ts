@@ -139,6 +139,30 @@ describe('a watch over a marketplace that changes between runs', () => {
     expect(waiting.map((w) => w.line).join()).toContain('1 new listings');
   });
 
+  it("the record list shows each record's latest change, and filters by it and by what is new since the last run", async () => {
+    type Listed = { records: { ec_id: number; ec_product_url: string; watch_change: { change: string; fields: unknown[]; at: string } | null; watch_found_at: string | null }[]; total: number };
+    const list = (whereFields: { key: string; values: unknown[] }[]) => ok<Listed>('/api/ec-data/search-records', { clientId, whereFields, limit: 50 });
+    const urls = (l: Listed) => l.records.map((r) => r.ec_product_url).sort();
+    const changedNow = await list([{ key: 'watch_change', values: ['changed'] }]);
+    expect(urls(changedNow)).toEqual([itemUrl(2), itemUrl(3)]);
+    const item2 = changedNow.records.find((r) => r.ec_product_url === itemUrl(2))!;
+    expect(item2.watch_change).toMatchObject({ change: 'changed', fields: [{ field: 'price', before: '2000', after: '1500' }] });
+    expect(item2.watch_change!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(item2.watch_found_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // New since the last run: only what the last finished run found; in the last day: all seven.
+    const lastRun = await list([{ key: 'watch_found_at', values: ['last-run'] }]);
+    expect(urls(lastRun)).toEqual([itemUrl(7)]);
+    expect(lastRun.records[0]!.watch_change!.change).toBe('new');
+    expect((await list([{ key: 'watch_found_at', values: ['P1D'] }])).total).toBe(7);
+    // Latest change "new": the listings nothing has happened to since a run found them.
+    expect(urls(await list([{ key: 'watch_change', values: ['new'] }]))).toEqual([1, 4, 5, 6, 7].map(itemUrl));
+    // A value that is none of the choices matches nothing rather than failing the call.
+    expect((await list([{ key: 'watch_found_at', values: ['yesterday'] }])).total).toBe(0);
+    expect((await list([{ key: 'watch_change', values: ['moved'] }])).total).toBe(0);
+    // Another company's list never shows this client's watch changes.
+    expect((await call('/api/ec-data/search-records', { clientId, whereFields: [{ key: 'watch_change', values: ['changed'] }] }, otherClientUser)).status).toBe(403);
+  });
+
   it('a listing missed by two runs is gone; one whose record was taken down and is seen again is back', async () => {
     // The client's own user wants listings back after a takedown in the bell: of posted records only.
     const mine = await ok<{ events: string[] }>('/api/user/update-alert-settings', { clientId, events: { 'listings.back': 'portal' } }, clientUser);

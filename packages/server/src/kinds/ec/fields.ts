@@ -4,6 +4,7 @@ import type { EcRecordTable } from '../../platform/schema.js';
 import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
+import { WATCH_COLUMNS } from '../../areas/watches/derived.js';
 
 /**
  * The fields of marketplace (EC) records as the record engine lists them (EC_LIST), and the presenter. Every field
@@ -193,8 +194,8 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   listPath: '/ec-list',
   detailPath: (clientId, recordId) => `/ec-data/${clientId}/${recordId}`,
   // Comparable amounts: in US dollars at the latest rates, then amounts without a rate by currency and amount.
-  // The triage signals (issue 19): the abnormal-price score and the repeat-offender flag.
-  derived: EC_SIGNALS,
+  // The triage signals (issue 19): the abnormal-price score and the repeat-offender flag; what watches saw (issue 30).
+  derived: { ...EC_SIGNALS, ...WATCH_COLUMNS },
   sortAs: {
     ec_product_price: (dir) => [
       { name: 'ec_price_rank', dir: 'asc' },

@@ -31,7 +31,8 @@ export type FieldKind = 'text' | 'int' | 'numeric' | 'date' | 'bool';
  */
 export interface DerivedField {
   select: RawBuilder<unknown>;
-  filter(values: (string | number | boolean | null)[], clientId: number): Expression<SqlBool> | null;
+  /** `now` is the portal's clock, for a filter relative to it ("new in the last 7 days"). */
+  filter(values: (string | number | boolean | null)[], clientId: number, now: Date): Expression<SqlBool> | null;
   /** Shown to analysts only (a client user's list answers null and ignores the filter). */
   analystsOnly: boolean;
 }

@@ -125,7 +125,7 @@ export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: Rec
   for (const w of input.whereFields) {
     const derived = kind.derived[w.key];
     if (derived?.analystsOnly && !isAnalyst(ctx)) continue;
-    const cond = derived ? derived.filter(w.values, input.clientId) : filterCondition(kind, w.key, w.values);
+    const cond = derived ? derived.filter(w.values, input.clientId, ctx.services.clock()) : filterCondition(kind, w.key, w.values);
     if (cond) parts.push(cond);
   }
   return and(parts);
