@@ -4,7 +4,7 @@ import type { EcRecordTable } from '../../platform/schema.js';
 import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
-import { WATCH_COLUMNS } from '../../areas/watches/derived.js';
+import { WATCH_COLUMNS } from '../../areas/watch-columns/derived.js';
 
 /**
  * The fields of marketplace (EC) records as the record engine lists them (EC_LIST), and the presenter. Every field

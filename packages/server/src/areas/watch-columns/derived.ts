@@ -4,7 +4,8 @@ import { FOUND_AT, LATEST_CHANGE, foundInLastRun, foundSince, latestChangeIn } f
 import { or } from '../../records/search/conditions.js';
 
 /**
- * The watches' columns in the EC record list (issue 30 point 2; records/core/kind.ts `derived`): "changes", the
+ * The watches' columns in the EC record list (a folder of their own: the EC kind imports them, and the watches
+ * import the crawler, which imports the EC kind) (issue 30 point 2; records/core/kind.ts `derived`): "changes", the
  * record's latest watch change, filtered by its kind (new, changed, gone, back); and when a watch first found the
  * record, whose filter is the list's "new since" (NEW_SINCE: each watch's last finished run, or a span back from
  * now). Client users see them too: their list holds only their company's posted records. The SQL is in
