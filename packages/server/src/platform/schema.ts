@@ -315,6 +315,8 @@ export interface CrawlerListingTable {
   seen_run: Generated<number>;
   etag: Generated<string | null>;
   last_modified: Generated<string | null>;
+  /** When it was last put to do (the database's clock); null before migration 038. */
+  queued_at: ColumnType<Date | null, Date | undefined, Date>;
 }
 export interface CrawlerPriceTable {
   listing_id: number;

@@ -10,7 +10,13 @@ import { todoJobs } from './work-queries.js';
  * the subtasks that run (after a worker was killed, or when the start came from a replica without workers).
  */
 export const CRAWLER_QUEUE = 'crawler';
-export type CrawlJob = { kind: 'page' | 'listing'; id: number };
+/**
+ * A page, a listing, or a watch's re-check of listings it has read before (up to RECHECK_BATCH of one search page,
+ * named by the first): each asked whether it changed (a conditional request), the unchanged ones done in one
+ * statement, so a run that finds nothing changed costs a request per listing, not a job and its queries.
+ */
+export type CrawlJob = { kind: 'page' | 'listing'; id: number } | { kind: 'recheck'; id: number; ids: number[] };
+export const RECHECK_BATCH = 25;
 
 declare module '../../platform/queues.js' {
   interface QueuePayloads {

@@ -34,6 +34,9 @@ export interface JobRow {
   fetch_with_browser: boolean;
   site_id: number;
   accounts: JobAccount[];
+  /** A listing's validators from its last read (a watch asks whether the page changed since); null for a page. */
+  etag: string | null;
+  last_modified: string | null;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface JobRow {
 export async function findJobRow(db: Conn, kind: 'page' | 'listing', id: number): Promise<JobRow | undefined> {
   const table = sql.table(kind === 'page' ? 'crawler_page' : 'crawler_listing');
   const { rows } = await sql<JobRow>`
-    SELECT r.url, r.state, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.fetch_with_browser, e.id AS site_id,
+    SELECT r.url, r.state, ${kind === 'listing' ? sql`r.etag, r.last_modified` : sql`NULL AS etag, NULL AS last_modified`}, s.id AS subtask_id, s.task_id, s.status, s.target_count, t.type, t.run_no, e.crawl_recipe, e.max_concurrency, e.ignore_robots, e.fetch_with_browser, e.id AS site_id,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'account', a.account, 'freeze_seconds', a.freeze_seconds, 'headers_sealed', a.headers_sealed, 'cookies_sealed', a.cookies_sealed) ORDER BY a.id), '[]')
          FROM ec_site_account a WHERE a.site_id = e.id) AS accounts
     FROM ${table} r JOIN crawler_subtask s ON s.id = r.subtask_id JOIN crawler_task t ON t.id = s.task_id JOIN ec_site e ON e.id = s.site_id
@@ -82,21 +85,21 @@ export async function countListings(db: Conn, subtaskId: number, onlyRun?: numbe
  * Adds the listings the task has not found yet (by URL): the new rows' ids. A watch's run (`rereadFound`) also
  * takes again the listings an earlier run found, once per run: they are read again to see what changed.
  */
-export async function insertListings(db: Conn, taskId: number, subtaskId: number, urls: string[], runNo: number, rereadFound = false): Promise<number[]> {
+export async function insertListings(db: Conn, taskId: number, subtaskId: number, urls: string[], runNo: number, rereadFound = false): Promise<{ id: number; readBefore: boolean }[]> {
   const rows = await db
     .insertInto('crawler_listing')
-    .values(urls.map((url) => ({ task_id: taskId, subtask_id: subtaskId, url, seen_run: runNo })))
+    .values(urls.map((url) => ({ task_id: taskId, subtask_id: subtaskId, url, seen_run: runNo, queued_at: sql<Date>`now()` })))
     .onConflict((oc) =>
       rereadFound
         ? oc
             .columns(['task_id', 'url'])
-            .doUpdateSet({ state: CrawlRowState.TODO, tries: 0, error: null, seen_run: runNo })
+            .doUpdateSet({ state: CrawlRowState.TODO, tries: 0, error: null, seen_run: runNo, queued_at: sql<Date>`now()` })
             .where('crawler_listing.seen_run', '<', runNo)
         : oc.columns(['task_id', 'url']).doNothing(),
     )
-    .returning('id')
+    .returning(['id', sql<boolean>`etag IS NOT NULL OR last_modified IS NOT NULL`.as('read_before')])
     .execute();
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, readBefore: r.read_before }));
 }
 
 /** Adds the subtask's next search page unless it has it already: the new row's id. */
@@ -128,12 +131,14 @@ export async function recordListing(
       ${priceRow}`.execute(db);
 }
 
-/** How many pages and listings of the subtask are still to do. */
-export async function countTodo(db: Conn, subtaskId: number): Promise<number> {
-  const left = await sql<{ n: number }>`SELECT
-        (SELECT count(*) FROM crawler_page WHERE subtask_id = ${subtaskId} AND state = ${CrawlRowState.TODO})
-      + (SELECT count(*) FROM crawler_listing WHERE subtask_id = ${subtaskId} AND state = ${CrawlRowState.TODO}) AS n`.execute(db);
-  return Number(left.rows[0]?.n ?? 0);
+/** Whether any page or listing of the subtask is still to do. */
+export async function hasTodo(db: Conn, subtaskId: number): Promise<boolean> {
+  // Whether any is left, not how many: asked after every page and listing, a count walked every row still to do
+  // (10,000 listings of a watch: 50 million index entries in a run).
+  const left = await sql<{ any: boolean }>`SELECT
+        EXISTS (SELECT 1 FROM crawler_page WHERE subtask_id = ${subtaskId} AND state = ${CrawlRowState.TODO})
+     OR EXISTS (SELECT 1 FROM crawler_listing WHERE subtask_id = ${subtaskId} AND state = ${CrawlRowState.TODO}) AS any`.execute(db);
+  return left.rows[0]?.any === true;
 }
 
 /**
@@ -161,6 +166,9 @@ export async function subtasksInStatus(db: Conn, subtaskIds: number[], running: 
  * The pages and listings still to do of the subtasks named (all running subtasks when none are named), at most
  * `limit` of each.
  */
+/** How long the pump leaves a re-checked listing to its job. */
+const RECHECK_GRACE_SECONDS = 120;
+
 export async function todoJobs(db: Conn, subtaskIds: number[] | undefined, limit: number): Promise<{ kind: 'page' | 'listing'; id: number }[]> {
   const only = subtaskIds ? (subtaskIds.length === 0 ? sql`FALSE` : sql`s.id IN (${sql.join(subtaskIds)})`) : sql`TRUE`;
   const rows = await sql<{ kind: 'page' | 'listing'; id: number }>`
@@ -168,18 +176,33 @@ export async function todoJobs(db: Conn, subtaskIds: number[] | undefined, limit
         WHERE p.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY p.id LIMIT ${limit})
       UNION ALL
       (SELECT 'listing' AS kind, l.id FROM crawler_listing l JOIN crawler_subtask s ON s.id = l.subtask_id
-        WHERE l.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only} ORDER BY l.id LIMIT ${limit})`.execute(db);
+        WHERE l.state = ${CrawlRowState.TODO} AND s.status IN (${TaskStatus.PENDING}, ${TaskStatus.SCRAPING}) AND ${only}
+          -- A listing read before is a watch's re-check, in a job with others (worker.ts): given time before it is
+          -- sent alone (a stately job per row keeps other listings from being sent twice).
+          AND (l.etag IS NULL AND l.last_modified IS NULL OR l.queued_at IS NULL OR l.queued_at < now() - ${`${RECHECK_GRACE_SECONDS} seconds`}::interval)
+        ORDER BY l.id LIMIT ${limit})`.execute(db);
   return rows.rows;
 }
 
-/** The validators of a listing's last read (a watch asks the site whether the page changed since). */
-export async function listingValidators(db: Conn, listingId: number): Promise<{ etag: string | null; lastModified: string | null }> {
-  const row = await db.selectFrom('crawler_listing').select(['etag', 'last_modified']).where('id', '=', listingId).executeTakeFirst();
-  return { etag: row?.etag ?? null, lastModified: row?.last_modified ?? null };
+/**
+ * The site said these listing pages are as they were (304): done with their fields as they are, and counted, those
+ * still to do, in one statement.
+ */
+export async function markListingsUnchanged(db: Conn, listings: { ids: number[]; subtaskId: number; now: Date }): Promise<void> {
+  if (listings.ids.length === 0) return;
+  await sql`WITH done AS (UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, scraped_at = ${listings.now}, error = NULL
+      WHERE id = ANY(${listings.ids}::bigint[]) AND state = ${CrawlRowState.TODO} RETURNING id)
+    UPDATE crawler_subtask SET record_count = record_count + (SELECT count(*) FROM done) WHERE id = ${listings.subtaskId} AND EXISTS (SELECT 1 FROM done)`.execute(db);
 }
 
-/** The site said the listing page is as it was (304): done with its fields as they are, and counted, if still to do. */
-export async function markListingUnchanged(db: Conn, listing: { id: number; subtaskId: number; now: Date }): Promise<void> {
-  await sql`WITH done AS (UPDATE crawler_listing SET state = ${CrawlRowState.DONE}, scraped_at = ${listing.now}, error = NULL WHERE id = ${listing.id} AND state = ${CrawlRowState.TODO} RETURNING id)
-    UPDATE crawler_subtask SET record_count = record_count + 1 WHERE id = ${listing.subtaskId} AND EXISTS (SELECT 1 FROM done)`.execute(db);
+/** The listings of a re-check still to do, with the validators of their last read. */
+export function listingsToRecheck(db: Conn, subtaskId: number, ids: number[]) {
+  return db
+    .selectFrom('crawler_listing')
+    .select(['id', 'url', 'etag', 'last_modified'])
+    .where('subtask_id', '=', subtaskId)
+    .where('id', 'in', ids.length > 0 ? ids : [-1])
+    .where('state', '=', CrawlRowState.TODO)
+    .orderBy('id')
+    .execute();
 }

@@ -4,13 +4,13 @@ import { CaptureBrowsers } from '../../platform/capture.js';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { readProduct, readSearchPage } from './extract.js';
-import { CrawlError, PoliteFetcher, fetchSettings, type SiteForFetch } from './fetcher.js';
+import { CrawlError, PoliteFetcher, fetchSettings, type FetchedPage, type SiteForFetch } from './fetcher.js';
 import { startIntake, type Intake } from './intake.js';
 import type { QueueDef } from '../../platform/queues.js';
-import { CRAWLER_QUEUE, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
+import { CRAWLER_QUEUE, RECHECK_BATCH, crawlerQueueDef, type CrawlJob, type CrawlerQueue } from './queue.js';
 import { makeReport } from './report.js';
 import { settleTask } from './service.js';
-import { claimPage, countListings, countTodo, findJobRow, finishSubtask, insertListings, insertPage, listingValidators, markJobFailed, markListingUnchanged, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
+import { claimPage, countListings, hasTodo, findJobRow, finishSubtask, insertListings, insertPage, listingsToRecheck, markJobFailed, markListingsUnchanged, markSubtaskScraping, recordListing, subtasksInStatus } from './work-queries.js';
 
 /**
  * The crawler's worker: takes page and listing jobs, fetches politely through the outbound guard, and writes what it
@@ -33,10 +33,12 @@ interface JobContext {
   runNo: number;
   recipe: import('../../platform/schema.js').CrawlRecipeJson | null;
   site: SiteForFetch;
+  /** The listing's validators from its last read. */
+  validators: { etag: string | null; lastModified: string | null };
 }
 
 /** The job's row (still to do?) with what the worker needs of its subtask, task, site and accounts. */
-async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: CrawlRowStateValue; ctx: JobContext } | undefined> {
+async function jobOf(db: Db, job: { kind: 'page' | 'listing'; id: number }): Promise<{ url: string; state: CrawlRowStateValue; ctx: JobContext } | undefined> {
   const row = await findJobRow(db, job.kind, job.id);
   if (!row) return undefined;
   return {
@@ -50,6 +52,7 @@ async function jobOf(db: Db, job: CrawlJob): Promise<{ url: string; state: Crawl
       taskType: row.type,
       runNo: row.run_no,
       recipe: row.crawl_recipe,
+      validators: { etag: row.etag, lastModified: row.last_modified },
       site: {
         id: row.site_id,
         maxConcurrency: row.max_concurrency,
@@ -74,6 +77,8 @@ export class CrawlerWorker {
   readonly browsers: CaptureBrowsers;
   private readonly inFlight = new Map<number, Set<AbortController>>();
   private readonly running = new Set<Promise<void>>();
+  /** The worker is stopping: a re-check cut short fails, so that its job is taken again by another worker. */
+  private draining = false;
 
   constructor(private readonly services: Services, private readonly queue: CrawlerQueue, env: NodeJS.ProcessEnv = process.env, private readonly settled: SettledByType = {}) {
     const settings = fetchSettings(env);
@@ -98,13 +103,15 @@ export class CrawlerWorker {
 
   /** Aborts every request in flight and waits (at most `limitMs`) for the runs to write what they end with. */
   async drain(limitMs: number): Promise<void> {
+    this.draining = true;
     this.abortAll();
     await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, limitMs).unref())]);
   }
 
   private async runJob(job: CrawlJob): Promise<void> {
-    const row = await jobOf(this.db, job);
-    if (!row || row.state !== CrawlRowState.TODO) return;
+    // A re-check is named by its first listing, which may be done already: its others may not.
+    const row = await jobOf(this.db, job.kind === 'recheck' ? { kind: 'listing', id: job.id } : job);
+    if (!row || (job.kind !== 'recheck' && row.state !== CrawlRowState.TODO)) return;
     const { ctx } = row;
     if (!RUNNING.includes(ctx.status)) return;
     if (ctx.status === TaskStatus.PENDING) {
@@ -117,11 +124,13 @@ export class CrawlerWorker {
     this.inFlight.set(ctx.subtaskId, set);
     try {
       if (job.kind === 'page') await this.page(job.id, row.url, ctx, abort.signal);
+      else if (job.kind === 'recheck') await this.recheck(job.ids, ctx, abort.signal);
       else await this.listing(job.id, row.url, ctx, abort.signal);
     } catch (e) {
       if (!(e instanceof CrawlError)) throw e;
       if (abort.signal.aborted) return; // stopped: the row stays to do for a resume
-      await markJobFailed(this.db, job.kind, job.id, ctx.subtaskId, e.message.slice(0, 2000));
+      // (A re-check fails its listings one by one: only a page or a listing gets here.)
+      await markJobFailed(this.db, job.kind === 'page' ? 'page' : 'listing', job.id, ctx.subtaskId, e.message.slice(0, 2000));
       this.services.log.warn({ subtask: ctx.subtaskId, job, err: e.message }, 'crawler request failed');
     } finally {
       set.delete(abort);
@@ -144,9 +153,15 @@ export class CrawlerWorker {
       const wanted = links.slice(0, room).filter((l) => l.length <= 2000);
       let added = 0;
       if (wanted.length > 0) {
-        const ids = await insertListings(trx, ctx.taskId, ctx.subtaskId, wanted, ctx.runNo, watch);
-        added = ids.length;
-        jobs.push(...ids.map((id) => ({ kind: 'listing' as const, id })));
+        const rows = await insertListings(trx, ctx.taskId, ctx.subtaskId, wanted, ctx.runNo, watch);
+        added = rows.length;
+        // A listing read before is re-checked with others of its page (a watch's run); a new one is read alone.
+        const again = rows.filter((r) => r.readBefore).map((r) => r.id);
+        jobs.push(...rows.filter((r) => !r.readBefore).map((r) => ({ kind: 'listing' as const, id: r.id })));
+        for (let i = 0; i < again.length; i += RECHECK_BATCH) {
+          const ids = again.slice(i, i + RECHECK_BATCH);
+          jobs.push({ kind: 'recheck', id: ids[0]!, ids });
+        }
       }
       const full = ctx.targetCount !== null && n + added >= ctx.targetCount;
       if (next && !full && pageNo < MAX_PAGES && next.length <= 2000) {
@@ -159,12 +174,47 @@ export class CrawlerWorker {
 
   private async listing(listingId: number, url: string, ctx: JobContext, signal: AbortSignal): Promise<void> {
     // A watch reads its listings again every run: it asks the site whether the page changed since its last read.
-    const validators = ctx.taskType === TaskType.WATCH ? await listingValidators(this.db, listingId) : undefined;
+    const validators = ctx.taskType === TaskType.WATCH ? ctx.validators : undefined;
     const fetched = await this.fetcher.fetchPage(ctx.site, url, signal, validators);
     if (fetched.notModified) {
-      await markListingUnchanged(this.db, { id: listingId, subtaskId: ctx.subtaskId, now: this.services.clock() });
+      await markListingsUnchanged(this.db, { ids: [listingId], subtaskId: ctx.subtaskId, now: this.services.clock() });
       return;
     }
+    await this.saveListing(listingId, url, fetched, ctx);
+  }
+
+  /**
+   * A watch's re-check of listings it has read before: each asked at once (the site's slots still bound how many
+   * requests are in flight) whether its page changed; the unchanged done together, a changed one read and saved as a
+   * listing job would, one that fails marked failed alone.
+   */
+  private async recheck(ids: number[], ctx: JobContext, signal: AbortSignal): Promise<void> {
+    const rows = await listingsToRecheck(this.db, ctx.subtaskId, ids);
+    const unchanged: number[] = [];
+    let cut = 0;
+    await Promise.all(
+      rows.map(async (row) => {
+        try {
+          const fetched = await this.fetcher.fetchPage(ctx.site, row.url, signal, { etag: row.etag, lastModified: row.last_modified });
+          if (fetched.notModified) unchanged.push(row.id);
+          else await this.saveListing(row.id, row.url, fetched, ctx);
+        } catch (e) {
+          if (!(e instanceof CrawlError)) throw e;
+          if (signal.aborted) {
+            cut++; // stopped: the row stays to do
+            return;
+          }
+          await markJobFailed(this.db, 'listing', row.id, ctx.subtaskId, e.message.slice(0, 2000));
+          this.services.log.warn({ subtask: ctx.subtaskId, listing: row.id, err: e.message }, 'crawler request failed');
+        }
+      }),
+    );
+    await markListingsUnchanged(this.db, { ids: unchanged, subtaskId: ctx.subtaskId, now: this.services.clock() });
+    // A task stopped keeps its rows to do for a resume; a worker stopping hands the rest of the job to another.
+    if (cut > 0 && this.draining) throw new Error(`the worker stopped with ${cut} listings of a re-check to do`);
+  }
+
+  private async saveListing(listingId: number, url: string, fetched: FetchedPage, ctx: JobContext): Promise<void> {
     // The fields with where each came from (spec README "Reading real pages"): the task's report carries the sources
     // onto the records it makes (report.ts).
     const { listing, sources, availability } = readProduct(fetched.html, url, ctx.recipe);
@@ -177,7 +227,7 @@ export class CrawlerWorker {
 
   /** A subtask with nothing left to do is finished (in error when it failed before scraping anything). */
   private async settleSubtask(ctx: JobContext): Promise<void> {
-    if ((await countTodo(this.db, ctx.subtaskId)) > 0) return;
+    if (await hasTodo(this.db, ctx.subtaskId)) return;
     if (!(await finishSubtask(this.db, ctx.subtaskId, RUNNING))) return;
     const status = await this.db.transaction().execute((trx: Tx) => settleTask(trx, ctx.taskId, this.services.clock()));
     if (status === TaskStatus.FINISHED && ctx.taskType === TaskType.NORMAL) await makeReport(this.services, ctx.taskId);

@@ -8,6 +8,7 @@ import { dayOf, headerWidth, monthOf } from '../../records/values';
 import { AGGREGATE_FIELD, EC_COLUMN_KEYS, ecFieldLabel } from './ecModel';
 import type { Lookups } from './ecLookups';
 import { SIGNAL_KEYS, signalColumn, type SignalTexts } from '../../areas/seller-networks/signalColumns';
+import { WATCH_COLUMN_KEYS, watchColumn, type WatchColumnTexts } from '../../areas/watches/watchColumns';
 
 /**
  * The marketplace record's columns (document 3, section 3 "Marketplace list columns"): how wide each is, how its
@@ -76,7 +77,7 @@ interface EcBaseTexts {
   /** How a sort by price compares amounts in different currencies (the price header's tooltip). */
   priceSortHint: string;
 }
-export type EcTexts = EcBaseTexts & SignalTexts;
+export type EcTexts = EcBaseTexts & SignalTexts & WatchColumnTexts;
 
 /** An amount with its currency code (`JPY 1,980`, `USD 12.50`); a code Intl does not know still shows as written. */
 export function moneyText(amount: number | null, currency: string, locale: Locale): string {
@@ -129,6 +130,7 @@ export function ecValueText(key: string, value: FilterValue | undefined, lookups
 /** A field's label: the contract's, or ours for the aggregate category the contract's list leaves out. */
 export function ecColumnTitle(key: string, locale: Locale, texts: EcTexts): string {
   if (SIGNAL_KEYS.has(key)) return texts.signalLabel(key);
+  if (WATCH_COLUMN_KEYS.has(key)) return texts.watchLabel(key);
   return key === AGGREGATE_FIELD ? texts.aggregateLabel : key === 'published' ? texts.publishedLabel : (ecFieldLabel(key, locale) ?? key);
 }
 
@@ -145,6 +147,7 @@ export function ecColumns(lookups: Lookups, texts: EcTexts, detailHref: (record:
   return placeColumns(EC_COLUMN_KEYS, lookups.customColumns).map((key): RecordColumn<EcRecord> => {
     const custom = customByKey.get(key);
     if (SIGNAL_KEYS.has(key)) return signalColumn<EcRecord>(key, texts);
+    if (WATCH_COLUMN_KEYS.has(key)) return watchColumn<EcRecord>(key, texts);
     if (custom) {
       const name = custom.column_name;
       return { key, title: name, width: Math.max(CUSTOM_WIDTH, headerWidth(name, 0)), value: (r) => customText(customValues(r.custom_info)[name]), text: (v) => (v === null ? '' : String(v)) };

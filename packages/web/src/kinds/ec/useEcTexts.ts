@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignalTexts } from '../../areas/seller-networks/signalColumns';
+import { useWatchColumnTexts } from '../../areas/watches/watchColumns';
 import type { EcTexts } from './ecFields';
 
 /** The few words the EC value formatters need, in the user's language. */
 export function useEcTexts(): EcTexts {
   const { t } = useTranslation('ecRecords');
   const signals = useSignalTexts();
+  const watches = useWatchColumnTexts();
   return useMemo(
     () => ({
       yes: t('value.yes'),
@@ -15,7 +17,8 @@ export function useEcTexts(): EcTexts {
       publishedLabel: t('field.published'),
       priceSortHint: t('list.priceSortHint'),
       ...signals,
+      ...watches,
     }),
-    [t, signals],
+    [t, signals, watches],
   );
 }
