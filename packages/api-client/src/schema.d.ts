@@ -14086,6 +14086,7 @@ export interface operations {
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
@@ -15130,6 +15131,7 @@ export interface operations {
                                 published: boolean;
                                 updated_at: string;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
@@ -16107,6 +16109,7 @@ export interface operations {
                                 updated_at: string;
                                 repeatOffender?: boolean;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
