@@ -60,6 +60,9 @@ describe('takedown notices in the browser', () => {
     const problem = page.getByTestId(`takedown-problem-${unmarked}`);
     expect(await problem.innerText()).toContain('No trademark is named in the response');
     expect(await page.getByTestId('takedown-body').innerText()).toContain('Notice of Claimed Infringement (NOII) - eBay VeRO Program');
+    // eBay listings: eBay VeRO is proposed, nothing had to be chosen (issue 35).
+    expect(await page.getByTestId('takedown-channel').innerText()).toContain('eBay VeRO');
+    await page.getByTestId('takedown-proposed').waitFor();
     expect(await page.getByTestId('takedown-mark-sent').isDisabled()).toBe(true);
     await j.screenshot(page, 'takedown-problem-en');
 
@@ -106,6 +109,8 @@ describe('takedown notices in the browser', () => {
     await ja.getByTestId('ec-takedown').click();
     await pick(ja, 'takedown-channel', 'メルカリ（日本語）');
     await eventually(() => ja.getByTestId('takedown-summary').innerText()).toBe('申請 1 通、問題 2 件');
+    // Two problems of one record: the record is listed once, with both (issue 35).
+    expect(await ja.getByTestId(`takedown-problem-${bare}`).count()).toBe(1);
     const problems = await ja.getByTestId('takedown-problems').innerText();
     expect(problems).toContain('対応欄に商標が指定されていません');
     expect(problems).toContain('証拠がありません');

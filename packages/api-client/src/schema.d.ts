@@ -4561,7 +4561,7 @@ export interface paths {
         put?: never;
         /**
          * Compose takedown notices
-         * @description Composes the takedown notices of the selected records for one channel (DSA, eBay VeRO, Amazon, ...), with the problems a platform would refuse each for; nothing is stored.
+         * @description Composes the takedown notices of the selected records for one channel (DSA, eBay VeRO, Amazon, ...), with the problems a platform would refuse each for; nothing is stored. Without a channel, for the one proposed for the listings' marketplace (its own channel, or mail when it has none or the selection mixes marketplaces), answered as proposed.
          *
          *     For analysts.
          */
@@ -14086,6 +14086,7 @@ export interface operations {
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
@@ -15130,6 +15131,7 @@ export interface operations {
                                 published: boolean;
                                 updated_at: string;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
@@ -16107,6 +16109,7 @@ export interface operations {
                                 updated_at: string;
                                 repeatOffender?: boolean;
                             }[];
+                            pictured: number[];
                             total: number;
                             /** @enum {string} */
                             totalIs: "exact" | "about" | "atLeast";
@@ -17460,7 +17463,7 @@ export interface operations {
                     kind: "ec" | "ws" | "sns";
                     recordIds: number[];
                     /** @enum {string} */
-                    channel: "dsa" | "ebay-vero" | "amazon" | "alibaba-ipp" | "rakuten" | "mercari" | "rakuma" | "mail";
+                    channel?: "dsa" | "ebay-vero" | "amazon" | "alibaba-ipp" | "rakuten" | "mercari" | "rakuma" | "mail";
                 };
             };
         };
@@ -17476,6 +17479,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
+                            /** @enum {string} */
+                            proposed: "dsa" | "ebay-vero" | "amazon" | "alibaba-ipp" | "rakuten" | "mercari" | "rakuma" | "mail";
                             notices: {
                                 /** @enum {string} */
                                 channel: "dsa" | "ebay-vero" | "amazon" | "alibaba-ipp" | "rakuten" | "mercari" | "rakuma" | "mail";

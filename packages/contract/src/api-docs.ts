@@ -261,7 +261,7 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/evidence/list': doc('List a record\'s evidence', 'Lists the captures of a record, pending, done or failed (with the reason), newest first.'),
   '/api/evidence/capture-batch': doc('Capture many records\' pages', 'Queues captures of the selected records\' pages (a limited number at once) and answers their ids for fetch-progress.'),
   '/api/evidence/fetch-progress': doc('Poll evidence capture progress', 'Answers how many of the given captures are pending, done or failed.'),
-  '/api/takedown/compose': doc('Compose takedown notices', 'Composes the takedown notices of the selected records for one channel (DSA, eBay VeRO, Amazon, ...), with the problems a platform would refuse each for; nothing is stored.'),
+  '/api/takedown/compose': doc('Compose takedown notices', 'Composes the takedown notices of the selected records for one channel (DSA, eBay VeRO, Amazon, ...), with the problems a platform would refuse each for; nothing is stored. Without a channel, for the one proposed for the listings\' marketplace (its own channel, or mail when it has none or the selection mixes marketplaces), answered as proposed.'),
   '/api/takedown/mark-sent': doc('Mark takedown notices sent', 'Stores the notices of the selected records as sent and fills the report date of the round (or each record\'s first open round).'),
   '/api/takedown/fetch-notices': doc('List sent takedown notices', 'Lists the takedown notices sent for a client\'s records of a kind, or of one record.'),
   '/api/analyst/get-recheck-settings': doc('Get takedown re-check settings', 'Answers after how many days a taken-down listing of the client is captured again to check that it is gone.'),

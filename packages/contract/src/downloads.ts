@@ -4,7 +4,7 @@ import { EVIDENCE_KINDS } from './evidence.js';
 import { EXPORT_TYPES } from './crawler-tasks.js';
 import { idListParam, idParam, paramText, recordIdParam } from './query-params.js';
 import * as snsRecords from './sns-records.js';
-import { composeInput, EXPORT_FORMATS } from './takedown.js';
+import { composeInput, EXPORT_FORMATS, takedownChannel } from './takedown.js';
 import { id } from './validation.js';
 import * as wsRecords from './ws-records.js';
 
@@ -67,7 +67,7 @@ export const downloads = {
     query: z.object({
       clientId: idParam.describe('The client whose records these are.'),
       kind: composeInput.shape.kind.describe('The record kind.'),
-      channel: composeInput.shape.channel.describe('The takedown channel (as in compose).'),
+      channel: takedownChannel.describe('The takedown channel (as in compose).'),
       ids: idListParam(composeInput.shape.recordIds).describe('The record ids, comma-separated.'),
       format: z.enum(EXPORT_FORMATS, { error: 'validation.invalid' }).describe('docx, txt, or csv (batch channels only).'),
     }),

@@ -61,7 +61,7 @@ export type { Evidence, EvidenceKind, CaptureFailureReason } from './evidence.js
 export { EVIDENCE_KINDS, CAPTURE_FAILURES, CAPTURE_BATCH_MAX } from './evidence.js';
 export * as takedown from './takedown.js';
 export type { TakedownChannel, TakedownNotice, TakedownProblem, SentNotice, ProblemField, TakedownExportFormat } from './takedown.js';
-export { TAKEDOWN_CHANNELS, BATCH_CHANNELS, ALIBABA_BATCH, TAKEDOWN_MAX, PROBLEM_FIELDS, EXPORT_FORMATS } from './takedown.js';
+export { TAKEDOWN_CHANNELS, BATCH_CHANNELS, ALIBABA_BATCH, TAKEDOWN_MAX, PROBLEM_FIELDS, EXPORT_FORMATS, GENERAL_CHANNEL, channelOfListing, proposedChannel } from './takedown.js';
 export * as takedownRecheck from './takedown-recheck.js';
 export type { RecheckVerdict, RecordRecheck } from './takedown-recheck.js';
 export { RECHECK_DAYS_MIN, RECHECK_DAYS_MAX, RECHECK_DAYS_DEFAULT, RECHECK_VERDICTS } from './takedown-recheck.js';

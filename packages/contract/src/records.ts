@@ -91,6 +91,11 @@ export function searchRecordsInputSchema<T extends z.ZodType>(search: T) {
 export function searchRecordsOutputSchema<T extends z.ZodType>(record: T) {
   return z.object({
     records: z.array(record),
+    /**
+     * The ids of this page's records that have a picture (an image URL, an uploaded screenshot or a done capture):
+     * the list asks `/api/records/thumbnail` for these only; the others show a placeholder without a request.
+     */
+    pictured: z.array(z.number()),
     /** The number of matching records, as `totalIs` says: exact, about (an estimate known to be close), or at least. */
     total: z.number(),
     totalIs: z.enum(['exact', 'about', 'atLeast']),

@@ -5,9 +5,10 @@ import path from 'node:path';
 import { decodeImageHeader } from '../platform/images.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/passwords.js';
-import { Role } from '@portal/contract';
+import { channelOfListing, Role, type EcRecord, type TakedownNotice } from '@portal/contract';
 import { createUser, startTestPortal, type TestPortal } from '../testing/index.js';
 import { seedDemo } from './seed.js';
+import { createSession } from '../platform/auth.js';
 import { sql } from 'kysely';
 
 let tp: TestPortal;
@@ -68,11 +69,38 @@ describe('demo data', () => {
     expect(new Set(suggested.map((s) => s.kind))).toEqual(new Set(['ec', 'ws', 'sns']));
     expect(suggested.every((s) => Array.isArray(s.trace) && (s.trace as unknown[]).length > 0)).toBe(true);
     expect(createHash('sha256').update(captures[0]!.bytes!).digest('hex')).toBe(captures[0]!.sha256_html);
-    // Takedown: listings naming the client's trademark to compose for, and a VeRO notice sent for the captured one.
+    // Takedown: listings naming the client's trademark to compose for, and a notice sent for the captured one, for
+    // its marketplace's own channel (issue 35: never eBay VeRO for a Rakuten or Coupang listing).
     expect((await services.db.selectFrom('ec_record').select('ec_id').where('ec_response_trademark', 'is not', null).execute()).length).toBeGreaterThan(1);
-    const sent = await services.db.selectFrom('takedown_notice').select(['channel', 'body']).execute();
-    expect(sent.map((n) => n.channel)).toEqual(['ebay-vero']);
-    expect(sent[0]!.body).toContain(captures[0]!.sha256_html!);
+    const sent = await services.db.selectFrom('takedown_notice').select(['channel', 'body', 'record_ids']).execute();
+    expect(sent).toHaveLength(1);
+    const sentFor = await services.db.selectFrom('ec_record').select(['ec_site', 'ec_product_url']).where('ec_id', '=', Number(sent[0]!.record_ids[0])).executeTakeFirstOrThrow();
+    expect(sent[0]!.channel).toBe(channelOfListing(sentFor.ec_site, sentFor.ec_product_url));
+    // The notice cites the capture (every channel names its PNG's hash).
+    const cited = await services.db.selectFrom('evidence_capture').select('sha256_png').where('ec_id', '=', Number(sent[0]!.record_ids[0])).where('state', '=', 'done').executeTakeFirstOrThrow();
+    expect(sent[0]!.body).toContain(cited.sha256_png!);
+    // A newcomer's first pick composes cleanly (issue 35): the first listings of the analyst's EC list that are not
+    // taken down yet name a trademark in force for their country and have a capture, so their notices have no
+    // problem, each for its marketplace's channel (Rakuten's form, a mail for Coupang).
+    const demoAnalyst = await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'analyst@example.com').executeTakeFirstOrThrow();
+    const token = await createSession(services.db, demoAnalyst.user_id, tp.clock.now);
+    const sakura = await services.db.selectFrom('client').select('client_id').orderBy('client_id').executeTakeFirstOrThrow();
+    const listed = (await tp.post('/api/ec-data/search-records', { clientId: sakura.client_id, limit: 20 }, { token })).body.data as { records: EcRecord[] };
+    const takenDown = (r: EcRecord) => [r.ec_process1_result, r.ec_process2_result, r.ec_process3_result, r.ec_process_result].includes(2);
+    const firstLive = listed.records.filter((r) => !takenDown(r)).slice(0, 8);
+    expect(firstLive).toHaveLength(8);
+    // The first rows are mostly live: a newcomer's first few rows include clean ones at once.
+    expect(listed.records.slice(0, 3).some((r) => !takenDown(r))).toBe(true);
+    for (const r of firstLive) {
+      const res = await tp.post('/api/takedown/compose', { clientId: sakura.client_id, kind: 'ec', recordIds: [r.ec_id] }, { token });
+      const data = res.body.data as { proposed: string; notices: TakedownNotice[] };
+      expect(data.proposed, r.ec_site).toBe(channelOfListing(r.ec_site, r.ec_product_url));
+      expect(data.notices.flatMap((n) => n.problems), `${r.ec_id} ${r.ec_site} ${r.ec_product_region}`).toEqual([]);
+    }
+    expect(new Set(firstLive.map((r) => channelOfListing(r.ec_site, r.ec_product_url))).size).toBeGreaterThan(1);
+    // Together too: one selection of them is one clean composition (a mix of marketplaces: the general channel).
+    const together = (await tp.post('/api/takedown/compose', { clientId: sakura.client_id, kind: 'ec', recordIds: firstLive.map((r) => r.ec_id) }, { token })).body.data as { proposed: string; notices: TakedownNotice[] };
+    expect(together.notices.flatMap((n) => n.problems)).toEqual([]);
     // Re-checks after a takedown: listings gone and still live, each re-check beside the capture before it; the
     // rest were tried (unreachable .example addresses) and queue nothing.
     const verdicts = await services.db.selectFrom('takedown_recheck').select(['kind', 'verdict', 'capture_id', 'attempts']).execute();

@@ -125,6 +125,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
     staleTime: LIST_FRESH_MS,
   });
   const records = useMemo(() => (input ? (list.data?.records ?? []) : []), [input, list.data]);
+  const pictured = useMemo(() => new Set(input ? (list.data?.pictured ?? []) : []), [input, list.data]);
   const total = input ? (list.data?.total ?? 0) : 0;
   const totalIs = input ? (list.data?.totalIs ?? 'exact') : 'exact';
   const saved = useQuery(savedColumnsQuery);
@@ -147,9 +148,9 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   // Issue 19: the triage suggestion of each row, analysts only (client users never see suggestions).
   const suggestedColumn = useSuggestedColumn(kind.name, clientId, records, kind.recordId, analyst);
   const shownColumns = useMemo(() => {
-    const shown = withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column') });
+    const shown = withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column'), pictured });
     return suggestedColumn ? [suggestedColumn, ...shown] : shown;
-  }, [allColumns, visible, kind, clientId, t, suggestedColumn]);
+  }, [allColumns, visible, kind, clientId, t, suggestedColumn, pictured]);
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);

@@ -1,16 +1,16 @@
 import { memo, useState } from 'react';
 import { PictureOutlined } from '@ant-design/icons';
 import type { EvidenceKind } from '@portal/contract';
-import { thumbnailUrl } from './picture';
 
 /**
  * A record's picture in a list row (issue 18): the portal's small picture of it (image URL, else newest capture,
  * else screenshot; the server chooses), loaded only as its row comes into view (the table renders the rows in view
- * and the browser defers `loading="lazy"` images further), a grey picture sign when there is none.
+ * and the browser defers `loading="lazy"` images further), a grey picture sign when there is none: `src` is null
+ * for a record the list answer says has no picture (nothing is asked), and a picture that fails to load gives way.
  */
-function RecordThumbOf({ kind, clientId, recordId, alt }: { kind: EvidenceKind; clientId: number; recordId: number; alt: string }) {
+function RecordThumbOf({ kind, src, recordId, alt }: { kind: EvidenceKind; src: string | null; recordId: number; alt: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) {
+  if (failed || src === null) {
     return (
       <span className="rec-thumb rec-thumb-none" data-testid={`${kind}-thumb-none-${recordId}`}>
         <PictureOutlined />
@@ -20,7 +20,7 @@ function RecordThumbOf({ kind, clientId, recordId, alt }: { kind: EvidenceKind; 
   return (
     <img
       className="rec-thumb"
-      src={thumbnailUrl(kind, clientId, recordId)}
+      src={src}
       alt={alt}
       loading="lazy"
       decoding="async"

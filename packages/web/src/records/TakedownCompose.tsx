@@ -5,6 +5,7 @@ import { useCall, useInvalidateCalls } from '../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { BATCH_CHANNELS, downloadHref, TAKEDOWN_CHANNELS, TAKEDOWN_MAX, type EvidenceKind, type TakedownChannel, type TakedownNotice } from '@portal/contract';
 import { api, errorMessage } from '../platform/api';
+import { problemsByRecord } from './takedown';
 
 export interface TakedownComposeProps {
   kind: EvidenceKind;
@@ -24,35 +25,40 @@ export function takedownExportUrl(clientId: number, kind: EvidenceKind, channel:
 }
 
 /**
- * Takedown notices from the list's selection (issue 18): pick the channel, read the notices and the pre-send
- * check's problems (each with a link to the record to fix), export them, and mark them sent once nothing is wrong.
+ * Takedown notices from the list's selection (issue 18): the channel of the listings' marketplace is proposed (the
+ * server's `proposed`; issue 35) and may be changed; read the notices and the pre-send check's problems (each record
+ * once, with a link to fix it), export them, and mark them sent once nothing is wrong.
  */
 export function TakedownCompose({ kind, clientId, selected, disabledReason, onSent }: TakedownComposeProps) {
   const { t } = useTranslation(['takedown', 'contract']);
   const { message, modal } = App.useApp();
   const invalidate = useInvalidateCalls();
   const [open, setOpen] = useState(false);
-  const [channel, setChannel] = useState<TakedownChannel>('ebay-vero');
+  // The channel the analyst chose; until then the one the server proposes for the selection's marketplace.
+  const [chosen, setChosen] = useState<TakedownChannel | null>(null);
   const [ids, setIds] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
-  const composed = useCall('/api/takedown/compose', { clientId: clientId ?? 0, kind, recordIds: ids, channel }, {
+  const composed = useCall('/api/takedown/compose', { clientId: clientId ?? 0, kind, recordIds: ids, ...(chosen ? { channel: chosen } : {}) }, {
     enabled: open && clientId !== undefined && ids.length > 0,
     gcTime: 0,
   });
+  const proposed = composed.data?.proposed;
+  const channel = chosen ?? proposed;
 
   const start = () => {
     if (selected.length === 0) return void message.error(t('contract:validation.noRecordsSelected'));
     if (selected.length > TAKEDOWN_MAX) return void message.error(t('contract:validation.takedownTooMany'));
     setIds([...selected]);
+    setChosen(null);
     setOpen(true);
   };
 
   const notices: TakedownNotice[] = composed.data?.notices ?? [];
   const problems = notices.flatMap((n) => n.problems);
-  const problemRecords = [...new Set(problems.map((p) => p.recordId))];
+  const problemRecords = problemsByRecord(notices);
 
   const markSent = () => {
-    if (clientId === undefined) return;
+    if (clientId === undefined || channel === undefined) return;
     modal.confirm({
       title: t('markSentTitle', { notices: notices.length }),
       content: t('markSentText', { count: ids.length }),
@@ -78,7 +84,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   };
 
   const exportButton = (format: 'docx' | 'txt' | 'csv') => (
-    <Button key={format} icon={<DownloadOutlined />} href={clientId === undefined ? undefined : takedownExportUrl(clientId, kind, channel, format, ids)} download data-testid={`takedown-export-${format}`}>
+    <Button key={format} icon={<DownloadOutlined />} href={clientId === undefined || channel === undefined ? undefined : takedownExportUrl(clientId, kind, channel, format, ids)} download data-testid={`takedown-export-${format}`}>
       {t(`export.${format}`)}
     </Button>
   );
@@ -96,7 +102,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
             <span>{t('channel')}</span>
             <Select<TakedownChannel>
               value={channel}
-              onChange={setChannel}
+              onChange={setChosen}
               style={{ width: 300 }}
               options={TAKEDOWN_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
               data-testid="takedown-channel"
@@ -104,6 +110,11 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
             <Button onClick={() => void composed.refetch()} loading={composed.isFetching} data-testid="takedown-recompose">
               {t('recompose')}
             </Button>
+            {channel !== undefined && channel === proposed && (
+              <Typography.Text type="secondary" data-testid="takedown-proposed">
+                {t('proposed')}
+              </Typography.Text>
+            )}
           </Space>
           {composed.isError && <Alert type="error" showIcon message={t('composeFailed', { message: errorMessage(composed.error) })} />}
           {composed.data && (
@@ -121,13 +132,16 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
                   description={
                     <Space direction="vertical" size={2} data-testid="takedown-problems">
                       <Typography.Text type="secondary">{t('problemsHint')}</Typography.Text>
-                      {problems.map((p, i) => (
-                        <div key={i} data-testid={`takedown-problem-${p.recordId}`}>
-                          <Tag>{t(`field.${p.field}`)}</Tag>
-                          <a href={`${DETAIL_BASE[kind]}/${clientId}/${p.recordId}`} target="_blank" rel="noopener noreferrer">
-                            {t('openRecord', { id: p.recordId })}
-                          </a>{' '}
-                          {p.message}
+                      {problemRecords.map((r) => (
+                        <div key={r.recordId} data-testid={`takedown-problem-${r.recordId}`}>
+                          <a href={`${DETAIL_BASE[kind]}/${clientId}/${r.recordId}`} target="_blank" rel="noopener noreferrer">
+                            {t('openRecord', { id: r.recordId })}
+                          </a>
+                          {r.problems.map((p) => (
+                            <div key={p.field + p.message}>
+                              <Tag>{t(`field.${p.field}`)}</Tag> {p.message}
+                            </div>
+                          ))}
                         </div>
                       ))}
                     </Space>
@@ -137,7 +151,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
               <Space wrap>
                 {exportButton('docx')}
                 {exportButton('txt')}
-                {BATCH_CHANNELS.includes(channel) && exportButton('csv')}
+                {channel !== undefined && BATCH_CHANNELS.includes(channel) && exportButton('csv')}
                 <Tooltip title={problems.length > 0 ? t('problemsBlock') : undefined}>
                   <Button type="primary" icon={<SendOutlined />} disabled={problems.length > 0} loading={sending} onClick={markSent} data-testid="takedown-mark-sent">
                     {t('markSent')}

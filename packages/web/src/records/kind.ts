@@ -37,6 +37,8 @@ export type SearchInput<T extends KindTypes> = ReturnType<typeof searchPayload<T
 /** What a record search answers (every kind alike). */
 export interface SearchAnswer<R> {
   records: R[];
+  /** The ids of the page's records that have a picture (the others show a placeholder, nothing is asked). */
+  pictured: number[];
   total: number;
   /** Exact, about (an estimate known to be close) or at least: how the total is said. */
   totalIs: TotalIs;

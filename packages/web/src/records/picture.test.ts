@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Evidence } from '@portal/contract';
-import { newestCapture, pictureCandidates, thumbnailUrl } from './picture';
+import { listThumbnailUrl, newestCapture, pictureCandidates, thumbnailUrl } from './picture';
 
 const capture = (id: number, capturedAt: string, state: Evidence['state'] = 'done'): Evidence => ({
   id,
@@ -49,5 +49,12 @@ describe('the picture a record shows', () => {
 
   it('the list thumbnail address names the kind, the client and the record', () => {
     expect(thumbnailUrl('sns', 1, 2)).toBe('/api/records/thumbnail?clientId=1&kind=sns&recordId=2');
+  });
+
+  it('a list row asks for its thumbnail only when the list answer names it among the pictured (no request that can only 404)', () => {
+    const pictured = new Set([2, 7]);
+    expect(listThumbnailUrl('ec', 1, 2, pictured)).toBe('/api/records/thumbnail?clientId=1&kind=ec&recordId=2');
+    expect(listThumbnailUrl('ec', 1, 3, pictured)).toBeNull();
+    expect(listThumbnailUrl('ws', 1, 7, new Set())).toBeNull();
   });
 });

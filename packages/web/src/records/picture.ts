@@ -38,6 +38,14 @@ export function thumbnailUrl(kind: EvidenceKind, clientId: number, recordId: num
   return downloadHref('/api/records/thumbnail', { clientId, kind, recordId, size: size === 'small' ? undefined : size, from: from === 'any' ? undefined : from, v: version });
 }
 
+/**
+ * A list row's thumbnail address, or null when the record has no picture (the list answer's `pictured` ids): such a
+ * row shows the placeholder and asks nothing, since the portal could only answer 404 (issue 35: no error noise).
+ */
+export function listThumbnailUrl(kind: EvidenceKind, clientId: number, recordId: number, pictured: ReadonlySet<number>): string | null {
+  return pictured.has(recordId) ? thumbnailUrl(kind, clientId, recordId) : null;
+}
+
 const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url.trim());
 
 /** The newest capture that finished with a picture (captures come newest first; the order is not trusted here). */

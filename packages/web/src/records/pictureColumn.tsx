@@ -1,4 +1,5 @@
 import type { EvidenceKind } from '@portal/contract';
+import { listThumbnailUrl } from './picture';
 import { RecordThumb } from './RecordThumb';
 import type { RecordColumn } from './types';
 import { headerWidth } from './values';
@@ -9,10 +10,14 @@ const PICTURE_WIDTH = 64;
 
 /**
  * The record lists' picture column (issue 18), for every kind: placed after the first (fixed) column so it is in
- * view without scrolling, outside the column chooser (it is no field of the record).
+ * view without scrolling, outside the column chooser (it is no field of the record). Only the records the list
+ * answer names in `pictured` ask for their picture; the others show the placeholder.
  */
-export function withPictureColumn<R>(columns: readonly RecordColumn<R>[], args: { kind: EvidenceKind; clientId: number | undefined; recordId: (record: R) => number; title: string }): RecordColumn<R>[] {
-  const { kind, clientId, recordId, title } = args;
+export function withPictureColumn<R>(
+  columns: readonly RecordColumn<R>[],
+  args: { kind: EvidenceKind; clientId: number | undefined; recordId: (record: R) => number; title: string; pictured: ReadonlySet<number> },
+): RecordColumn<R>[] {
+  const { kind, clientId, recordId, title, pictured } = args;
   if (clientId === undefined || columns.length === 0) return [...columns];
   const picture: RecordColumn<R> = {
     key: PICTURE_COLUMN_KEY,
@@ -20,7 +25,10 @@ export function withPictureColumn<R>(columns: readonly RecordColumn<R>[], args: 
     width: Math.max(PICTURE_WIDTH, headerWidth(title, 0)),
     value: () => null,
     text: () => '',
-    cell: (record) => <RecordThumb kind={kind} clientId={clientId} recordId={recordId(record)} alt="" />,
+    cell: (record) => {
+      const id = recordId(record);
+      return <RecordThumb kind={kind} src={listThumbnailUrl(kind, clientId, id, pictured)} recordId={id} alt="" />;
+    },
   };
   return [columns[0]!, picture, ...columns.slice(1)];
 }

@@ -1,5 +1,5 @@
 import type { EvidenceKind, TakedownChannel, TakedownNotice, TakedownProblem, takedown as contract } from '@portal/contract';
-import { translate } from '@portal/contract';
+import { proposedChannel, translate } from '@portal/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,25 +19,33 @@ import * as repo from './repo.js';
 type ComposeInput = z.output<typeof contract.composeInput>;
 
 export interface Composed {
+  /** The channel of the selected listings' marketplace (their own when they share one, else the general one). */
+  proposed: TakedownChannel;
   notices: TakedownNotice[];
   facts: RecordFacts[];
 }
 
-/** Groups the records as the channel's notices take them (one per listing, one batch, or batches of 300). */
+/**
+ * Groups the records as the channel's notices take them (one per listing, one batch, or batches of 300), for the
+ * channel asked or, without one, the channel proposed for the listings' marketplace.
+ */
 export async function composeNotices(ctx: AuthedContext, input: ComposeInput, lock = false): Promise<Composed> {
   const [facts, env] = await Promise.all([loadFacts(ctx, input.kind, input.clientId, input.recordIds, lock), composeEnv(ctx, input.clientId)]);
-  const channel = CHANNELS[input.channel];
+  const proposed = proposedChannel(facts.map((f) => ({ site: f.site, url: f.url })));
+  const id = input.channel ?? proposed;
+  const channel = CHANNELS[id];
   const notices: TakedownNotice[] = [];
   for (let i = 0; i < facts.length; i += channel.perNotice) {
     const group = facts.slice(i, i + channel.perNotice);
     const draft = channel.compose(group, env);
-    notices.push({ channel: input.channel, ...draft, recordIds: group.map((f) => f.id), problems: group.flatMap((f) => presendProblems(f, env.today, ctx.locale)) });
+    notices.push({ channel: id, ...draft, recordIds: group.map((f) => f.id), problems: group.flatMap((f) => presendProblems(f, env.today, ctx.locale)) });
   }
-  return { notices, facts };
+  return { proposed, notices, facts };
 }
 
-export async function compose(ctx: AuthedContext, input: ComposeInput): Promise<{ notices: TakedownNotice[] }> {
-  return { notices: (await composeNotices(ctx, input)).notices };
+export async function compose(ctx: AuthedContext, input: ComposeInput): Promise<{ proposed: TakedownChannel; notices: TakedownNotice[] }> {
+  const { proposed, notices } = await composeNotices(ctx, input);
+  return { proposed, notices };
 }
 
 /** The kinds' descriptions: where each keeps its rounds, and the names its history uses for them. */

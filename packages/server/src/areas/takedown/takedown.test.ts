@@ -1,4 +1,4 @@
-import { ErrorCode, Role, translate, type SentNotice, type TakedownNotice } from '@portal/contract';
+import { channelOfListing, ErrorCode, Role, translate, type SentNotice, type TakedownChannel, type TakedownNotice } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trademarkRegionName } from '@portal/contract/trademark-lists';
 import { checkDocument } from '../../platform/documents.js';
@@ -64,8 +64,8 @@ async function record(over: RecordValues = {}, capture = true): Promise<number> 
   return id;
 }
 
-async function compose(channel: string, recordIds: number[], user = analyst, locale: 'en' | 'ja' = 'en') {
-  return tp.post('/api/takedown/compose', { clientId: acme, kind: 'ec', recordIds, channel }, { token: user.token, locale });
+async function compose(channel: string | undefined, recordIds: number[], user = analyst, locale: 'en' | 'ja' = 'en') {
+  return tp.post('/api/takedown/compose', { clientId: acme, kind: 'ec', recordIds, ...(channel === undefined ? {} : { channel }) }, { token: user.token, locale });
 }
 const notices = (res: { body: { data: unknown } }) => (res.body.data as { notices: TakedownNotice[] }).notices;
 
@@ -134,6 +134,62 @@ describe('each channel drafts its notice from the record, the trademark, the evi
     expect(en!.body).toContain('I write on behalf of Sakura Cosmetics');
     const [ja] = notices(await compose('mail', [id], analyst, 'ja'));
     expect(ja!.body).toContain('Sakura Cosmetics の代理として連絡いたします');
+  });
+});
+
+describe('the channel proposed for the listings\' marketplace (issue 35)', () => {
+  const proposed = (res: { body: { data: unknown } }) => (res.body.data as { proposed: TakedownChannel }).proposed;
+
+  it('is the marketplace\'s own channel by site name or host, the general one (mail) without one or for a mix', async () => {
+    const rakuten = await record({ ec_site: 'Rakuten', ec_product_url: 'https://item.rakuten.example/item/1037' });
+    const coupang = await record({ ec_site: 'Coupang', ec_product_url: 'https://www.coupang.example/item/2377' });
+    const ebayByHost = await record({ ec_site: '', ec_product_url: 'https://www.ebay.example/itm/123456789012' });
+    const taobao = await record({ ec_site: 'Taobao', ec_product_url: 'https://item.taobao.example/item/1' });
+    for (const [ids, channel] of [[[rakuten], 'rakuten'], [[coupang], 'mail'], [[ebayByHost], 'ebay-vero'], [[taobao], 'alibaba-ipp'], [[rakuten, ebayByHost], 'mail']] as const) {
+      const res = await compose(undefined, [...ids]);
+      expect(proposed(res), channel).toBe(channel);
+      // Without a channel asked, the notices are the proposed channel's.
+      expect(notices(res).map((n) => n.channel), channel).toEqual(notices(res).map(() => channel));
+    }
+    expect(notices(await compose(undefined, [rakuten]))[0]!.to).toBe('楽天市場 権利侵害申告窓口');
+    // A channel asked is the one composed for; the proposal still says what the marketplace's own would be.
+    const asked = await compose('ebay-vero', [rakuten]);
+    expect([proposed(asked), notices(asked)[0]!.channel]).toEqual(['rakuten', 'ebay-vero']);
+  });
+
+  it('reads the names marketplaces go by, Rakuma before Rakuten, and hosts when the name says nothing', () => {
+    expect(channelOfListing('Rakuten Ichiba', '')).toBe('rakuten');
+    expect(channelOfListing('楽天市場', '')).toBe('rakuten');
+    expect(channelOfListing('', 'https://item.rakuten.co.jp/shop/item-1/')).toBe('rakuten');
+    expect(channelOfListing('', 'https://item.fril.jp/abc')).toBe('rakuma');
+    expect(channelOfListing('Rakuma', 'https://item.rakuten.co.jp/x')).toBe('rakuma');
+    expect(channelOfListing('Amazon.co.jp', '')).toBe('amazon');
+    expect(channelOfListing('eBay', '')).toBe('ebay-vero');
+    expect(channelOfListing('AliExpress', '')).toBe('alibaba-ipp');
+    expect(channelOfListing('メルカリ', '')).toBe('mercari');
+    expect(channelOfListing('Coupang', 'https://www.coupang.com/vp/products/1')).toBe('mail');
+    expect(channelOfListing('Shop EU', 'not a url')).toBe('mail');
+    // A name that is no marketplace's does not hide the host; a name that is one wins over the host.
+    expect(channelOfListing('Some shop', 'https://www.amazon.de/dp/B000000000')).toBe('amazon');
+    expect(channelOfListing('eBay', 'https://www.amazon.de/dp/B000000000')).toBe('ebay-vero');
+  });
+});
+
+describe('each record once (issue 35)', () => {
+  it('a record selected twice, with two problems, is in the notice once and each problem is named once', async () => {
+    const twice = await record({ ec_response_trademark: null, ec_process1_date: '2026-01-05', ec_process1_result: 2 });
+    const other = await record();
+    for (const channel of ['ebay-vero', 'mail'] as const) {
+      const all = notices(await compose(channel, [twice, other, twice]));
+      expect(all.flatMap((n) => n.recordIds), channel).toEqual([twice, other]);
+      expect(all.flatMap((n) => n.problems).map((p) => [p.recordId, p.field]), channel).toEqual([
+        [twice, 'trademark'],
+        [twice, 'result'],
+      ]);
+    }
+    // The export lists it once as well.
+    const csv = (await tp.get(`/api/takedown/export?clientId=${acme}&kind=ec&channel=ebay-vero&format=csv&ids=${twice},${other},${twice}`, { token: analyst.token })).bytes.toString();
+    expect(csv.trim().split('\r\n')).toHaveLength(3);
   });
 });
 

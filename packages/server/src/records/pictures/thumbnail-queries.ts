@@ -1,6 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { RECORD_TABLES, type KindName } from '../core/tables.js';
+import { RECORD_TABLES, type KindName, type RecordTableName } from '../core/tables.js';
 
 /** The query of a record's picture sources (thumbnail.ts). */
 
@@ -35,4 +35,17 @@ export async function pictureSources(db: Db | Tx, kind: KindName, recordId: numb
     FROM ${sql.table(t.records)} AS r
     WHERE r.${sql.ref(t.id)} = ${recordId} AND ${visible}`.execute(db);
   return found.rows[0];
+}
+
+/**
+ * Whether a record (alias `r` of the kind's table) has something to show as its picture, as the thumbnail call
+ * would look for it: an image URL that is a web address, an uploaded screenshot (EC), or a done capture with its PNG.
+ * The lists answer it (`pictured`), so a row without a picture shows the placeholder and asks for nothing.
+ */
+export function hasPicture(table: RecordTableName): RawBuilder<boolean> {
+  const kind = (Object.keys(RECORD_TABLES) as KindName[]).find((k) => RECORD_TABLES[k].records === table)!;
+  const t = RECORD_TABLES[kind];
+  return sql<boolean>`(${IMAGE_OF[kind]} ~* '^\\s*https?://' OR ${SHOTS_OF[kind]} ~ '[^,]'
+    OR EXISTS (SELECT 1 FROM evidence_capture AS e
+      WHERE e.${sql.ref(t.id)} = r.${sql.ref(t.id)} AND e.client_id = r.client_id AND e.state = 'done' AND e.png_file IS NOT NULL))`;
 }

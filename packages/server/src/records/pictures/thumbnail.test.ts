@@ -210,3 +210,37 @@ describe('the fallbacks and who may see them', () => {
     expectNoPicture(await thumbnail(analyst, id, '', acme, 'ws'));
   });
 });
+
+describe('the list says which rows have a picture (issue 35: no request that can only answer 404)', () => {
+  it('names the records with an image URL, an uploaded screenshot or a done capture; the others are asked nothing', async () => {
+    const db = tp.portal.services.db;
+    const listed = await insertReport(tp, acme, 'Pictures of the list');
+    const [image, spaced, none, script, shot, captured, failed] = await insertRecords(tp, acme, listed, [
+      { ec_product_image_url: `${origin}/photo.png?list` },
+      { ec_product_image_url: ` HTTPS://img.example/a.jpg` },
+      { ec_product_image_url: '' },
+      { ec_product_image_url: 'javascript:alert(1)' },
+      { ec_product_image_url: '', ec_upload_image_names: ',shot-1.png' },
+      { ec_product_image_url: '' },
+      { ec_product_image_url: '' },
+    ]);
+    const capture = (ecId: number, state: 'done' | 'failed', png: string | null) =>
+      db.insertInto('evidence_capture').values({ client_id: acme, kind: 'ec', ec_id: ecId, url: 'https://shop.example/x', state, png_file: png, requested_by: analyst.userId, requested_at: tp.clock.now, captured_at: tp.clock.now }).execute();
+    await db.insertInto('stored_file').values({ name: 'capture-list.png', kind: 'capture', client_id: acme, content_type: 'image/png', original_name: 'c.png', size: PHOTO.length, bytes: PHOTO, attached: true, created_by: analyst.userId, created_at: tp.clock.now }).execute();
+    await capture(captured!, 'done', 'capture-list.png');
+    await capture(failed!, 'failed', null);
+    for (const user of [analyst, acmeUser]) {
+      const res = await tp.post('/api/ec-data/search-records', { clientId: acme, whereFields: [{ key: 'report_id', values: [listed] }] }, { token: user.token });
+      const data = res.body.data as { records: { ec_id: number }[]; pictured: number[] };
+      expect(data.records).toHaveLength(7);
+      expect([...data.pictured].sort((a, b) => a - b)).toEqual([image!, spaced!, shot!, captured!].sort((a, b) => a - b));
+    }
+    // What the list leaves out is exactly what the thumbnail call could only refuse.
+    for (const id of [none!, script!, failed!]) expectNoPicture(await thumbnail(analyst, id));
+    expect((await thumbnail(analyst, captured!)).status).toBe(200);
+    // The other kinds answer it too: a website record with nothing to show is not named.
+    const ws = await tp.post('/api/ws-data/search-records', { clientId: acme }, { token: analyst.token });
+    expect(ws.body.data).toMatchObject({ pictured: [] });
+  });
+});
+

@@ -5,6 +5,7 @@ import type { AnyRow, ListKind } from '../core/kind.js';
 import { searchWhere, type SearchInput } from './conditions.js';
 import { countOf, errorCount, matching, stillLiveCount } from './count.js';
 import { orderBy, sortKeys } from './order.js';
+import { hasPicture } from '../pictures/thumbnail-queries.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
@@ -15,6 +16,9 @@ import { orderBy, sortKeys } from './order.js';
  * is conditions.ts, the order and paging order.ts, the total count.ts, the column filter values filters.ts.
  */
 
+/** The column of the page's query saying whether the row has a picture (not a field: never presented). */
+const PICTURED = '__pictured';
+
 export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kind: ListKind<Row, Answer>, input: SearchInput) {
   const where = await searchWhere(ctx, kind, input);
   const keys = sortKeys(kind, input.orderFields);
@@ -22,6 +26,7 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
     matching(ctx.db, kind, where)
       .selectAll('r')
       .select(Object.entries(kind.derived).map(([name, d]) => (d.analystsOnly && !isAnalyst(ctx) ? sql`NULL` : d.select).as(name)))
+      .select(hasPicture(kind.table).as(PICTURED))
       .orderBy(orderBy(kind, keys))
       .limit(input.limit)
       .offset(input.offset)
@@ -35,6 +40,8 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
   const total = count.is === 'exact' ? count.n : Math.max(count.n, shown);
   const derived = Object.keys(kind.derived);
   const present = (r: Row) => (derived.length ? { ...kind.present(r), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r));
-  return { records: rows.map((r) => present(r as Row)), total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+  // The rows with a picture to show: the list asks the thumbnail of these only (no request that can only answer 404).
+  const pictured = rows.filter((r) => (r as AnyRow)[PICTURED] === true).map((r) => Number((r as AnyRow)[kind.idColumn]));
+  return { records: rows.map((r) => present(r as unknown as Row)), pictured, total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
 }
 
