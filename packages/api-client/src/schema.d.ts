@@ -13989,7 +13989,7 @@ export interface operations {
                     /** @default [] */
                     whereFields?: {
                         /** @enum {string} */
-                        key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender";
+                        key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender" | "watch_change" | "watch_found_at";
                         values: (string | number | boolean | null)[];
                     }[];
                     /** @default [] */
@@ -14085,6 +14085,17 @@ export interface operations {
                                 } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
+                                watch_change?: {
+                                    /** @enum {string} */
+                                    change: "new" | "changed" | "gone" | "back";
+                                    fields: {
+                                        field: string;
+                                        before: string | null;
+                                        after: string | null;
+                                    }[];
+                                    at: string;
+                                } | null;
+                                watch_found_at?: string | null;
                             }[];
                             pictured: number[];
                             total: number;
@@ -14119,7 +14130,7 @@ export interface operations {
                 "application/json": {
                     clientId: number;
                     /** @enum {string} */
-                    fieldName: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender";
+                    fieldName: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender" | "watch_change" | "watch_found_at";
                 };
             };
         };
@@ -14243,6 +14254,17 @@ export interface operations {
                                 } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
+                                watch_change?: {
+                                    /** @enum {string} */
+                                    change: "new" | "changed" | "gone" | "back";
+                                    fields: {
+                                        field: string;
+                                        before: string | null;
+                                        after: string | null;
+                                    }[];
+                                    at: string;
+                                } | null;
+                                watch_found_at?: string | null;
                             };
                         };
                     } | components["schemas"]["ErrorAnswer"];
@@ -14421,6 +14443,17 @@ export interface operations {
                                 } | null;
                                 triage_price_score?: number | null;
                                 repeat_offender?: boolean;
+                                watch_change?: {
+                                    /** @enum {string} */
+                                    change: "new" | "changed" | "gone" | "back";
+                                    fields: {
+                                        field: string;
+                                        before: string | null;
+                                        after: string | null;
+                                    }[];
+                                    at: string;
+                                } | null;
+                                watch_found_at?: string | null;
                             };
                             ec_upload_image_names: string;
                         };
@@ -18686,7 +18719,7 @@ export interface operations {
                             /** @default [] */
                             whereFields?: {
                                 /** @enum {string} */
-                                key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender";
+                                key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender" | "watch_change" | "watch_found_at";
                                 values: (string | number | boolean | null)[];
                             }[];
                             /** @default [] */
@@ -18833,7 +18866,7 @@ export interface operations {
                             /** @default [] */
                             whereFields?: {
                                 /** @enum {string} */
-                                key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender";
+                                key: "ec_site" | "ec_scan_date" | "ec_search_keyword" | "ec_product_brand" | "ec_product_seller" | "ec_product_currency" | "ec_product_region" | "ec_product_city" | "ec_categorize_date" | "ec_blacklist_object" | "ec_whitelist_object" | "ec_is_need_to_check" | "ec_title_hint_word" | "ec_brand_hint_word" | "ec_product_category_id" | "ec_category_id" | "ec_category_common_type_id" | "ec_response_action" | "ec_response_trademark" | "ec_response_date" | "ec_process1_result" | "ec_process2_result" | "ec_process3_result" | "declarationStatus" | "ec_process_result" | "report_id" | "ec_product_title" | "ec_product_no" | "ec_product_url" | "ec_product_price" | "ec_no" | "published" | "triage_price_score" | "repeat_offender" | "watch_change" | "watch_found_at";
                                 values: (string | number | boolean | null)[];
                             }[];
                             /** @default [] */
