@@ -85,6 +85,26 @@ describe('watches in the browser', () => {
     expect(await changes.innerText()).toContain(`${market.origin}/item/2`);
     await j.screenshot(page, 'watch-run-changes');
 
+    // The EC list says what watches saw: "new since the last run" is the new listing; the Changes column filtered to
+    // changed shows the price drop.
+    const list = await j.newPage('en-US');
+    await signIn(j, list, analyst.mail, analyst.password);
+    await list.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
+    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 4');
+    await list.getByTestId('ec-filter-watch_found_at').click();
+    await list.getByTestId('record-filter-option').filter({ hasText: 'New in the last run' }).locator('input').check();
+    await list.getByTestId('record-filter-apply').click();
+    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    await eventually(() => list.locator('.ant-table-tbody').innerText()).toContain('Leather bag 4');
+    expect(list.url()).toContain('watch_found_at');
+    await list.goto(`${j.baseUrl}/ec-list?clientId=${clientId}&filters=${encodeURIComponent(JSON.stringify([{ key: 'watch_change', values: ['changed'] }]))}`);
+    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    const changedRow = list.getByTestId('watch-change').first();
+    await eventually(() => changedRow.innerText()).toContain('Changed');
+    expect(await changedRow.innerText()).toContain('Price: 2000 → 1500');
+    await j.screenshot(list, 'ec-list-watch-changes');
+    await list.close();
+
     // Its settings change on the same page: every 6 hours from now on.
     await pick(page, 'watch-every', 'Every N hours');
     await page.getByTestId('watch-hours').fill('6');

@@ -31,7 +31,7 @@ export interface EndedRun {
 /** Listing lines in a notice or a mail at most. */
 const LINES = 5;
 
-type Listing = { url: string; posted: boolean; before?: number; after?: number };
+type Listing = { url: string; recordId: number | null; posted: boolean; before?: number; after?: number };
 interface Facts {
   count: number;
   listings: Listing[];
@@ -53,10 +53,10 @@ export async function alertRun(services: Services, trx: Db | Tx, run: EndedRun):
   const audience = await audienceOf(trx, run.clientId, run.authorId);
   if (audience.length === 0) return [];
   const changed = run.counts.back + run.counts.changed > 0 ? await runListings(trx, run.runId) : [];
-  const back = changed.filter((c) => c.change === 'back').map((c) => ({ url: c.url, posted: c.posted }));
+  const back = changed.filter((c) => c.change === 'back').map((c) => ({ url: c.url, recordId: c.record_id, posted: c.posted }));
   const repriced = changed.flatMap((c) => {
     const p = c.change === 'changed' ? priceOf(c.fields) : undefined;
-    return p ? [{ url: c.url, posted: c.posted, ...p }] : [];
+    return p ? [{ url: c.url, recordId: c.record_id, posted: c.posted, ...p }] : [];
   });
   const now = services.clock();
   const digest: { user_id: number; client_id: number; line: string; created_at: Date }[] = [];
@@ -83,9 +83,11 @@ export async function alertRun(services: Services, trx: Db | Tx, run: EndedRun):
     if (byWay.size === 0) continue;
     const locale = user.user_locale as Locale;
     const words = (events: AlertEvent[]) => summaryOf(locale, events, facts, run);
-    const target = staff ? run.path : '';
+    // Staff open the run; a client's user opens the record list on the records the alert is about.
+    const target = staff ? run.path : `/ec-list?clientId=${run.clientId}`;
     const portal = byWay.get('portal');
     if (portal) {
+      const recordIds = [...new Set(portal.flatMap((e) => facts[e]!.listings).flatMap((l) => (l.recordId === null ? [] : [l.recordId])))];
       await notifyUsers(services, trx, [user], {
         type: 7,
         title: 'alert.title',
@@ -93,6 +95,7 @@ export async function alertRun(services: Services, trx: Db | Tx, run: EndedRun):
         params: () => ({ watch: run.name, client: run.clientName, summary: words(portal), listings: linesOf(portal, facts).join('\n') }),
         target,
         now,
+        ...(!staff && recordIds.length > 0 && { scope: { recordIds } }),
       });
     }
     const mail = byWay.get('mail');

@@ -128,7 +128,7 @@ export async function notifyUsers(
   services: Services,
   db: Db | Tx,
   users: readonly { user_id: number; user_locale: string }[],
-  notice: { type: NoticeType; title: MessageKey; content: MessageKey; params: (locale: Locale) => Record<string, string | number>; target: string; from?: string; now: Date },
+  notice: { type: NoticeType; title: MessageKey; content: MessageKey; params: (locale: Locale) => Record<string, string | number>; target: string; from?: string; now: Date; scope?: NoticeScope },
 ): Promise<void> {
   if (!isSafeTarget(notice.target, services.config.publicUrl)) throw new Error(`unsafe notice target: ${notice.target}`);
   const rows = users.map((u) => {
@@ -142,7 +142,7 @@ export async function notifyUsers(
       sender: notice.from ?? 'IPF',
       target: notice.target,
       send_date: notice.now,
-      scope: null,
+      scope: notice.scope ? JSON.stringify(notice.scope) : null,
     };
   });
   await repo.insertMany(db, rows);

@@ -44,3 +44,9 @@ export function foundInLastRun(clientId: number): RawBuilder<SqlBool> {
     WHERE w.client_id = ${clientId} AND l.record_id IS NOT NULL
       AND l.first_run = (SELECT max(wr.run_no) FROM watch_run wr WHERE wr.watch_id = w.id AND wr.status = ${WatchRunStatus.FINISHED}))`;
 }
+
+/** The client's records no watch follows (the blank of either column). */
+export function notWatched(clientId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`r.ec_id NOT IN (
+    SELECT l.record_id FROM watch w JOIN watch_listing l ON l.watch_id = w.id WHERE w.client_id = ${clientId} AND l.record_id IS NOT NULL)`;
+}

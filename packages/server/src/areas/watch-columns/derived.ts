@@ -1,6 +1,6 @@
 import { NEW_SINCE, WATCH_CHANGES, type NewSince } from '@portal/contract';
 import type { DerivedField } from '../../records/core/kind.js';
-import { FOUND_AT, LATEST_CHANGE, foundInLastRun, foundSince, latestChangeIn } from './derived-queries.js';
+import { FOUND_AT, LATEST_CHANGE, foundInLastRun, foundSince, latestChangeIn, notWatched } from './derived-queries.js';
 import { or } from '../../records/search/conditions.js';
 
 /**
@@ -19,18 +19,23 @@ export const WATCH_COLUMNS: Record<string, DerivedField> = {
     analystsOnly: false,
     select: LATEST_CHANGE,
     filter(values, clientId) {
+      if (values.length === 0) return null;
+      // Values that are no change kind match nothing (as a word in a number column does elsewhere); the blank is
+      // the records no watch follows.
       const changes = WATCH_CHANGES.filter((c) => values.includes(c));
-      // Values that are no change kind ask for nothing (as a word in a number column matches nothing elsewhere).
-      return values.length === 0 ? null : latestChangeIn(clientId, changes);
+      return or([...(changes.length > 0 ? [latestChangeIn(clientId, changes)] : []), ...(values.includes(null) ? [notWatched(clientId)] : [])]);
     },
   },
   watch_found_at: {
     analystsOnly: false,
     select: FOUND_AT,
     filter(values, clientId, now) {
-      const asked = NEW_SINCE.filter((s) => values.includes(s));
       if (values.length === 0) return null;
-      return or(asked.map((s) => (s === 'last-run' ? foundInLastRun(clientId) : foundSince(clientId, new Date(now.getTime() - DAYS[s] * 86_400_000)))));
+      const asked = NEW_SINCE.filter((s) => values.includes(s));
+      return or([
+        ...asked.map((s) => (s === 'last-run' ? foundInLastRun(clientId) : foundSince(clientId, new Date(now.getTime() - DAYS[s] * 86_400_000)))),
+        ...(values.includes(null) ? [notWatched(clientId)] : []),
+      ]);
     },
   },
 };

@@ -156,6 +156,9 @@ describe('a watch over a marketplace that changes between runs', () => {
     expect((await list([{ key: 'watch_found_at', values: ['P1D'] }])).total).toBe(7);
     // Latest change "new": the listings nothing has happened to since a run found them.
     expect(urls(await list([{ key: 'watch_change', values: ['new'] }]))).toEqual([1, 4, 5, 6, 7].map(itemUrl));
+    // The blank: the client's records no watch follows (none here; another uploaded record would be one).
+    expect((await list([{ key: 'watch_change', values: [null] }])).total).toBe(0);
+    expect((await list([{ key: 'watch_found_at', values: [null, 'last-run'] }])).total).toBe(1);
     // A value that is none of the choices matches nothing rather than failing the call.
     expect((await list([{ key: 'watch_found_at', values: ['yesterday'] }])).total).toBe(0);
     expect((await list([{ key: 'watch_change', values: ['moved'] }])).total).toBe(0);
@@ -226,8 +229,11 @@ describe('a watch over a marketplace that changes between runs', () => {
     await runNow(watch.id);
     const run = await ended(watch.id);
     expect(run.counts.back).toBe(1);
-    const notices = await tp.portal.services.db.selectFrom('notice').select(['title', 'target']).where('user_id', '=', clientUser.userId).where('type', '=', 7).execute();
-    expect(notices).toEqual([{ title: 'Bags on Changing Mart (Watched Co): 1 listings back after a takedown', target: '' }]);
+    const notices = await tp.portal.services.db.selectFrom('notice').select(['id', 'title', 'target']).where('user_id', '=', clientUser.userId).where('type', '=', 7).execute();
+    expect(notices.map(({ title, target }) => ({ title, target }))).toEqual([{ title: 'Bags on Changing Mart (Watched Co): 1 listings back after a takedown', target: `/ec-list?clientId=${clientId}` }]);
+    // Its link opens the client's record list on the record that is back.
+    const listed = await ok<{ records: { ec_id: number }[] }>('/api/ec-data/search-records', { clientId, noticeId: notices[0]!.id }, clientUser);
+    expect(listed.records.map((r) => r.ec_id)).toEqual([record1]);
     // Another company's user chose nothing and sees nothing of this client.
     expect((await call('/api/user/update-alert-settings', { clientId, events: { 'listings.back': 'portal' } }, otherClientUser)).status).toBe(403);
     expect((await call('/api/user/update-alert-settings', { clientId: otherClientId, events: { 'listings.new': 'portal' } }, otherClientUser)).status).toBe(403);
