@@ -87,23 +87,22 @@ describe('watches in the browser', () => {
 
     // The EC list says what watches saw: "new since the last run" is the new listing; the Changes column filtered to
     // changed shows the price drop.
-    const list = await j.newPage('en-US');
-    await signIn(j, list, analyst.mail, analyst.password);
-    await list.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
-    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 4');
-    await list.getByTestId('ec-filter-watch_found_at').click();
-    await list.getByTestId('record-filter-option').filter({ hasText: 'New in the last run' }).locator('input').check();
-    await list.getByTestId('record-filter-apply').click();
-    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
-    await eventually(() => list.locator('.ant-table-tbody').innerText()).toContain('Leather bag 4');
-    expect(list.url()).toContain('watch_found_at');
-    await list.goto(`${j.baseUrl}/ec-list?clientId=${clientId}&filters=${encodeURIComponent(JSON.stringify([{ key: 'watch_change', values: ['changed'] }]))}`);
-    await eventually(() => list.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
-    const changedRow = list.getByTestId('watch-change').first();
+    await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('Total: 4');
+    await page.getByTestId('ec-filter-watch_found_at').click();
+    await page.getByTestId('record-filter-option').filter({ hasText: 'New in the last run' }).locator('input').check();
+    await page.getByTestId('record-filter-apply').click();
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    await eventually(() => page.locator('body').innerText()).toContain('Leather bag 4');
+    expect(page.url()).toContain('watch_found_at');
+    await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}&filters=${encodeURIComponent(JSON.stringify([{ key: 'watch_change', values: ['changed'] }]))}`);
+    await eventually(() => page.getByTestId('ec-list-total').innerText()).toBe('Total: 1');
+    const changedRow = page.getByTestId('watch-change').first();
     await eventually(() => changedRow.innerText()).toContain('Changed');
     expect(await changedRow.innerText()).toContain('Price: 2000 → 1500');
-    await j.screenshot(list, 'ec-list-watch-changes');
-    await list.close();
+    await j.screenshot(page, 'ec-list-watch-changes');
+    await page.goto(`${j.baseUrl}/analyst/watches/${watchId}?run=${second}`);
+    await page.getByTestId('watch-save').waitFor();
 
     // Its settings change on the same page: every 6 hours from now on.
     await pick(page, 'watch-every', 'Every N hours');
@@ -162,5 +161,14 @@ describe('watches in the browser', () => {
     await eventually(() => page.getByTestId(`run-counts-${run}`).innerText()).toContain(`新規 ${market.items.size}`);
     await eventually(() => page.getByTestId('run-changes').innerText()).toContain(`${market.origin}/item/1`);
     await j.screenshot(page, 'watch-from-task-ja');
+
+    // The EC list in Japanese: the watch columns and the "new since" choices.
+    await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
+    await page.getByTestId('ec-filter-watch_found_at').click();
+    await eventually(() => page.getByTestId('record-filter-dropdown').innerText()).toContain('前回の実行で新規');
+    expect(await page.getByTestId('record-filter-dropdown').innerText()).toContain('過去7日間の新規');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.ant-table-thead').innerText()).toMatch(/ウォッチで発見[\s\S]*変化/);
+    await j.screenshot(page, 'ec-list-watch-columns-ja');
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateTime';
 import type { FilterValue } from '../../records/listQuery';
 import type { RecordColumn } from '../../records/types';
+import { headerWidth } from '../../records/values';
 import { CHANGE_COLORS, fieldChangeText, type ChangeKind, type Translate } from './model';
 
 /**
@@ -50,7 +51,8 @@ export function watchColumn<R extends object>(key: string, texts: WatchColumnTex
     return {
       key,
       title: texts.watchLabel(key),
-      width: 170,
+      // The filter's icon and the hint's beside the title.
+      width: Math.max(170, headerWidth(texts.watchLabel(key), 2)),
       tooltip: texts.watchHint(key),
       value: (r) => of(r).watch_found_at ?? null,
       text: (v) => (typeof v === 'string' ? formatDateTime(v) : ''),
@@ -61,7 +63,7 @@ export function watchColumn<R extends object>(key: string, texts: WatchColumnTex
   return {
     key,
     title: texts.watchLabel(key),
-    width: 240,
+    width: Math.max(240, headerWidth(texts.watchLabel(key), 2)),
     tooltip: texts.watchHint(key),
     value: (r) => (of(r).watch_change?.change ?? null) as FilterValue,
     text: (v) => (typeof v === 'string' ? texts.changeLabel(v) : ''),

@@ -60,7 +60,8 @@ export const EC_DEFAULT_COLUMNS: readonly string[] = [
   'ec_site',
   'ec_scan_date',
   'ec_product_title',
-  // What watches saw (issue 30): the latest change of the listing.
+  // What watches saw (issue 30): when a watch found the listing (its filter: "new since") and its latest change.
+  'watch_found_at',
   'watch_change',
   'ec_product_seller',
   // Triage signals (issue 19): the seller's repeat-offender network, the abnormal-price score (analysts only).
