@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './src/build/precompress';
 
 // The server serves dist/ at / and the API under /api on the same origin; in `vite dev` the API is proxied to it.
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of the built files, sent as they are by the server (src/build/precompress.ts).
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
