@@ -76,7 +76,7 @@ describe('the web app over HTTP', () => {
     const noBrotli = await get(asset, { 'accept-encoding': 'br;q=0, gzip' });
     expect(noBrotli.headers['content-encoding']).toBe('gzip');
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
       const plain = await get(asset, headers);
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
