@@ -96,7 +96,7 @@ describe('crawler tasks in the browser', () => {
     await eventually(() => section.innerText()).toContain('価格履歴（2件）');
     expect(await section.innerText()).toContain('Price watch（2回目）');
     expect(await section.innerText()).toContain('199.00 USD');
-    await eventually(() => page.getByTestId('ec-price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByTestId('ec-price-chart').locator('svg circle').count()).toBe(2);
     // The record was made by the first task's report: each crawled field says where it was read from, in words.
     expect(await page.getByTestId('ec-source-ec_product_price').innerText()).toBe('取得元: JSON-LD');
     expect(await page.getByTestId('ec-source-ec_product_title').innerText()).toBe('取得元: JSON-LD');

@@ -1,9 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { coarseWorldPlugin } from './src/build/coarseWorld';
+import { precompressPlugin } from './src/build/precompress';
 
 // The server serves dist/ at / and the API under /api on the same origin; in `vite dev` the API is proxied to it.
 export default defineConfig({
-  plugins: [react()],
+  // The world map at the scale the dashboards draw it (src/build/coarseWorld.ts); brotli and gzip copies of the
+  // built files, sent as they are by the server (src/build/precompress.ts).
+  plugins: [coarseWorldPlugin(), react(), precompressPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

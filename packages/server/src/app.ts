@@ -213,15 +213,21 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
 /**
  * The built web app at /: files from webDist (hashed assets cached for good), index.html for every client-side route.
  * A missing file (a path with an extension) and any unknown /api path answer 404, never index.html.
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text file worth compressing
+ * (packages/web/scripts/precompress.mjs): the copy the request's Accept-Encoding prefers is sent as it is, with its
+ * Content-Encoding, and every file says that its answer depends on Accept-Encoding (shared caches keep one copy per
+ * encoding). Nothing is compressed while answering.
  */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
   void app.register(fastifyStatic, {
     root: webDist,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
   const indexPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

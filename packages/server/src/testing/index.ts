@@ -19,6 +19,8 @@ export { openDatabase, migrate, type Db } from '../platform/db.js';
 export { createSession } from '../platform/auth.js';
 export { hashPassword } from '../platform/passwords.js';
 export { xlsxOf, listing, HEADER_EN } from '../kinds/ec/report-fixtures.js';
+/** The demo data `npm start` seeds, for benchmarks that look at the pages a newcomer sees. */
+export { seedDemo } from '../demo/seed.js';
 
 export interface TestPortal {
   readonly portal: Portal;

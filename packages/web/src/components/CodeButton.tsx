@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { session } from '@portal/contract';
+import * as session from '@portal/contract/session';
 import { api } from '../platform/api';
 import { CODE_COUNTDOWN_SECONDS } from '../platform/config';
 import { firstIssue, fromError, type FormError } from '../platform/formError';

@@ -2,7 +2,8 @@ import { App, Button, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { session } from '@portal/contract';
+// The session schemas alone: the package's main entry would bring every call's schema to the sign-in pages.
+import * as session from '@portal/contract/session';
 import { api } from '../../platform/api';
 import { CodeField } from '../../components/CodeField';
 import { useCodeSender } from '../../components/CodeButton';

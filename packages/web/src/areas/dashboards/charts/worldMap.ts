@@ -1,5 +1,4 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { echarts } from './echarts';
 
 /** The name the world map is registered under; its regions are named by ISO alpha-2 codes. */
 export const WORLD = 'world';
@@ -18,12 +17,18 @@ let loading: Promise<void> | undefined;
 
 /**
  * Registers the world map once, on demand: Natural Earth's 50m countries from `world-atlas` (keyed by ISO numeric
- * codes) converted with `topojson-client`, keyed by alpha-2 through `i18n-iso-countries`. All three come from the
- * app's own files (a chunk of their own); nothing is fetched from elsewhere. Antarctica is left out.
+ * codes) converted with `topojson-client`, keyed by alpha-2 through `i18n-iso-countries`. All three, and ECharts to
+ * register it with, come from the app's own files (chunks of their own, loaded only by pages that draw a map, once
+ * their own content is shown); nothing is fetched from elsewhere. Antarctica is left out.
  */
 export function loadWorldMap(): Promise<void> {
   loading ??= (async () => {
-    const [{ feature }, atlas, countries] = await Promise.all([import('topojson-client'), import('world-atlas/countries-50m.json'), import('i18n-iso-countries')]);
+    const [{ echarts }, { feature }, atlas, countries] = await Promise.all([
+      import('./echarts'),
+      import('topojson-client'),
+      import('world-atlas/countries-50m.json'),
+      import('i18n-iso-countries'),
+    ]);
     // The JSON module is typed from its literal content, not as a TopoJSON Topology (which it is).
     const topology = atlas.default as unknown as Parameters<typeof feature>[0];
     const collection = feature(topology, topology.objects.countries!) as FeatureCollection;
