@@ -1,5 +1,5 @@
 import { Role, WatchRunStatus, type RunCounts } from '@portal/contract';
-import { createClient, createUser, manage, startChangingMarket, startCrawlerForTest, startTestPortal, startWebhookReceiver, type ChangingMarket, type MarketItem } from '@portal/server/testing';
+import { DEFAULT_POOL_SIZE, createClient, createUser, manage, startChangingMarket, startCrawlerForTest, startTestPortal, startWebhookReceiver, type ChangingMarket, type MarketItem } from '@portal/server/testing';
 import { deliveryQueue } from '../packages/server/src/areas/webhooks/queue.js';
 import { startDueWatches } from '../packages/server/src/areas/watches/runs.js';
 
@@ -27,7 +27,8 @@ async function main() {
   const market = await startChangingMarket(catalogue(LISTINGS), { perPage: 50 });
   market.delayMs = LATENCY_MS;
   const receiver = await startWebhookReceiver();
-  const tp = await startTestPortal({ checkAnswers: false, crawlerAllowOrigins: [receiver.origin] });
+  // The servers' pool (a test portal's is smaller): the list call's wait for a connection is part of what (d) measures.
+  const tp = await startTestPortal({ checkAnswers: false, crawlerAllowOrigins: [receiver.origin], poolSize: DEFAULT_POOL_SIZE });
   const clientId = await createClient(tp, 'Bench Co');
   const analyst = await createUser(tp, { role: Role.ANALYST });
   await manage(tp, analyst, clientId);

@@ -39,10 +39,13 @@ export function isPoolTimeout(err: unknown): boolean {
  * PostgreSQL when a URL is given, otherwise the embedded PGlite (in `dataDir`, or in memory when dataDir is
  * 'memory://'). Both are reached through a pg.Pool, so Kysely, pg-boss and raw SQL behave the same on each.
  */
+/** Connections of a PostgreSQL pool unless told otherwise (the servers' and workers'). */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number; acquireTimeoutMs?: number }): Promise<DatabaseHandle> {
   const connectionTimeoutMillis = opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis });
     // An idle connection that dies (a database restart) is dropped by the pool and the next query opens a new one;
     // without a listener its 'error' event would end the process. The app adds one that logs.
     pool.on('error', () => undefined);

@@ -15,7 +15,7 @@ export { openXlsxFile } from '../records/sheets/xlsx-reader.js';
 /** Zip bombs (1 GB of blanks: lying, honest, or under the ratio limit), for the upload isolation benchmark. */
 export { blankSheetUnderRatio, zipBombSheet } from '../kinds/ec/zip-fixtures.js';
 /** What the load benchmark seeds a server's database with before it starts the server in a process of its own. */
-export { openDatabase, migrate, type Db } from '../platform/db.js';
+export { openDatabase, migrate, DEFAULT_POOL_SIZE, type Db } from '../platform/db.js';
 export { createSession } from '../platform/auth.js';
 export { hashPassword } from '../platform/passwords.js';
 export { xlsxOf, listing, HEADER_EN } from '../kinds/ec/report-fixtures.js';
@@ -80,10 +80,13 @@ export interface Envelope {
 }
 
 /** A portal on its own database and its own SMTP server, with a clock the test controls. */
-/** `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS). */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[] } = {}): Promise<TestPortal> {
+/**
+ * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS).
+ * `poolSize`: PostgreSQL connections (tests: 5; a benchmark: the servers' DEFAULT_POOL_SIZE).
+ */
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }) });
   const clock = {
     now: new Date(),
     advance(ms: number) {
