@@ -8,9 +8,9 @@ export const WATCH_LIST_PATH = '/analyst/watches';
 export const watchPath = (watchId: number, runId?: number) => `${WATCH_LIST_PATH}/${watchId}${runId ? `?run=${runId}` : ''}`;
 
 export { TIME_ZONES, timeZoneChoices } from '../../components/timeZones';
+export { CHANGE_COLORS, fieldChangeText, type ChangeKind, type Translate } from '../watch-columns/changeWords';
+import type { Translate } from '../watch-columns/changeWords';
 
-/** A translator as the catalogue's `t` (keys name their namespace, `watches:`) (kept loose so the model stays pure and testable with any i18next instance). */
-export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /** "Every 6 hours", "Daily at 09:00 (Asia/Tokyo)", "Mondays at 09:00 (Asia/Tokyo)" — and the Japanese of each. */
 export function scheduleWords(schedule: WatchSchedule, t: Translate): string {
@@ -25,7 +25,6 @@ export function scheduleWords(schedule: WatchSchedule, t: Translate): string {
   return t('watches:schedule.weekly', { weekday: t(`watches:weekday.${schedule.weekday ?? 0}`), at }) + zone;
 }
 
-export type ChangeKind = (typeof WATCH_CHANGES)[number];
 export const COUNTED = [...WATCH_CHANGES, 'unchanged'] as const;
 
 /** "2 new · 1 changed · 5 unchanged": the kinds a run saw, in a fixed order, none when it saw nothing. */
@@ -35,15 +34,9 @@ export function runCountsSummary(counts: RunCounts, t: Translate): string {
 }
 
 export const RUN_STATUS_COLORS: Record<number, string> = { [WatchRunStatus.RUNNING]: 'processing', [WatchRunStatus.FINISHED]: 'success', [WatchRunStatus.FAILED]: 'error', [WatchRunStatus.SKIPPED]: 'default' };
-export const CHANGE_COLORS: Record<ChangeKind, string> = { new: 'green', changed: 'gold', gone: 'red', back: 'purple' };
 
 export const isRunning = (status: number | undefined) => status === WatchRunStatus.RUNNING;
 
-/** "price: 2000 → 1500", the field named in the reader's language; an empty side shows as a dash. */
-export function fieldChangeText(change: { field: string; before: string | null; after: string | null }, t: Translate): string {
-  const name = t(`watches:field.${change.field}`, { defaultValue: change.field });
-  return t('watches:change.fieldText', { field: name, before: change.before ?? '—', after: change.after ?? '—' });
-}
 
 /** The form's values: the schedule flat, the time as text, the sources as rows. */
 export interface WatchFormValues {

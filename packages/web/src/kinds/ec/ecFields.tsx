@@ -8,7 +8,7 @@ import { dayOf, headerWidth, monthOf } from '../../records/values';
 import { AGGREGATE_FIELD, EC_COLUMN_KEYS, ecFieldLabel } from './ecModel';
 import type { Lookups } from './ecLookups';
 import { SIGNAL_KEYS, signalColumn, type SignalTexts } from '../../areas/seller-networks/signalColumns';
-import { WATCH_COLUMN_KEYS, watchColumn, type WatchColumnTexts } from '../../areas/watches/watchColumns';
+import { WATCH_COLUMN_KEYS, watchColumn, type WatchColumnTexts } from '../../areas/watch-columns/watchColumns';
 
 /**
  * The marketplace record's columns (document 3, section 3 "Marketplace list columns"): how wide each is, how its

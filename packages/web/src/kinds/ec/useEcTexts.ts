@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignalTexts } from '../../areas/seller-networks/signalColumns';
-import { useWatchColumnTexts } from '../../areas/watches/watchColumns';
+import { useWatchColumnTexts } from '../../areas/watch-columns/watchColumns';
 import type { EcTexts } from './ecFields';
 
 /** The few words the EC value formatters need, in the user's language. */

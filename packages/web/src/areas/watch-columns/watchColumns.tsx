@@ -6,7 +6,7 @@ import { formatDateTime } from '../../components/dateTime';
 import type { FilterValue } from '../../records/listQuery';
 import type { RecordColumn } from '../../records/types';
 import { headerWidth } from '../../records/values';
-import { CHANGE_COLORS, fieldChangeText, type ChangeKind, type Translate } from './model';
+import { CHANGE_COLORS, fieldChangeText, type ChangeKind, type Translate } from './changeWords';
 
 /**
  * The watches' columns in the EC record list (issue 30): "changes", the record's latest watch change (its kind, the
