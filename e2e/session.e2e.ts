@@ -93,6 +93,8 @@ describe('signing in and out in the browser', () => {
     await j.screenshot(page, 'not-found-visitor-en');
     await page.getByTestId('lang-ja').click();
     await expect.poll(() => page.getByTestId('not-found').innerText()).toContain('ページが見つかりません');
+    expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(300); // the switch's colour transition
     await j.screenshot(page, 'not-found-visitor-ja');
     await page.getByTestId('not-found').getByRole('button', { name: 'ホームへ' }).click();
     await page.waitForURL(/\/login$/);
