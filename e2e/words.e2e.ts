@@ -25,6 +25,13 @@ describe('words on Japanese screens', () => {
     expect(await page.locator('.ant-input-number-handler-up').getAttribute('aria-label')).toBe('値を増やす');
     expect(await page.locator('.ant-input-number-handler-down').getAttribute('aria-label')).toBe('値を減らす');
     await j.screenshot(page, 'exchange-rates-stale-ja');
+    // A dialog's close button (rc-dialog names it "Close" whatever the locale).
+    await page.goto(`${j.baseUrl}/news`);
+    await page.getByTestId('news-add').click();
+    await expect.poll(() => page.locator('.ant-modal-close').getAttribute('aria-label')).toBe('閉じる');
+    await page.locator('.ant-modal-close').click();
+    await page.goto(`${j.baseUrl}/manage/exchange-rate`);
+    await page.getByTestId('rates-stale').waitFor();
     await page.getByTestId('lang-en').click();
     await expect.poll(() => page.getByTestId('rates-stale').innerText()).toContain('older than 30 days');
     await expect.poll(() => page.locator('.ant-input-number-handler-up').getAttribute('aria-label')).toBe('Increase value');
