@@ -72,7 +72,34 @@ describe('signing in and out in the browser', () => {
     await expect.poll(() => page.locator('body').innerText()).toContain('Journey Co');
     await j.screenshot(page, 'client-profile-ja');
     await page.goto(`${j.baseUrl}/manage/analyst`);
-    await expect.poll(() => page.getByTestId('not-found').count()).toBe(1); // a page this role may not reach
+    await expect.poll(() => page.getByTestId('members-only').count()).toBe(1); // a page this role may not reach
+    expect(await page.getByTestId('not-found').count()).toBe(0);
+
+    await page.goto(`${j.baseUrl}/trademarx`); // a mistyped address: the 404 page in the shell, not the members-only one
+    await expect.poll(() => page.getByTestId('not-found').innerText()).toContain('ページが見つかりません');
+    expect(await page.getByTestId('members-only').count()).toBe(0);
+    expect(await page.getByTestId('user-name').count()).toBe(1);
+    await j.screenshot(page, 'not-found-client-ja');
+    await page.getByTestId('not-found').getByRole('button', { name: 'ホームへ' }).click();
+    await page.waitForURL(/\/home$/);
+    await page.context().close();
+  });
+
+  it('a visitor on a mistyped address gets "page not found" in their language, and a known page still asks to sign in', async () => {
+    const page = await j.newPage('en-US');
+    await page.goto(`${j.baseUrl}/ec-lists`);
+    await expect.poll(() => page.getByTestId('not-found').innerText()).toContain('Page not found');
+    expect(page.url()).toMatch(/\/ec-lists$/);
+    await j.screenshot(page, 'not-found-visitor-en');
+    await page.getByTestId('lang-ja').click();
+    await expect.poll(() => page.getByTestId('not-found').innerText()).toContain('ページが見つかりません');
+    expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(300); // the switch's colour transition
+    await j.screenshot(page, 'not-found-visitor-ja');
+    await page.getByTestId('not-found').getByRole('button', { name: 'ホームへ' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${j.baseUrl}/ec-list`);
+    await page.waitForURL(/\/login$/);
     await page.context().close();
   });
 });

@@ -10038,6 +10038,12 @@ export interface operations {
                             impactRevenueJPY: number | null;
                             JPYRate: number | null;
                             rateDate: string | null;
+                            rateAge: {
+                                oldestDate: string;
+                                ageDays: number;
+                                maxAgeDays: number;
+                                stale: boolean;
+                            } | null;
                             unconvertedCount: number;
                             unpricedCount: number;
                             infringementFilters: number[];
@@ -10206,7 +10212,15 @@ export interface operations {
                                 currency: string;
                                 usdRate: number;
                                 date: string;
+                                ageDays: number;
+                                stale: boolean;
                             }[];
+                            age: {
+                                oldestDate: string;
+                                ageDays: number;
+                                maxAgeDays: number;
+                                stale: boolean;
+                            } | null;
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };
@@ -10253,7 +10267,15 @@ export interface operations {
                                 currency: string;
                                 usdRate: number;
                                 date: string;
+                                ageDays: number;
+                                stale: boolean;
                             }[];
+                            age: {
+                                oldestDate: string;
+                                ageDays: number;
+                                maxAgeDays: number;
+                                stale: boolean;
+                            } | null;
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

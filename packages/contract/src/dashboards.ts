@@ -56,6 +56,13 @@ const point = z.object({ count, lat: z.number().nullable(), lng: z.number().null
 export const topSeller = z.object({ seller: z.string(), total: count, sites: countBy, repeatOffender: z.boolean().optional() });
 export type TopSeller = z.infer<typeof topSeller>;
 
+/**
+ * How old the exchange rates in use are: the oldest one's date, its age in whole days on the server's date, the
+ * limit (the server's EXCHANGE_RATE_MAX_AGE_DAYS) and whether the age is past it (screens then warn).
+ */
+export const rateAge = z.object({ oldestDate: z.string(), ageDays: z.number().int(), maxAgeDays: z.number().int(), stale: z.boolean() });
+export type RateAge = z.infer<typeof rateAge>;
+
 export const fetchInfoOutput = z.object({
   /** Impact amount (A x B x C) over infringing records, in US dollars, rounded to 2 places. */
   impactRevenueUSD: z.number(),
@@ -64,6 +71,8 @@ export const fetchInfoOutput = z.object({
   /** Yen per US dollar, from the yen's latest rate, rounded to 2 places. */
   JPYRate: z.number().nullable(),
   rateDate: z.string().nullable(),
+  /** The age of the rates this answer converted with (the yen's and each price currency's); null when it used none. */
+  rateAge: rateAge.nullable(),
   /** Infringing records whose price is in a currency without a rate (left out of the revenue). */
   unconvertedCount: count,
   /** Infringing records without a price or count for the impact settings (they add nothing to the revenue). */
@@ -102,10 +111,12 @@ export type HomeInfo = z.infer<typeof homeOutput>;
 
 // Exchange rates: how many US dollars one unit of a currency is worth, on a date (kept by administrators).
 
-export const exchangeRate = z.object({ currency: z.string(), usdRate: z.number(), date: z.string() });
+/** `ageDays`: whole days since `date`; `stale`: older than the server's limit (EXCHANGE_RATE_MAX_AGE_DAYS). */
+export const exchangeRate = z.object({ currency: z.string(), usdRate: z.number(), date: z.string(), ageDays: z.number().int(), stale: z.boolean() });
 export type ExchangeRate = z.infer<typeof exchangeRate>;
 export const fetchRatesInput = z.object({});
-export const ratesOutput = z.object({ rates: z.array(exchangeRate) });
+/** `age`: of the oldest rate in use; null while there is none. */
+export const ratesOutput = z.object({ rates: z.array(exchangeRate), age: rateAge.nullable() });
 export const setRateInput = z.object({
   currency: z
     .string({ error: 'validation.currencyRequired' })

@@ -54,7 +54,7 @@ export * as snsRecords from './sns-records.js';
 export type { SnsRecord, SnsRecordField, SnsFilterField, SnsUpdateField, SnsUpdateRecordInput, SnsPlatform, SnsCategory } from './sns-records.js';
 export { SNS_PLATFORMS, SNS_PLATFORM_MAX, SNS_CATEGORIES, SNS_CATEGORY_MAX, SNS_INFRINGING_CATEGORIES, SNS_ACTIONS, SNS_PROCESS_RESULTS, SNS_RECORD_FIELDS, SNS_RECORD_FIELD_KEYS, SNS_FILTER_FIELDS, SNS_SORT_FIELDS, SNS_WORD_FIELDS, SNS_DATE_FIELDS, SNS_UPDATE_FIELDS, SNS_ANALYST_FIELDS, SNS_RESPONSE_FIELDS, snsRecordErrors } from './sns-records.js';
 export * as dashboards from './dashboards.js';
-export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, FetchInfoInput } from './dashboards.js';
+export type { DashboardInfo, HomeInfo, TopSeller, ExchangeRate, RateAge, FetchInfoInput } from './dashboards.js';
 export { NON_INFRINGING_CATEGORIES, WS_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY, DASHBOARD_MAX_YEARS, TOP_SELLERS, HOME_NEWS, dashboardRangeEnd } from './dashboards.js';
 export * as evidence from './evidence.js';
 export type { Evidence, EvidenceKind, CaptureFailureReason } from './evidence.js';

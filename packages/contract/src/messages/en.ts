@@ -421,6 +421,12 @@ export const en = {
   "webhook.slack.listings": "{{client}}: {{count}} listings ({{event}}).",
   "webhook.slack.watch.run": "{{client}}: watch \"{{watch}}\" ran ({{event}}).",
   "webhook.slack.webhook.test": "{{client}}: a test message from the Brand Protection Portal. This endpoint works.",
+  "hint.compatible": "compatible: '{{word}}'",
+  "hint.genuine": "genuine: '{{word}}'",
+  "hint.keyword": "keyword '{{word}}' (brand {{brand}})",
+  "hint.sellerId": "seller id: {{value}}",
+  "hint.seller": "seller: {{value}}",
+  "hint.url": "url: {{value}}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -419,4 +419,10 @@ export const ja: Record<MessageKey, string> = {
   "webhook.slack.listings": "{{client}}: 出品{{count}}件({{event}})。",
   "webhook.slack.watch.run": "{{client}}: 監視「{{watch}}」が実行されました({{event}})。",
   "webhook.slack.webhook.test": "{{client}}: ブランド保護ポータルからのテストメッセージです。この送信先は動作しています。",
+  "hint.compatible": "互換品の表現：「{{word}}」",
+  "hint.genuine": "純正品の表現：「{{word}}」",
+  "hint.keyword": "キーワード「{{word}}」（ブランド：{{brand}}）",
+  "hint.sellerId": "出品者ID：{{value}}",
+  "hint.seller": "出品者：{{value}}",
+  "hint.url": "URL：{{value}}",
 };

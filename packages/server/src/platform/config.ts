@@ -39,6 +39,8 @@ export interface Config {
   webhooks: { firstRetryMs: number; giveUpMs: number; timeoutMs: number };
   /** With demo data: the port of the demo's fixture marketplace on 127.0.0.1 (0: any free port). */
   demoMarketPort: number;
+  /** Exchange rates in use older than this many days are flagged (the dashboard and the rates screen warn). */
+  exchangeRateMaxAgeDays: number;
 }
 
 /** The portal needs Node.js 24 (engines); npm's scripts put it on the PATH (scripts/node24.sh) where the machine's is older. */
@@ -85,5 +87,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Math.max(1, Number(env.WEBHOOK_TIMEOUT_SECONDS) || 10) * 1000,
     },
     demoMarketPort: Math.max(0, Number(env.DEMO_MARKET_PORT) || 0),
+    exchangeRateMaxAgeDays: Math.max(1, Math.floor(Number(env.EXCHANGE_RATE_MAX_AGE_DAYS)) || 30),
   };
 }

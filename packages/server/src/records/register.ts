@@ -48,7 +48,7 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
     ...read,
     input: rc.recordIdInput,
     output: rc.recordOutput,
-    handler: async (ctx, i) => ({ record: kind.present(await findVisible(ctx, kind, i.clientId, i.recordId)) }),
+    handler: async (ctx, i) => ({ record: kind.present(await findVisible(ctx, kind, i.clientId, i.recordId), ctx.locale) }),
   });
   call(data('get-record-history'), { ...read, input: rc.recordIdInput, output: rc.historyOutput, handler: (ctx, i) => history(ctx, kind, i.clientId, i.recordId) });
   call(data('update-record'), { roles, access: 'write', tenant: managers, input: rc.updateRecordInput, output: rc.updateRecordOutput, handler: (ctx, i) => saveRecord(ctx, kind, i) });

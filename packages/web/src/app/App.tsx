@@ -7,14 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../platform/queryClient';
 import { router } from './routes';
 import { toLocale } from '../platform/i18n';
+import { useStepperLabels } from '../platform/stepperLabels';
 
 /** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
 export function App() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const antdLocale = toLocale(i18n.language) === 'ja' ? jaJP : enUS;
+  useStepperLabels(t('stepper.increase'), t('stepper.decrease'));
   return (
     // autoInsertSpace off: antd would show "保存" as "保 存", which reads oddly and breaks finding buttons by text.
-    <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }}>
+    // modal: rc-dialog names the close button "Close" in English unless the closable settings name it.
+    <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }} modal={{ closable: { 'aria-label': t('close') } }}>
       {/* AntApp gives toasts (App.useApp().message) the theme and locale of this provider. */}
       <AntApp>
         <QueryClientProvider client={queryClient}>

@@ -9,13 +9,16 @@ const ResetPassword = lazy(() => import('../areas/profile/ResetPasswordPage'));
 const TrademarkForm = lazy(() => import('../areas/trademarks/TrademarkFormPage'));
 const RequestList = lazy(() => import('../areas/service-requests/RequestListPage'));
 export const NotFound = lazy(() => import('../areas/shell/NotFoundPage'));
+export const MembersOnly = lazy(() => import('../areas/shell/MembersOnlyPage'));
+/** The `handle` of the catch-all route: an address that matches no route, for signed-in users and visitors. */
+export const NOT_FOUND_HANDLE = { notFound: true } as const;
 export const Login = lazy(() => import('../areas/session/LoginPage'));
 export const SignUp = lazy(() => import('../areas/session/SignUpPage'));
 export const ForgetPass = lazy(() => import('../areas/session/ForgetPassPage'));
 
 export interface PageRoute {
   path: string;
-  /** Spec 2.3: the user reaches the route if (user_role & roles) != 0; otherwise the 404 page shows. */
+  /** Spec 2.3: the user reaches the route if (user_role & roles) != 0; otherwise the members-only page shows. */
   roles: number;
   /** Breadcrumb and document title, from the `menu` catalogue. */
   title: MenuKey;

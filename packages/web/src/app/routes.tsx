@@ -1,13 +1,13 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { GuestOnly, RequireAuth, RoleGate } from './guards';
-import { ForgetPass, Login, NotFound, SignUp, pageRoutes } from './routeTable';
+import { createBrowserRouter } from 'react-router';
+import { GuestOnly, LandingRedirect, RequireAuth, RoleGate } from './guards';
+import { ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
 
 // The shell (ProLayout) is a chunk of its own too, so the login page does not load it.
 const Layout = lazy(() => import('./Layout'));
 
 export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/profile" replace /> },
+  { path: '/', element: <LandingRedirect /> },
   {
     element: <GuestOnly />,
     children: [
@@ -31,7 +31,8 @@ export const router = createBrowserRouter([
               </RoleGate>
             ),
           })),
-          { path: '*', element: <NotFound /> },
+          // RequireAuth shows it to visitors too (without the shell), where every known page leads to sign-in.
+          { path: '*', handle: NOT_FOUND_HANDLE, element: <NotFound /> },
         ],
       },
     ],

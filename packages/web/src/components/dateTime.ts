@@ -6,3 +6,8 @@ const DATE_TIME = 'YYYY-MM-DD HH:mm';
 export function formatDateTime(iso: string | null): string {
   return iso ? dayjs(iso).format(DATE_TIME) : '—';
 }
+
+/** The time of day alone (24-hour, both languages), in the browser's time zone. */
+export function formatTime(iso: string): string {
+  return dayjs(iso).format('HH:mm');
+}

@@ -4,6 +4,7 @@ import { App, Button, Tooltip } from 'antd';
 import { UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useInvalidateCalls } from '../platform/calls';
+import { formatTime } from '../components/dateTime';
 import { useTranslation } from 'react-i18next';
 import type { KindTypes, RecordKind, RecordListView } from './kind';
 
@@ -33,7 +34,7 @@ export function UndoBatchButton<T extends KindTypes>({ kind, clientId, view, onD
   }, [batch]);
   if (clientId === undefined || !batch || Date.parse(batch.undoUntil) <= Date.now()) return null;
 
-  const until = new Date(batch.undoUntil).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const until = formatTime(batch.undoUntil);
   const change = `${view.historyLabel(batch.field)}: ${view.historyText(batch.field, batch.value)}`;
   const undo = () =>
     modal.confirm({

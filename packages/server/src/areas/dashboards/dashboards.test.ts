@@ -197,6 +197,7 @@ describe('the online dashboard', () => {
     const d = await info(1, admin, empty);
     expect(d).toEqual({
       impactRevenueUSD: 0, impactRevenueJPY: 0, JPYRate: 125, rateDate: '2026-01-15', unconvertedCount: 0, unpricedCount: 0,
+      rateAge: expect.objectContaining({ oldestDate: '2026-01-15', maxAgeDays: 30 }), // the yen's rate only
       infringementFilters: [], countryFilters: [], countryInfringementCountDict: {}, dateCountryInfringementTypeDict: {},
       countrySiteInfringementTypeDict: {}, countryResultDict: {}, countrySellerDict: {}, countryRegionDict: {}, analysts: [],
       ws: { regionFilters: [], wsCategoryByFilterRegion: {}, wsTakedownByFilterRegion: {} },
@@ -310,8 +311,8 @@ describe('exchange rates', () => {
 
   it('answers each currency\'s latest rate, seeded for a fresh portal', async () => {
     const list = await rates();
-    expect(list).toContainEqual({ currency: 'JPY', usdRate: 0.008, date: '2026-01-15' });
-    expect(list).toContainEqual({ currency: 'EUR', usdRate: 1.035, date: '2025-01-02' });
+    expect(list).toContainEqual(expect.objectContaining({ currency: 'JPY', usdRate: 0.008, date: '2026-01-15' }));
+    expect(list).toContainEqual(expect.objectContaining({ currency: 'EUR', usdRate: 1.035, date: '2025-01-02' }));
     expect(list.map((r) => r.currency)).not.toContain('ZAR');
   });
 
@@ -319,8 +320,8 @@ describe('exchange rates', () => {
     const set = (body: Record<string, unknown>, user = admin) => tp.post('/api/admin/set-exchange-rate', body, { token: user.token });
     expect((await set({ currency: 'zar', usdRate: 0.05, date: '2026-02-01' })).body.code).toBe(0);
     expect((await set({ currency: 'ZAR', usdRate: 0.04, date: '2026-01-01' })).body.code).toBe(0);
-    expect(await rates()).toContainEqual({ currency: 'ZAR', usdRate: 0.05, date: '2026-02-01' });
-    expect((await set({ currency: 'ZAR', usdRate: 0.06, date: '2026-02-01' })).body.data?.rates).toContainEqual({ currency: 'ZAR', usdRate: 0.06, date: '2026-02-01' });
+    expect(await rates()).toContainEqual(expect.objectContaining({ currency: 'ZAR', usdRate: 0.05, date: '2026-02-01' }));
+    expect((await set({ currency: 'ZAR', usdRate: 0.06, date: '2026-02-01' })).body.data?.rates).toContainEqual(expect.objectContaining({ currency: 'ZAR', usdRate: 0.06, date: '2026-02-01' }));
     const bad: [Record<string, unknown>, string][] = [
       [{ currency: 'XYZ', usdRate: 1, date: '2026-01-01' }, 'XYZ is not an ISO 4217 currency code.'],
       [{ currency: 'US', usdRate: 1, date: '2026-01-01' }, 'Please enter a three-letter currency code (ISO 4217, for example USD).'],
@@ -333,5 +334,40 @@ describe('exchange rates', () => {
     expect((await tp.post('/api/admin/fetch-exchange-rates', {}, { token: analyst.token })).status).toBe(403);
     // The ZAR listing (5 ZAR x 10 sold = 3 USD, x 50 %) is now converted: 104.5 + 1.5.
     expect(await info(1)).toMatchObject({ impactRevenueUSD: 106, unconvertedCount: 0 });
+  });
+});
+
+describe('the age of the exchange rates in use', () => {
+  const DAY = 86_400_000;
+  const fetchRates = async () => (await tp.post('/api/admin/fetch-exchange-rates', {}, { token: admin.token })).body.data as { rates: { currency: string; date: string; ageDays: number; stale: boolean }[]; age: unknown };
+
+  it('tells the age of the rates a dashboard converted with, and flags them past EXCHANGE_RATE_MAX_AGE_DAYS (30 by default)', async () => {
+    const real = tp.clock.now;
+    try {
+      // The dashboard converted CNY, JPY and USD prices, all at rates of 2026-01-15 (the older seeded EUR rate is not used).
+      tp.clock.now = new Date('2026-02-14T23:30:00Z');
+      expect((await info(1)).rateAge).toEqual({ oldestDate: '2026-01-15', ageDays: 30, maxAgeDays: 30, stale: false });
+      tp.clock.now = new Date('2026-02-15T00:30:00Z');
+      expect((await info(1)).rateAge).toEqual({ oldestDate: '2026-01-15', ageDays: 31, maxAgeDays: 30, stale: true });
+
+      // The rates screen: each rate's age, and the oldest rate in use.
+      const listed = await fetchRates();
+      expect(listed.rates).toContainEqual(expect.objectContaining({ currency: 'JPY', date: '2026-01-15', ageDays: 31, stale: true }));
+      expect(listed.rates).toContainEqual(expect.objectContaining({ currency: 'ZAR', date: '2026-02-01', ageDays: 14, stale: false }));
+      const oldest = listed.rates.map((r) => r.date).sort()[0]!;
+      const ageDays = Math.floor((Date.parse('2026-02-15') - Date.parse(oldest)) / DAY);
+      expect(listed.age).toEqual({ oldestDate: oldest, ageDays, maxAgeDays: 30, stale: true });
+
+      // New rates (the same values) for the currencies used: the dashboard's figures are fresh again, the revenue unchanged.
+      for (const [currency, usdRate] of [['JPY', 0.008], ['CNY', 0.125], ['USD', 1], ['ZAR', 0.06]] as const) {
+        expect((await tp.post('/api/admin/set-exchange-rate', { currency, usdRate, date: '2026-02-14' }, { token: admin.token })).body.code).toBe(0);
+      }
+      expect(await info(1)).toMatchObject({ impactRevenueUSD: 106, rateAge: { oldestDate: '2026-02-14', ageDays: 1, maxAgeDays: 30, stale: false } });
+      // A rate dated ahead of the server's day counts as new.
+      tp.clock.now = new Date('2026-02-13T12:00:00Z');
+      expect((await info(1)).rateAge).toMatchObject({ ageDays: 0, stale: false });
+    } finally {
+      tp.clock.now = real;
+    }
   });
 });

@@ -6,7 +6,7 @@ import * as news from '../notices/news.js';
 import { centroidLookup } from './countries.js';
 import { homeFigures, periodFigures, regionsOf, type Period, type PeriodFigures, type Source } from './figures.js';
 import { isEcInfringing, isWsInfringing, type Scope } from './figures-repo.js';
-import { currentRates } from './rates.js';
+import { currentRates, rateAge } from './rates.js';
 import * as repo from './repo.js';
 import { repeatOffenderSellers } from '../triage-signals/service.js';
 
@@ -103,15 +103,20 @@ async function revenue(ctx: AuthedContext, parts: PeriodFigures['impact'], flatP
   let usd = 0;
   let unconvertedCount = 0;
   let unpricedCount = 0;
+  const usedDates = new Set<string>();
   for (const part of parts) {
     unpricedCount += part.unpriced;
     if (part.priced === 0) continue;
     const rate = rates.get(flatPrice === null ? part.currency : 'USD');
     if (rate === undefined) unconvertedCount += part.priced;
-    else usd += Number(part.amount) * rate.usdRate;
+    else {
+      usd += Number(part.amount) * rate.usdRate;
+      usedDates.add(rate.date);
+    }
   }
   const impactRevenueUSD = round2((usd * percent) / 100);
   const yen = rates.get('JPY');
+  if (yen) usedDates.add(yen.date);
   // Rounded to 2 places like the amounts, so the figures shown multiply out: JPY = round(USD x JPYRate).
   const JPYRate = yen ? round2(1 / yen.usdRate) : null;
   return {
@@ -119,6 +124,7 @@ async function revenue(ctx: AuthedContext, parts: PeriodFigures['impact'], flatP
     impactRevenueJPY: JPYRate === null ? null : round2(impactRevenueUSD * JPYRate),
     JPYRate,
     rateDate: yen?.date ?? null,
+    rateAge: rateAge(usedDates, ctx.now, ctx.services.config.exchangeRateMaxAgeDays),
     unconvertedCount,
     unpricedCount,
   };

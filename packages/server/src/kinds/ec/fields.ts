@@ -1,7 +1,8 @@
-import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord } from '@portal/contract';
+import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord, type Locale } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { EcRecordTable } from '../../platform/schema.js';
 import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
+import { localizeHints } from './hint-text.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
 import { WATCH_COLUMNS } from '../../areas/watch-columns/derived.js';
@@ -89,7 +90,8 @@ export function col(name: FieldName): RawBuilder<unknown> {
   return sql.ref(`r.${FIELDS[name].column}`);
 }
 
-export function present(r: RecordRow): EcRecord {
+/** A record as the calls answer it; the stored match reasons in the reader's language. */
+export function present(r: RecordRow, locale: Locale = 'en'): EcRecord {
   return {
     ec_id: r.ec_id,
     client_id: r.client_id,
@@ -112,11 +114,11 @@ export function present(r: RecordRow): EcRecord {
     ec_product_region: r.ec_product_region,
     ec_product_city: r.ec_product_city,
     ec_categorize_date: r.ec_categorize_date,
-    ec_blacklist_object: r.ec_blacklist_object,
-    ec_whitelist_object: r.ec_whitelist_object,
+    ec_blacklist_object: localizeHints(r.ec_blacklist_object, locale),
+    ec_whitelist_object: localizeHints(r.ec_whitelist_object, locale),
     ec_is_need_to_check: r.ec_is_need_to_check,
-    ec_title_hint_word: r.ec_title_hint_word,
-    ec_brand_hint_word: r.ec_brand_hint_word,
+    ec_title_hint_word: localizeHints(r.ec_title_hint_word, locale),
+    ec_brand_hint_word: localizeHints(r.ec_brand_hint_word, locale),
     ec_product_category_id: r.ec_product_category_id,
     ec_category_rule_id: r.ec_category_rule_id,
     ec_category_id: r.ec_category_id,

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../platform/db.js';
 import { listMatchers, loadListUrls, type ListUrls } from '../../records/upload/list-matching.js';
+import { HINT_SEPARATOR, hintText } from './hint-text.js';
 import { brandKeywords, specialWords } from './queries.js';
 
 export { urlKey } from '../../records/upload/list-matching.js';
@@ -8,7 +9,8 @@ export { urlKey } from '../../records/upload/list-matching.js';
  * Matching each uploaded listing against the client's master data, so analysts look first where it pays:
  * - seller and URLs against the black and white lists (records/upload/list-matching.ts);
  * - the title against the compatible and genuine wording (title hint words) and the brand keywords (brand hints).
- * Every hint says why it fired ("compatible: 'for use with'", "keyword 'sakura' (brand Sakura Glow)"), and any
+ * Every hint says why it fired ("compatible: 'for use with'", "keyword 'sakura' (brand Sakura Glow)": stored in
+ * English from the `hint.*` messages, shown in the reader's language by hint-text.ts), and any
  * hint marks the record need-to-check. Words are found with one case-insensitive pattern per kind, so a row costs
  * a few regex scans however long the lists are.
  */
@@ -68,19 +70,19 @@ export function buildMatcher({ urls, words, keywords }: MatcherData): Matcher {
   return {
     match(row) {
       const titleHints = [
-        ...found(compatible, row.title).map((w) => `compatible: '${w}'`),
-        ...found(genuine, row.title).map((w) => `genuine: '${w}'`),
+        ...found(compatible, row.title).map((word) => hintText('hint.compatible', { word })),
+        ...found(genuine, row.title).map((word) => hintText('hint.genuine', { word })),
       ];
       const brandHints = [...new Set([...found(keywordPattern, row.title), ...found(keywordPattern, row.brand)])].map(
-        (w) => `keyword '${w}' (brand ${brandOf.get(w) ?? '?'})`,
+        (word) => hintText('hint.keyword', { word, brand: brandOf.get(word) ?? '?' }),
       );
       const listed = { names: [row.seller], ids: [], urls: [row.url, row.sellerUrl] };
       const { blacklist, whitelist } = matchLists(listed);
       return {
         blacklist,
         whitelist,
-        titleHints: titleHints.join('; ').slice(0, 1000),
-        brandHints: brandHints.join('; ').slice(0, 1000),
+        titleHints: titleHints.join(HINT_SEPARATOR).slice(0, 1000),
+        brandHints: brandHints.join(HINT_SEPARATOR).slice(0, 1000),
         needToCheck: blacklist !== '' || whitelist !== '' || titleHints.length > 0 || brandHints.length > 0,
       };
     },

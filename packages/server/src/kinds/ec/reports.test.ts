@@ -65,6 +65,25 @@ describe('new upload', () => {
     expect(records[3]).toMatchObject({ is_repeat: true, ec_is_need_to_check: false });
   });
 
+  it('answers the match reasons in the reader\'s language (stored once, in English)', async () => {
+    const search = async (locale: 'en' | 'ja') => {
+      const res = await tp.post('/api/ec-data/search-records', { clientId }, { token: analyst.token, locale });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+      return res.body.data?.records as Record<string, unknown>[];
+    };
+    const pick = (records: Record<string, unknown>[], title: string) => records.find((r) => r.ec_product_title === title)!;
+    const en = await search('en');
+    expect(pick(en, 'Sakura Glow lotion, compatible with refills')).toMatchObject({ ec_title_hint_word: "compatible: 'compatible with'", ec_brand_hint_word: "keyword 'sakura' (brand Sakura Glow)" });
+    const ja = await search('ja');
+    const first = pick(ja, 'Sakura Glow lotion, compatible with refills');
+    expect(first).toMatchObject({ ec_title_hint_word: '互換品の表現：「compatible with」', ec_brand_hint_word: 'キーワード「sakura」（ブランド：Sakura Glow）' });
+    expect(ja.find((r) => r.ec_blacklist_object !== '')).toMatchObject({ ec_blacklist_object: 'URL：https://www.amazon.example/shop/bad-seller' });
+    expect(ja.find((r) => r.ec_whitelist_object !== '')).toMatchObject({ ec_whitelist_object: '出品者：Official Store' });
+    // The detail answers the same.
+    const detail = await tp.post('/api/ec-data/get-record', { clientId, recordId: first.ec_id }, { token: analyst.token, locale: 'ja' });
+    expect(detail.body.data?.record).toMatchObject({ ec_title_hint_word: '互換品の表現：「compatible with」' });
+  });
+
   it('reads Japanese header labels and legacy .xls files', async () => {
     const ja = await upload('/api/ec-report/upload-report', 'ja.xlsx', await xlsxOf(HEADER_JA, [listing(101)]), analyst, 'ja');
     expect(ja.body).toMatchObject({ code: 0, data: { count: 1 } });

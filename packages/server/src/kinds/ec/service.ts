@@ -62,5 +62,5 @@ export const EC_SAVE: SavePart<EcTypes> = {
   rule: recordSaveProblem,
   check,
   extra,
-  answer: (row) => ({ record: present(row), ec_upload_image_names: row.ec_upload_image_names }),
+  answer: (row, locale) => ({ record: present(row, locale), ec_upload_image_names: row.ec_upload_image_names }),
 };

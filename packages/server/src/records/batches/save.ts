@@ -77,7 +77,7 @@ export async function saveRecord<T extends KindTypes>(ctx: AuthedContext, kind: 
     if (row.published === true) await notifyRecordChanged(ctx, kind, input.clientId, id);
     await emitTakedownResults(ctx, kind, input.clientId, id, changed, row.published === true);
   }
-  return kind.save.answer(await findVisible(ctx, kind, input.clientId, input.recordId));
+  return kind.save.answer(await findVisible(ctx, kind, input.clientId, input.recordId), ctx.locale);
 }
 
 /** The takedown result fields by round (0 the final result, 1-3 the rounds), by payload name. */

@@ -1,4 +1,4 @@
-import type { MessageKey, SaveRuleFields } from '@portal/contract';
+import type { Locale, MessageKey, SaveRuleFields } from '@portal/contract';
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
@@ -88,7 +88,8 @@ export interface ListKind<Row extends AnyRow = AnyRow, Answer = unknown> {
   fields: Record<string, Field>;
   words: Record<string, RawBuilder<unknown>>;
   dates: Record<string, RawBuilder<unknown>>;
-  present(row: Row): Answer;
+  /** A record as the calls answer it, in the reader's language where the server wrote words. */
+  present(row: Row, locale: Locale): Answer;
   /** Users' column chooser column. */
   columnsColumn: ColumnsColumn;
   /** The list's route (notices link to it) and the detail route of one record. */
@@ -191,7 +192,7 @@ export interface SavePart<T extends KindTypes> {
   check(ctx: AuthedContext, clientId: number, changes: Record<string, HistoryValue>, current: T['row']): Promise<void>;
   /** Changes outside `fields`, or null. */
   extra(ctx: AuthedContext, input: T['update'], current: T['row']): Promise<ExtraChange | null>;
-  answer(row: T['row']): T['updateAnswer'];
+  answer(row: T['row'], locale: Locale): T['updateAnswer'];
 }
 
 /** One batch: the answer field it sets (history key) and the payload's value. */

@@ -39,7 +39,7 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
   const shown = input.offset + rows.length + (rows.length === input.limit ? 1 : 0);
   const total = count.is === 'exact' ? count.n : Math.max(count.n, shown);
   const derived = Object.keys(kind.derived);
-  const present = (r: Row) => (derived.length ? { ...kind.present(r), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r));
+  const present = (r: Row) => (derived.length ? { ...kind.present(r, ctx.locale), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r, ctx.locale));
   // The rows with a picture to show: the list asks the thumbnail of these only (no request that can only answer 404).
   const pictured = rows.filter((r) => (r as AnyRow)[PICTURED] === true).map((r) => Number((r as AnyRow)[kind.idColumn]));
   return { records: rows.map((r) => present(r as unknown as Row)), pictured, total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };

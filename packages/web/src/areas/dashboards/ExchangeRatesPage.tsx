@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,15 @@ export default function ExchangeRatesPage() {
   return (
     <Card title={t('rates.title')} data-testid="exchange-rates">
       <Typography.Paragraph type="secondary">{t('rates.help')}</Typography.Paragraph>
+      {rates.data?.age?.stale && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('rates.stale', { max: rates.data.age.maxAgeDays, date: rates.data.age.oldestDate, days: rates.data.age.ageDays })}
+          data-testid="rates-stale"
+        />
+      )}
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label={t('rates.currency')} required>
           <Input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} maxLength={3} style={{ width: 90 }} data-testid="rate-currency" />
@@ -69,13 +78,25 @@ export default function ExchangeRatesPage() {
         bordered
         rowKey="currency"
         loading={rates.isLoading}
-        dataSource={rates.data ?? []}
+        dataSource={rates.data?.rates ?? []}
         pagination={false}
         columns={[
           { title: t('rates.currency'), dataIndex: 'currency', width: 110 },
           { title: t('rates.usdRate'), dataIndex: 'usdRate', align: 'right' },
           { title: t('rates.perUsd'), key: 'per', align: 'right', render: (_: unknown, r: ExchangeRate) => (1 / r.usdRate).toLocaleString(currentLocale(), { maximumSignificantDigits: 6 }) },
           { title: t('rates.date'), dataIndex: 'date', width: 130 },
+          {
+            title: t('rates.age'),
+            key: 'age',
+            width: 150,
+            align: 'right',
+            render: (_: unknown, r: ExchangeRate) => (
+              <Space size={4}>
+                {r.stale && <Tag color="warning">{t('rates.staleTag')}</Tag>}
+                {r.ageDays.toLocaleString(currentLocale())}
+              </Space>
+            ),
+          },
           {
             title: '',
             key: 'edit',

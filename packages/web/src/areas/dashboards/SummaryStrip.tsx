@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
@@ -34,6 +34,15 @@ export function SummaryStrip({ info, search }: { info: DashboardInfo; search: Da
           <Statistic title={t('summary.analysts')} value={info.analysts.length ? info.analysts.join(', ') : '—'} valueStyle={{ fontSize: 16 }} data-testid="summary-analysts" />
         </Col>
       </Row>
+      {info.rateAge?.stale && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          message={t('summary.staleRates', { date: info.rateAge.oldestDate, days: info.rateAge.ageDays, max: info.rateAge.maxAgeDays })}
+          data-testid="summary-stale-rates"
+        />
+      )}
       {(info.unconvertedCount > 0 || info.unpricedCount > 0) && (
         <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }} data-testid="summary-notes">
           {info.unconvertedCount > 0 && t('summary.unconverted', { count: info.unconvertedCount })} {info.unpricedCount > 0 && t('summary.unpriced', { count: info.unpricedCount })}

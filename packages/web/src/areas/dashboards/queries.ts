@@ -27,7 +27,7 @@ export function useHome(clientId: number | undefined, enabled: boolean) {
 }
 
 export function useRates() {
-  return useCall('/api/admin/fetch-exchange-rates', {}, { select: (answer) => answer.rates });
+  return useCall('/api/admin/fetch-exchange-rates', {});
 }
 
 /** Saving a rate changes every dashboard's revenue. */

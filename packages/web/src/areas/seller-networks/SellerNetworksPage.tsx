@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SellerCluster } from '@portal/contract';
 import { errorMessage } from '../../platform/api';
 import { toLocale } from '../../platform/i18n';
+import { formatDateTime } from '../../components/dateTime';
 import { useClientChoices } from '../../components/clientChoices';
 import { useRecordScope } from '../../records/scope';
 import { echarts } from './echarts';
@@ -55,7 +56,7 @@ export default function SellerNetworksPage() {
             <Switch checked={onlyRepeat} onChange={setOnlyRepeat} data-testid="only-repeat" />
             {t('onlyRepeat')}
           </Space>
-          {networks.data?.computedAt && <Typography.Text type="secondary">{t('computedAt', { at: new Date(networks.data.computedAt).toLocaleString(locale) })}</Typography.Text>}
+          {networks.data?.computedAt && <Typography.Text type="secondary">{t('computedAt', { at: formatDateTime(networks.data.computedAt) })}</Typography.Text>}
         </Space>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           {t('explain')}

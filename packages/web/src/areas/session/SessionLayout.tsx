@@ -7,8 +7,11 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { PageSpin } from '../../components/PageSpin';
 
-/** The frame of /login, /sign-up and /forget-pass: language switch, logo, the form, copyright footer. */
-export default function SessionLayout() {
+/**
+ * The frame of /login, /sign-up and /forget-pass: language switch, logo, the form, copyright footer. Without
+ * children it shows the matched session page; a visitor's 404 page passes itself as the child.
+ */
+export default function SessionLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['session', 'common']);
   const appName = t('common:appName');
   useEffect(() => {
@@ -27,7 +30,7 @@ export default function SessionLayout() {
         </Typography.Paragraph>
         <div style={{ width: '100%', maxWidth: 420 }}>
           <Suspense fallback={<PageSpin />}>
-            <Outlet />
+            {children ?? <Outlet />}
           </Suspense>
         </div>
       </Flex>

@@ -1,20 +1,27 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
+import { Button, Result, Typography } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MembersOnlyText } from '../../components/MembersOnly';
 
-/** Spec 2.3: unknown paths, and routes the user's role may not reach, both show this page. */
+/** An address that matches no route: "page not found" and a way home, for signed-in users and visitors alike. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div data-testid="not-found">
       <Result
         status="404"
-        title={t('membersOnly.title')}
-        subTitle={<MembersOnlyText />}
+        title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>{t('notFound.title')}</h1>}
+        subTitle={
+          <>
+            {t('notFound.text')}
+            <br />
+            <Typography.Text code>{pathname}</Typography.Text>
+          </>
+        }
         extra={
-          <Link to="/profile">
-            <Button type="primary">{t('membersOnly.back')}</Button>
+          // "/" leads a signed-in user to their landing page and a visitor to the sign-in page.
+          <Link to="/">
+            <Button type="primary">{t('notFound.home')}</Button>
           </Link>
         }
       />

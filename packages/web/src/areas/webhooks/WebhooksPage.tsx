@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CLIENT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEndpoint } from '@portal/contract';
 import { api, errorMessage } from '../../platform/api';
 import { useCall, useInvalidateCalls } from '../../platform/calls';
-import { toLocale } from '../../platform/i18n';
+import { formatDateTime } from '../../components/dateTime';
 import { useClientChoices } from '../../components/clientChoices';
 import { useRecordScope } from '../../records/scope';
 import { DeliveryLog } from './DeliveryLog';
@@ -17,8 +17,7 @@ import { EndpointForm, type EndpointValues } from './EndpointForm';
  * secret is shown once, after adding or rotating; each endpoint's deliveries open in a drawer.
  */
 export default function WebhooksPage() {
-  const { t, i18n } = useTranslation('webhooks');
-  const locale = toLocale(i18n.language);
+  const { t } = useTranslation('webhooks');
   const { message } = App.useApp();
   const invalidate = useInvalidateCalls();
   const { analyst, ownClientId } = useRecordScope();
@@ -63,7 +62,6 @@ export default function WebhooksPage() {
     }
   };
   const rotate = (e: WebhookEndpoint) => run(async () => setSecret((await api('/api/webhook/update', { endpointId: e.id, rotateSecret: true })).endpoint.secret ?? null));
-  const time = (at: string | null) => (at ? new Date(at).toLocaleString(locale) : '—');
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="webhooks">
@@ -96,12 +94,12 @@ export default function WebhooksPage() {
               render: (enabled: boolean, e) => (
                 <Space direction="vertical" size={0}>
                   <Switch checked={enabled} onChange={(on) => run(() => api('/api/webhook/update', { endpointId: e.id, enabled: on }))} data-testid={`webhook-enabled-${e.id}`} />
-                  {e.disabledAt && <Typography.Text type="danger">{t('disabledAt', { at: time(e.disabledAt) })}</Typography.Text>}
-                  {e.failingSince && enabled && <Typography.Text type="warning">{t('failingSince', { at: time(e.failingSince) })}</Typography.Text>}
+                  {e.disabledAt && <Typography.Text type="danger">{t('disabledAt', { at: formatDateTime(e.disabledAt) })}</Typography.Text>}
+                  {e.failingSince && enabled && <Typography.Text type="warning">{t('failingSince', { at: formatDateTime(e.failingSince) })}</Typography.Text>}
                 </Space>
               ),
             },
-            { title: t('createdBy'), dataIndex: 'createdBy', render: (by: string, e) => `${by} · ${time(e.createdAt)}` },
+            { title: t('createdBy'), dataIndex: 'createdBy', render: (by: string, e) => `${by} · ${formatDateTime(e.createdAt)}` },
             {
               title: t('actions'), key: 'actions',
               render: (_, e) => (
