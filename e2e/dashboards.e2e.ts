@@ -155,6 +155,10 @@ describe('the online dashboard and home in the browser', () => {
     await page.getByTestId('lang-ja').click();
     await eventually(() => page.getByTestId('chart-map-scale').innerText()).toContain('円の面積');
     await screenshotWidths(j, page, 'dashboards-busy-ja');
+    // Home's online actions map: the same scale and legend.
+    await page.goto(`${j.baseUrl}/home`);
+    await eventually(() => page.getByTestId('home-actions-scale').innerText()).toContain('87');
+    await screenshotWidths(j, page, 'dashboards-busy-home-ja');
     await page.context().close();
   });
 });
