@@ -1,7 +1,7 @@
 import { Role } from '@portal/contract';
 import { createClient, createUser } from '@portal/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, signIn, startJourney, type Journey } from './harness.js';
+import { eventually, screenshotWidths, signIn, startJourney, type Journey } from './harness.js';
 
 /**
  * Issue 18 in the browser: a client user opens the takedown acceptance page of their company, follows a rejected
@@ -23,6 +23,14 @@ beforeAll(async () => {
     client_id: clientId, report_id: report.report_id, ec_site: 'Amazon', ec_scan_date: sent, ec_product_title: `Sakura serum ${i}`, ec_product_url: `https://shop.example/item/${i}`,
     url_key: `shop.example/item/${i}`, ec_categorize_date: sent, ec_process1_result: result, ec_process1_date: sent, published: true, updated_at: now,
   }));
+  // Ten more marketplaces, long names among them, so the chart has every label to fit: one no action each, and one
+  // to four taken down (50 % to 80 %).
+  const others = ['Rakuten Ichiba', 'Yahoo! Shopping', 'Mercari', 'Rakuma', 'AliExpress', 'Alibaba.com', 'eBay', 'Qoo10', 'Coupang', 'PayPay Flea Market'].flatMap((site, m) =>
+    [3, ...Array<number>((m % 4) + 1).fill(2)].map((result, i) => ({
+      ...rows[0]!, ec_site: site, ec_product_title: `Sakura serum ${site} ${i}`, ec_product_url: `https://shop.example/m${m}/${i}`, url_key: `shop.example/m${m}/${i}`, ec_process1_result: result,
+    })),
+  );
+  await db.insertInto('ec_record').values(others).execute();
   const ids = (await db.insertInto('ec_record').values(rows).returning('ec_id').execute()).map((r) => Number(r.ec_id));
   stillLive = ids[0]!;
   // The re-check found the first takedown still online (the capture itself is the API tests' business).
@@ -43,6 +51,12 @@ describe('takedown acceptance and re-checks in the browser', () => {
     await page.getByTestId('acceptance-chart').waitFor();
     expect(await page.getByTestId('acceptance-help').innerText()).toContain('90');
     await j.screenshot(page, 'takedown-acceptance-client-ja');
+    await screenshotWidths(j, page, 'takedown-acceptance-ja');
+    await page.getByTestId('lang-en').click();
+    await eventually(() => page.getByTestId('acceptance-table').innerText()).toContain('Round 1');
+    await screenshotWidths(j, page, 'takedown-acceptance-en');
+    await page.getByTestId('lang-ja').click();
+    await eventually(() => page.getByTestId('acceptance-table').innerText()).toContain('1回目');
 
     await page.getByTestId('acceptance-rejected').first().click();
     await eventually(async () => page.url()).toContain('/ec-list');

@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { createClient, createUser, manage } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, pick, signIn, startJourney, type Journey } from './harness.js';
+import { eventually, pick, screenshotWidths, signIn, startJourney, type Journey } from './harness.js';
 
 let j: Journey;
 let clientId: number;
@@ -121,5 +121,44 @@ describe('the online dashboard and home in the browser', () => {
     await eventually(() => count(adminPage, 'online')).toBe('8');
     await j.screenshot(adminPage, 'dashboards-home-admin-en');
     await adminPage.context().close();
+  });
+
+  it('a busy client\'s charts are legible at 1280 and 1440 px in both languages', async () => {
+    // 87 infringing listings from China, 15 from the United States, 5 from Japan, over eleven marketplaces and
+    // every infringing category, in the months of this year that have begun.
+    const db = j.tp.portal.services.db;
+    const now = j.tp.clock.now;
+    const year = now.getUTCFullYear();
+    const month = now.getUTCMonth() + 1;
+    const busy = await createClient(j.tp, 'Journey Busy');
+    const report = await db.insertInto('ec_report').values({ client_id: busy, report_name: 'Busy scan', upload_date: now, send_date: now }).returning('report_id').executeTakeFirstOrThrow();
+    const sites = ['Amazon', 'eBay', 'Rakuten Ichiba', 'Yahoo! Shopping', 'Mercari', 'AliExpress', 'Taobao', 'Shopee', 'Lazada', 'Coupang', 'Qoo10'];
+    const categories = [2, 3, 4, 5, 6, 7, 11, 12, 13, 14, 15, 16, 17];
+    const rows = [...Array<string>(87).fill('CN'), ...Array<string>(15).fill('US'), ...Array<string>(5).fill('JP')].map((region, i) => {
+      const scan = `${year}-${String((i % month) + 1).padStart(2, '0')}-10`;
+      return {
+        client_id: busy, report_id: report.report_id, ec_site: sites[i % sites.length]!, ec_scan_date: scan, ec_product_title: `Busy serum ${i}`, ec_product_url: `https://busy.example/item/${i}`,
+        url_key: `busy.example/item/${i}`, ec_product_seller: `seller ${i % 9}`, ec_product_region: region, ec_product_price: '10.00', ec_product_currency: 'USD', ec_product_onsell_count: 1,
+        ec_category_common_type_id: categories[i % categories.length]!, ec_categorize_date: scan, published: true, updated_at: now,
+      };
+    });
+    await db.insertInto('ec_record').values(rows).execute();
+    const user = await createUser(j.tp, { role: Role.CLIENT, clientId: busy, name: 'Busy Client' });
+    const page = await j.newPage('en-US');
+    await signIn(j, page, user.mail, user.password);
+    await page.goto(`${j.baseUrl}/online-dashboard`);
+    await page.getByTestId('chart-status').waitFor();
+    await page.getByTestId('chart-map').waitFor();
+    // The map's size legend: the largest count is a step of it.
+    await eventually(() => page.getByTestId('chart-map-scale').innerText()).toContain('87');
+    await screenshotWidths(j, page, 'dashboards-busy-en');
+    await page.getByTestId('lang-ja').click();
+    await eventually(() => page.getByTestId('chart-map-scale').innerText()).toContain('円の面積');
+    await screenshotWidths(j, page, 'dashboards-busy-ja');
+    // Home's online actions map: the same scale and legend.
+    await page.goto(`${j.baseUrl}/home`);
+    await eventually(() => page.getByTestId('home-actions-scale').innerText()).toContain('87');
+    await screenshotWidths(j, page, 'dashboards-busy-home-ja');
+    await page.context().close();
   });
 });

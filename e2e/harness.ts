@@ -154,3 +154,16 @@ export async function pick(page: Page, testId: string, option: string, typed?: s
 export async function scrollRight(page: Page, bodyTestId: string): Promise<void> {
   await page.getByTestId(bodyTestId).evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
 }
+
+/**
+ * Screenshots of the page at 1280 and 1440 px wide (`<name>-1280.png`, `<name>-1440.png`), the widths charts must
+ * be legible at (issue 35); the charts are given a moment to redraw at each width, and the page is left at 1366.
+ */
+export async function screenshotWidths(j: Journey, page: Page, name: string, widths: readonly number[] = [1280, 1440]): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(800);
+    await j.screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}

@@ -2,10 +2,12 @@ import { Role } from '@portal/contract';
 import { createClient, createUser, manage } from '@portal/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeSignals } from '../packages/server/src/areas/triage-signals/queue.js';
-import { eventually, pick, signIn, startJourney, type Journey } from './harness.js';
+import { eventually, pick, screenshotWidths, signIn, startJourney, type Journey } from './harness.js';
 
 let j: Journey;
 let clientId: number;
+let bigClientId: number;
+let bigAnalyst: Awaited<ReturnType<typeof createUser>>;
 let analyst: { mail: string; password: string };
 let client: { mail: string; password: string };
 
@@ -36,6 +38,26 @@ beforeAll(async () => {
     .values([row('Amazon', 'Sakura Beauty Co., Ltd.'), row('Rakuten', 'ＳＡＫＵＲＡ　ＢＥＡＵＴＹ（株）', { ec_seller_phone: '+81 3-1234-5678' }), row('Qoo10', 'Osaka Bargains', { ec_seller_phone: '03-1234-5678' }), row('eBay', 'Lonely Shop')])
     .execute();
   await computeSignals(db, clientId, now);
+
+  // A larger network of another client: ten sellers on ten marketplaces sharing one phone number.
+  bigClientId = await createClient(j.tp, 'Journey Big Network');
+  bigAnalyst = await createUser(j.tp, { role: Role.ANALYST });
+  await manage(j.tp, bigAnalyst, bigClientId);
+  const big = await db.insertInto('ec_report').values({ client_id: bigClientId, report_name: 'scan', upload_date: now, send_date: now }).returning('report_id').executeTakeFirstOrThrow();
+  const sites = ['Amazon', 'Rakuten', 'Qoo10', 'eBay', 'Mercari', 'Yahoo! Shopping', 'AliExpress', 'Shopee', 'Lazada', 'Coupang'];
+  await db
+    .insertInto('ec_record')
+    .values(
+      sites.flatMap((site, i) =>
+        Array.from({ length: 1 + (i % 4) * 3 }, () => ({
+          ...row(site, `Sakura Outlet Store Number ${i + 1}`, { ec_seller_phone: '+81 6-5555-0000' }),
+          client_id: bigClientId,
+          report_id: big.report_id,
+        })),
+      ),
+    )
+    .execute();
+  await computeSignals(db, bigClientId, now);
 });
 afterAll(async () => {
   await j?.close();
@@ -55,9 +77,30 @@ describe('seller networks', () => {
     expect(text).not.toContain('Lonely Shop');
     expect(await card.locator('canvas').count()).toBeGreaterThan(0);
     await j.screenshot(page, 'seller-networks-en');
+    // The same network is drawn the same way on every load.
+    const drawing = () => card.locator('canvas').first().evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await page.waitForTimeout(1500);
+    const first = await drawing();
+    await page.reload();
+    await pick(page, 'network-client', 'Journey Networks');
+    await eventually(() => card.innerText()).toContain('Repeat offender');
+    await page.waitForTimeout(1500);
+    expect(await drawing()).toBe(first);
+    await screenshotWidths(j, page, 'seller-networks-en');
+
 
     await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
     await eventually(() => page.getByTestId('repeat-offender-badge').count()).toBe(3);
+  });
+
+  it('draws a network of ten sellers on a circle, the larger ones named', async () => {
+    const page = await j.newPage();
+    await signIn(j, page, bigAnalyst.mail, bigAnalyst.password);
+    await page.goto(`${j.baseUrl}/seller-networks`);
+    await pick(page, 'network-client', 'Journey Big Network');
+    await eventually(() => page.locator('[data-testid^="network-"] canvas').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    await screenshotWidths(j, page, 'seller-networks-big-en');
   });
 
   it("shows the client's own networks in Japanese", async () => {
@@ -67,5 +110,6 @@ describe('seller networks', () => {
     await eventually(() => page.getByTestId('network-1').innerText()).toContain('常習違反者');
     expect(await page.getByTestId('network-1').innerText()).toContain('電話番号が同じ');
     await j.screenshot(page, 'seller-networks-ja');
+    await screenshotWidths(j, page, 'seller-networks-ja');
   });
 });

@@ -1,4 +1,5 @@
 import { Card, Col, Row, Table } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
@@ -6,7 +7,7 @@ import { Chart } from './charts/Chart';
 import { CircleMap } from './WorldCharts';
 import { CountryFilter } from './CountryFilter';
 import { ecResultName, monthsOf, sumOver } from './labels';
-import { categoriesByMonth, categoryLinesOption, countryBarOption, pieOption, siteStackOption, statusByMonth, statusOption } from './options';
+import { FULL_WIDTH, categoriesByMonth, categoryLinesOption, countryBarOption, legendLayout, pieHeight, pieOption, siteStackOption, statusByMonth, statusOption } from './options';
 import type { DashboardSearch } from './SearchForm';
 import { SummaryStrip } from './SummaryStrip';
 import { TopInfringers } from './TopInfringers';
@@ -17,7 +18,8 @@ import { useLabels } from './useLabels';
 export function EcTab({ info, search }: { info: DashboardInfo; search: DashboardSearch }) {
   const { t } = useTranslation('dashboards');
   const l = useLabels();
-  const months = monthsOf(search.fromDate, search.toDate);
+  // Months still to come are not drawn (they would fall to zero).
+  const months = monthsOf(search.fromDate, search.toDate, dayjs().format('YYYY-MM-DD'));
   const hasData = info.countryFilters.length > 0;
   const infringements = Object.entries(info.countryInfringementCountDict)
     .map(([code, c]) => ({ code, count: c.count }))
@@ -38,6 +40,7 @@ export function EcTab({ info, search }: { info: DashboardInfo; search: Dashboard
           <Chart
             testId="chart-types"
             empty={!hasData}
+            height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c))).room}
             option={categoryLinesOption(months, categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters), l)}
           />
         </Card>
@@ -54,7 +57,7 @@ export function EcTab({ info, search }: { info: DashboardInfo; search: Dashboard
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.countryPie')}>
-          <Chart testId="chart-country-pie" empty={infringements.length === 0} option={pieOption(infringements.map((c) => ({ name: l.country(c.code), value: c.count })), t('series.infringing'))} />
+          <CountryPie infringements={infringements} />
         </Card>
       </Col>
       <Col span={24}>
@@ -116,6 +119,13 @@ function MonthCategoryTable({ info, months }: { info: DashboardInfo; months: str
   );
 }
 
+function CountryPie({ infringements }: { infringements: readonly { code: string; count: number }[] }) {
+  const { t } = useTranslation('dashboards');
+  const l = useLabels();
+  const slices = infringements.map((c) => ({ name: l.country(c.code), value: c.count }));
+  return <Chart testId="chart-country-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />;
+}
+
 function SiteStack({ info }: { info: DashboardInfo }) {
   const { t } = useTranslation('dashboards');
   const l = useLabels();
@@ -123,7 +133,7 @@ function SiteStack({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.siteStack')}>
       <CountryFilter testId="filter-site" countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart testId="chart-site-stack" empty={countries.length === 0} option={siteStackOption(info.countrySiteInfringementTypeDict, countries, l)} />
+      <Chart testId="chart-site-stack" empty={countries.length === 0} height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c))).room} option={siteStackOption(info.countrySiteInfringementTypeDict, countries, l)} />
     </Card>
   );
 }
@@ -142,7 +152,7 @@ function CategoryPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.categoryPie')}>
       <CountryFilter testId="filter-category" countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart testId="chart-category-pie" empty={slices.length === 0} option={pieOption(slices, t('series.records'))} />
+      <Chart testId="chart-category-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.records'))} />
     </Card>
   );
 }
@@ -157,7 +167,8 @@ function CategorizationArea({ info, months }: { info: DashboardInfo; months: str
       <Chart
         testId="chart-area"
         empty={countries.length === 0}
-        option={categoryLinesOption(months, categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters, countries), l, true)}
+        height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c)), FULL_WIDTH).room}
+        option={categoryLinesOption(months, categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters, countries), l, true, FULL_WIDTH)}
       />
     </Card>
   );
@@ -173,7 +184,7 @@ function TakedownPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.takedown')}>
       <CountryFilter testId="filter-takedown" countries={countries} value={chosen} onChange={setChosen} />
-      <Chart testId="chart-takedown" empty={slices.length === 0} option={pieOption(slices, t('series.infringing'))} />
+      <Chart testId="chart-takedown" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />
     </Card>
   );
 }

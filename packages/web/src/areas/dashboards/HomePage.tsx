@@ -6,7 +6,7 @@ import { Role, hasRole, type HomeInfo } from '@portal/contract';
 import { useUser } from '../../platform/session';
 import { Chart } from './charts/Chart';
 import { CircleMap, HeatMap } from './WorldCharts';
-import { pieOption } from './options';
+import { pieHeight, pieOption } from './options';
 import { CLIENT_FETCH_DELAY_MS, useClientOptions, useHome } from './queries';
 import { useLabels } from './useLabels';
 
@@ -92,6 +92,7 @@ function HomeFigures({ home }: { home: HomeInfo }) {
           <Chart
             testId="home-ipr"
             empty={Object.keys(home.iprByCountry).length === 0}
+            height={pieHeight(Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value })))}
             option={pieOption(Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value })), t('home.ipr'))}
           />
         </Card>

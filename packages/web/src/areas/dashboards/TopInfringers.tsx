@@ -10,8 +10,11 @@ import { useLabels } from './useLabels';
 
 /** Section 2: the first three ribboned gold, blue and cyan. */
 const RIBBONS = ['gold', 'blue', 'cyan'] as const;
-/** Section 9: the list scrolls past 240 px. */
-const LIST_HEIGHT = 240;
+/**
+ * Whole rows a page: a list scrolled inside a fixed height (section 9's 240 px) cut its last row in half (issue 35),
+ * so the rows come five a page instead.
+ */
+const PAGE_SIZE = 5;
 
 /**
  * Top Infringers: the sellers of the checked countries with the most infringing records (the server keeps 20 per
@@ -32,10 +35,11 @@ export function TopInfringers({ info, search }: { info: DashboardInfo; search: D
       {rows.length === 0 ? (
         <Empty description={t('empty')} data-testid="top-infringers-empty" />
       ) : (
-        <div style={{ maxHeight: LIST_HEIGHT, overflowY: 'auto' }} data-testid="top-infringers">
+        <div data-testid="top-infringers">
           <List
             size="small"
             dataSource={rows}
+            pagination={{ pageSize: PAGE_SIZE, size: 'small', hideOnSinglePage: true, showSizeChanger: false, align: 'center' }}
             renderItem={(row, index) => {
               const href = topInfringerHref({
                 clientId: search.clientId,

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Spin, Typography } from 'antd';
+import { Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UNKNOWN_COUNTRY } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
 import { countryName } from './labels';
-import { circleStyle } from './options';
+import { bubbleScale } from './options';
 import { Chart } from './charts/Chart';
 import { WORLD, loadWorldMap } from './charts/worldMap';
 
@@ -31,8 +31,9 @@ export interface MapPoint {
 }
 
 /**
- * Circles on the countries' centroids, sized and coloured by count (section 9). Records of an unknown region have
- * no place on a map: their count is written under it, never dropped.
+ * Circles on the countries' centroids, their areas proportional to the counts on one scale, with the scale drawn
+ * under the map (`bubbleScale`). Records of an unknown region have no place on a map: their count is written under
+ * it, never dropped.
  */
 export function CircleMap({ points, zoom, testId, height = 420 }: { points: readonly MapPoint[]; zoom: number; testId: string; height?: number }) {
   const { t } = useTranslation('dashboards');
@@ -40,6 +41,7 @@ export function CircleMap({ points, zoom, testId, height = 420 }: { points: read
   const locale = currentLocale();
   const placed = points.filter((p) => p.lat !== null && p.lng !== null);
   const unknown = points.find((p) => p.code === UNKNOWN_COUNTRY);
+  const scale = bubbleScale(placed.map((p) => p.count));
   if (!ready) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
   return (
     <>
@@ -55,8 +57,13 @@ export function CircleMap({ points, zoom, testId, height = 420 }: { points: read
               type: 'scatter',
               coordinateSystem: 'geo',
               data: placed.map((p) => {
-                const style = circleStyle(p.count);
-                return { name: countryName(p.code, locale, t('unknownCountry')), value: [p.lng!, p.lat!, p.count], symbolSize: style.size, itemStyle: { color: style.color, opacity: 0.85 }, detail: p.detail };
+                return {
+                  name: countryName(p.code, locale, t('unknownCountry')),
+                  value: [p.lng!, p.lat!, p.count],
+                  symbolSize: scale.size(p.count),
+                  itemStyle: { color: scale.color(p.count), opacity: 0.85, borderColor: '#a8071a', borderWidth: 1 },
+                  detail: p.detail,
+                };
               }),
               tooltip: {
                 formatter: (param) => {
@@ -69,12 +76,32 @@ export function CircleMap({ points, zoom, testId, height = 420 }: { points: read
           ],
         }}
       />
+      {placed.length > 0 && <BubbleLegend steps={scale.steps} testId={`${testId}-scale`} />}
       {unknown && (
         <Typography.Text type="secondary" data-testid={`${testId}-unknown`}>
           {t('map.unknown', { count: unknown.count })}
         </Typography.Text>
       )}
     </>
+  );
+}
+
+/** The size legend of a circle map: a circle of each step's size, with its count, largest first. */
+function BubbleLegend({ steps, testId }: { steps: ReturnType<typeof bubbleScale>['steps']; testId: string }) {
+  const { t } = useTranslation('dashboards');
+  const box = Math.max(...steps.map((s) => s.size));
+  return (
+    <Space size={16} align="center" wrap data-testid={testId} style={{ display: 'flex', marginBottom: 8 }}>
+      <Typography.Text type="secondary">{t('map.scale')}</Typography.Text>
+      {steps.map((s) => (
+        <Space key={s.value} size={6} align="center">
+          <svg width={box} height={box} aria-hidden="true" style={{ display: 'block' }}>
+            <circle cx={box / 2} cy={box / 2} r={s.size / 2 - 0.5} fill={s.color} fillOpacity={0.85} stroke="#a8071a" strokeWidth={1} />
+          </svg>
+          <Typography.Text>{s.value}</Typography.Text>
+        </Space>
+      ))}
+    </Space>
   );
 }
 

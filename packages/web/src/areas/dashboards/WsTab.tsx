@@ -5,7 +5,7 @@ import { currentLocale } from '../../platform/i18n';
 import { Chart } from './charts/Chart';
 import { CountryFilter } from './CountryFilter';
 import { sumOver, wsCategoryName, wsResultName } from './labels';
-import { pieOption } from './options';
+import { pieHeight, pieOption } from './options';
 import { useCountrySelection } from './useCountrySelection';
 
 /** Section 2 "Web Site tab": the takedown pie and the site-category pie, each with its region filter. */
@@ -23,13 +23,13 @@ export function WsTab({ info }: { info: DashboardInfo }) {
       <Col xs={24} xl={12}>
         <Card title={t('chart.wsTakedown')}>
           <CountryFilter testId="filter-ws-takedown" countries={takedownRegions} value={takedown} onChange={setTakedown} />
-          <Chart testId="chart-ws-takedown" empty={results.length === 0} option={pieOption(results, t('series.sites'))} />
+          <Chart testId="chart-ws-takedown" empty={results.length === 0} height={pieHeight(results)} option={pieOption(results, t('series.sites'))} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.wsCategory')}>
           <CountryFilter testId="filter-ws-category" countries={regions} value={categories} onChange={setCategories} />
-          <Chart testId="chart-ws-category" empty={sites.length === 0} option={pieOption(sites, t('series.sites'))} />
+          <Chart testId="chart-ws-category" empty={sites.length === 0} height={pieHeight(sites)} option={pieOption(sites, t('series.sites'))} />
         </Card>
       </Col>
     </Row>

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { monthsOf, sumOver } from './labels';
 import { topInfringerHref } from './links';
-import { categoriesByMonth, circleStyle, statusByMonth } from './options';
+import { bubbleScale, categoriesByMonth, categoryLinesOption, everyCategoryLabel, legendLayout, pieOption, siteStackOption, statusByMonth, type Labels } from './options';
 
+const labels: Labels = { category: (id) => `Category ${String(id)}`, country: (c) => c, categorized: 'Categorized', infringing: 'Infringements', percent: 'Infringement %' };
 const dict = { '2025-01': { CN: { 3: 2, 1: 2 }, US: { 9: 1 } }, '2025-03': { CN: { 2: 1 } } };
 
 describe('dashboard figures', () => {
   it('lists every month of a period, across years', () => {
     expect(monthsOf('2024-11-15', '2025-02-01')).toEqual(['2024-11', '2024-12', '2025-01', '2025-02']);
     expect(monthsOf('2025-01-01', '2025-01-31')).toEqual(['2025-01']);
+  });
+
+  it('stops at the current month: a month still to come is not drawn (as a fall to zero)', () => {
+    expect(monthsOf('2026-01-01', '2026-12-31', '2026-11-28')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    // A period wholly past is drawn whole; one that has not begun has no month.
+    expect(monthsOf('2025-11-01', '2025-12-31', '2026-11-28')).toEqual(['2025-11', '2025-12']);
+    expect(monthsOf('2027-01-01', '2027-12-31', '2026-11-28')).toEqual([]);
+    const months = monthsOf('2026-09-01', '2026-12-31', '2026-10-05');
+    const option = categoryLinesOption(months, categoriesByMonth({ '2026-09': { CN: { 3: 2 } } }, months, [3]), labels);
+    expect(option.xAxis).toMatchObject({ data: ['2026-09', '2026-10'] });
+    expect((option.series as { data: number[] }[])[0]!.data).toEqual([2, 0]);
   });
 
   it('counts categorized and infringing records per month (categories 1, 8, 9, 10 do not infringe), with the percent', () => {
@@ -25,10 +37,50 @@ describe('dashboard figures', () => {
     expect(sumOver({ CN: { 0: 2, 2: 1 }, US: { 2: 4 }, JP: { 3: 1 } }, ['CN', 'US'])).toEqual({ 0: 2, 2: 5 });
   });
 
-  it('sizes and colours map circles as section 9 says: 100 to 200 from light red to red, radius 10 to 15', () => {
-    expect(circleStyle(1)).toEqual({ size: 20, color: 'rgb(255, 180, 180)' });
-    expect(circleStyle(150)).toEqual({ size: 25, color: 'rgb(255, 90, 90)' });
-    expect(circleStyle(5000)).toEqual({ size: 30, color: 'rgb(255, 0, 0)' });
+  it('sizes map circles on one scale, areas proportional to the counts, with the steps of a size legend', () => {
+    const scale = bubbleScale([87, 15]);
+    expect(scale.size(87)).toBe(48);
+    // 87 and 15 are no longer equal: the areas keep their ratio (diameters as the square root).
+    const area = (n: number) => scale.size(n) ** 2;
+    expect(area(87) / area(15)).toBeCloseTo(87 / 15, 1);
+    expect(scale.color(87)).toBe('rgb(255, 0, 0)');
+    expect(scale.color(15)).not.toBe(scale.color(87));
+    // Never too small to see or point at.
+    expect(bubbleScale([10_000, 1]).size(1)).toBe(6);
+    expect(scale.steps.map((s) => s.value)).toEqual([87, 20, 5]);
+    expect(scale.steps.map((s) => s.size)).toEqual([48, scale.size(20), scale.size(5)]);
+    expect(bubbleScale([1]).steps).toEqual([{ value: 1, size: 48, color: 'rgb(255, 0, 0)' }]);
+  });
+
+  it('lays legends out on as many lines as they need, never paged', () => {
+    expect(legendLayout([])).toEqual({ rows: 0, room: 0 });
+    expect(legendLayout(['Counterfeit', 'Trademark infringement'])).toEqual({ rows: 1, room: 22 });
+    const many = Array.from({ length: 12 }, (_, i) => `Trademark infringement ${i}`);
+    expect(legendLayout(many).rows).toBeGreaterThan(3);
+    expect(legendLayout(many, 930).rows).toBeLessThan(legendLayout(many, 430).rows);
+    // Japanese characters are twice as wide as Latin ones.
+    expect(legendLayout(['商標権侵害（ロゴ）'.repeat(3), '商標権侵害（ロゴ）'.repeat(3)]).rows).toBe(2);
+    const option = categoryLinesOption(['2026-01'], categoriesByMonth({}, ['2026-01'], [2, 3, 4, 5, 6, 7, 11, 12]), labels);
+    expect(option.legend).toMatchObject({ type: 'plain' });
+    const lines = legendLayout([2, 3, 4, 5, 6, 7, 11, 12].map((c) => labels.category(c)));
+    expect(option.grid).toMatchObject({ top: lines.room + 18 });
+  });
+
+  it('labels every category of a category axis, turned when they do not fit flat, long names cut with the tooltip', () => {
+    expect(everyCategoryLabel(['Amazon', 'eBay'])).toEqual({ interval: 0, rotate: 0, width: 96, overflow: 'truncate', hideOverlap: false });
+    const sites = ['Amazon', 'eBay', 'Rakuten', 'Mercari', 'Yahoo! Shopping', 'AliExpress', 'Taobao', 'Shopee', 'Lazada', 'Coupang'];
+    expect(everyCategoryLabel(sites)).toMatchObject({ interval: 0, rotate: 30 });
+    const labels: Labels = { category: (id) => `Category ${String(id)}`, country: (c) => c, categorized: 'Categorized', infringing: 'Infringements', percent: 'Infringement %' };
+const dict = { CN: Object.fromEntries(sites.map((s) => [s, { 3: 1 }])) };
+    expect(siteStackOption(dict, ['CN'], labels).xAxis).toMatchObject({ axisLabel: { interval: 0, rotate: 30, overflow: 'truncate' } });
+  });
+
+  it('draws donuts with labels outside the ring, inside the chart, and a legend of every slice', () => {
+    const option = pieOption([{ name: 'Trademark infringement', value: 3 }, { name: 'Counterfeit', value: 1 }, { name: 'Empty', value: 0 }], 'Records');
+    expect(option.legend).toMatchObject({ type: 'plain' });
+    const [series] = option.series as { label: Record<string, unknown>; data: unknown[] }[];
+    expect(series!.label).toMatchObject({ alignTo: 'edge', overflow: 'break' });
+    expect(series!.data).toHaveLength(2);
   });
 
   it('links a top infringer to the list with the client, seller, region spellings, infringing categories and period', () => {

@@ -27,11 +27,16 @@ export function sumOver(dict: Record<string, Record<string, number>>, keys: read
   return out;
 }
 
-/** Every month of a period (YYYY-MM), so a chart shows empty months as zero rather than skipping them. */
-export function monthsOf(from: string, to: string): string[] {
+/**
+ * Every month of a period (YYYY-MM), so a chart shows empty months as zero rather than skipping them; with `today`
+ * (YYYY-MM-DD), only the months that have begun: the server answers only months with records, and a month still to
+ * come has none yet, which a trend line would draw as a fall to zero (issue 35).
+ */
+export function monthsOf(from: string, to: string, today?: string): string[] {
   const months: string[] = [];
   let [y, m] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
-  const [ty, tm] = [Number(to.slice(0, 4)), Number(to.slice(5, 7))];
+  const last = today !== undefined && today < to ? today : to;
+  const [ty, tm] = [Number(last.slice(0, 4)), Number(last.slice(5, 7))];
   while (y < ty || (y === ty && m <= tm)) {
     months.push(`${y}-${String(m).padStart(2, '0')}`);
     [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];

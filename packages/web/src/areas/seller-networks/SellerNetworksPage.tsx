@@ -10,7 +10,7 @@ import { formatDateTime } from '../../components/dateTime';
 import { useClientChoices } from '../../components/clientChoices';
 import { useRecordScope } from '../../records/scope';
 import { echarts } from './echarts';
-import { networkOption, siteLabel } from './graph';
+import { networkHeight, networkOption, siteLabel } from './graph';
 
 /**
  * /seller-networks (issue 19, point 5): the client's seller networks, each drawn as a graph whose every link says
@@ -93,7 +93,7 @@ function NetworkCard({ cluster, texts }: { cluster: SellerCluster; texts: Parame
   const rows = cluster.sellers.map((s, i) => ({ key: i, ...s, place: texts.site(s.kind, s.site) }));
   return (
     <Card title={title} data-testid={`network-${cluster.id}`} style={cluster.repeatOffender ? { borderColor: '#cf1322' } : undefined}>
-      <ReactEChartsCore echarts={echarts} option={networkOption(cluster, texts)} notMerge style={{ height: Math.min(520, 240 + cluster.sellers.length * 24) }} />
+      <ReactEChartsCore echarts={echarts} option={networkOption(cluster, texts)} notMerge style={{ height: networkHeight(cluster) }} />
       <Table
         size="small"
         pagination={false}

@@ -9,8 +9,8 @@ import { ACCEPTANCE_TARGET, Role, SNS_PLATFORMS, hasRole, isMessageKey, takedown
 import { currentLocale } from '../../platform/i18n';
 import { useUser } from '../../platform/session';
 import { Chart } from '../dashboards/charts/Chart';
-import type { ChartOption } from '../dashboards/charts/echarts';
 import { useClientOptions } from '../dashboards/queries';
+import { acceptanceChartOption } from './chart';
 import { rejectedListHref } from './links';
 
 type Search = CallInput<'/api/takedown/acceptance'>;
@@ -93,7 +93,7 @@ export default function AcceptancePage() {
       ) : data && search ? (
         <>
           <Card title={t('chartTitle', { target: data.target * 100 })}>
-            <Chart testId="acceptance-chart" empty={data.rows.every((r) => r.rate === null)} option={chartOption(data.rows, data.target, marketName, (n) => t('round', { round: n }), t('target'))} height={360} />
+            <Chart testId="acceptance-chart" empty={data.rows.every((r) => r.rate === null)} option={acceptanceChartOption(data.rows, data.target, marketName, (n) => t('round', { round: n }), t('target'))} height={360} />
           </Card>
           <Card title={t('tableTitle')}>
             <Table<AcceptanceRow>
@@ -155,29 +155,4 @@ export default function AcceptancePage() {
       )}
     </Space>
   );
-}
-
-/** Bars of each marketplace's rate per round, and the target as a mark line across them. */
-function chartOption(rows: AcceptanceRow[], target: number, name: (r: AcceptanceRow) => string, roundName: (n: number) => string, targetName: string): ChartOption {
-  const markets = [...new Map(rows.map((r) => [`${r.kind}|${r.marketplace}`, name(r)])).entries()];
-  const rounds = [...new Set(rows.map((r) => r.round))].sort();
-  return {
-    tooltip: { trigger: 'axis', valueFormatter: (v) => (v === null || v === undefined ? '–' : `${String(v)} %`) },
-    legend: { top: 0 },
-    grid: { left: 48, right: 24, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: markets.map(([, label]) => label) },
-    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
-    series: rounds.map((round, i) => ({
-      type: 'bar',
-      name: roundName(round),
-      barMaxWidth: 56,
-      data: markets.map(([key]) => {
-        const row = rows.find((r) => `${r.kind}|${r.marketplace}` === key && r.round === round);
-        return row?.rate == null ? null : Math.round(row.rate * 1000) / 10;
-      }),
-      ...(i === 0
-        ? { markLine: { symbol: 'none', silent: true, lineStyle: { color: '#cf1322', type: 'dashed' }, label: { formatter: `${targetName} ${target * 100} %` }, data: [{ yAxis: target * 100 }] } }
-        : {}),
-    })),
-  };
 }
