@@ -42,13 +42,11 @@ export const EC_COLUMN_KEYS: readonly string[] = EC_RECORD_FIELDS.flatMap((f) =>
   f.key === 'ec_category_id'
     ? [f.key, AGGREGATE_FIELD]
     : f.key === 'ec_product_seller'
-      ? [f.key, 'repeat_offender']
+      ? // What watches saw (issue 30) after the seller's network: when a watch found the listing, its latest change.
+        [f.key, 'repeat_offender', 'watch_found_at', 'watch_change']
       : f.key === 'ec_product_currency'
         ? [f.key, 'triage_price_score']
-        : // What watches saw (issue 30): the latest change, and when a watch found the listing ("new since").
-          f.key === 'ec_scan_date'
-          ? [f.key, 'watch_found_at', 'watch_change']
-          : [f.key],
+        : [f.key],
 );
 
 /** The search bar before any search: a keyword looks in the title and the seller until the user changes the fields. */
@@ -60,12 +58,12 @@ export const EC_DEFAULT_COLUMNS: readonly string[] = [
   'ec_site',
   'ec_scan_date',
   'ec_product_title',
-  // What watches saw (issue 30): when a watch found the listing (its filter: "new since") and its latest change.
-  'watch_found_at',
-  'watch_change',
   'ec_product_seller',
   // Triage signals (issue 19): the seller's repeat-offender network, the abnormal-price score (analysts only).
   'repeat_offender',
+  // What watches saw (issue 30): when a watch found the listing (its filter: "new since") and its latest change.
+  'watch_found_at',
+  'watch_change',
   'ec_product_price',
   'ec_product_currency',
   'triage_price_score',
