@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Role, WatchRunStatus, type RunCounts } from '@portal/contract';
 import { DEFAULT_POOL_SIZE, createClient, createUser, manage, startChangingMarket, startCrawlerForTest, startTestPortal, startWebhookReceiver, type ChangingMarket, type MarketItem } from '@portal/server/testing';
 import { deliveryQueue } from '../packages/server/src/areas/webhooks/queue.js';
@@ -12,8 +16,10 @@ import { startDueWatches } from '../packages/server/src/areas/watches/runs.js';
  * (b) 1 % changed between runs (new, price, seller, gone, back after takedown): what each run found against what was
  *     changed, missed and false counted;
  * (c) how long after a run's end its webhook (`watch.run`) reaches a receiver;
- * (d) BENCH_WATCHES watches (default 100, 20 listings each) due in the same minute: how long the tick takes to start
- *     them all, how long until all have finished, and the p95 of the record list call during those runs against idle.
+ * (d) BENCH_WATCHES watches (default 100, 20 listings each) due in the same minute, worked by one worker process (what
+ *     `npm run worker` runs, on the same database; this process serves the calls, as a server with CRAWLER_WORKER=0):
+ *     how long the tick takes to start them all, how long until all have finished, and the p95 of the record list
+ *     call during those runs against idle.
  * One JSON line per part.
  */
 const LISTINGS = Number(process.env.BENCH_WATCH_LISTINGS ?? 10_000);
@@ -22,6 +28,47 @@ const LATENCY_MS = Number(process.env.BENCH_WATCH_LATENCY_MS ?? 5);
 
 const item = (id: number): MarketItem => ({ title: `Leather bag ${id}`, price: 1000 + (id % 500), seller: `Seller ${id % 97}` });
 const catalogue = (n: number, offset = 0) => Array.from({ length: n }, (_, i) => [offset + i + 1, item(offset + i + 1)] as [number, MarketItem]);
+
+/**
+ * `packages/server/src/worker.ts` in a process of its own on the test portal's database and secrets key: the crawler
+ * and the jobs, no HTTP. Answers the function that stops it (SIGTERM, then its exit).
+ */
+async function startWorkerProcess(tp: Awaited<ReturnType<typeof startTestPortal>>, env: Record<string, string>): Promise<() => Promise<void>> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: tp.portal.database.pool.options.connectionString,
+      SECRETS_KEY: tp.portal.services.config.secretsKey,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-worker-')),
+      DEMO: '0',
+      SMTP_URL: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (b: Buffer) => (output = (output + b.toString()).slice(-8000));
+  child.stderr.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not start: ${output.slice(-2000)}`)), 120_000);
+    child.once('exit', (code) => reject(new Error(`the worker exited (${code}): ${output.slice(-2000)}`)));
+    child.stdout.on('data', (b: Buffer) => {
+      keep(b);
+      if (output.includes('worker ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
 
 async function main() {
   const market = await startChangingMarket(catalogue(LISTINGS), { perPage: 50 });
@@ -116,12 +163,15 @@ async function main() {
     const many: number[] = [];
     for (let i = 0; i < WATCHES; i++) many.push(await watchOfOrigin(post, clientId, small, `Due ${i}`));
     await stopWorker();
-    const stopSmallWorker = await startCrawlerForTest(tp, { CRAWLER_WORKERS: '2', CRAWLER_BATCH: '4', CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '2000', CRAWLER_ALLOW_ORIGINS: small.origin }, [deliveryQueue(tp.portal.services)]);
+    await db.deleteFrom('webhook_endpoint').where('client_id', '=', clientId).execute();
+    const stopSmallWorker = await startWorkerProcess(tp, { CRAWLER_WORKERS: '2', CRAWLER_BATCH: '4', CRAWLER_POLL_SECONDS: '0.5', CRAWLER_PUMP_MS: '2000', CRAWLER_ALLOW_ORIGINS: small.origin });
     const due = new Date();
     await db.updateTable('watch').set({ next_run_at: due }).where('id', 'in', many).execute();
     const tickStarted = performance.now();
-    const startedCount = await startDueWatches(tp.portal.services, new Date(due.getTime() + 1000));
+    await startDueWatches(tp.portal.services, new Date(due.getTime() + 1000));
     const tickMs = Math.round(performance.now() - tickStarted);
+    // Counted from the runs: the worker's own tick may have started some of them first.
+    const startedCount = Number((await db.selectFrom('watch_run').select((eb) => eb.fn.countAll<number>().as('n')).where('watch_id', 'in', many).where('status', '!=', WatchRunStatus.SKIPPED).executeTakeFirstOrThrow()).n);
     const busy = await p95(60);
     for (;;) {
       const running = await db.selectFrom('watch_run').select((eb) => eb.fn.countAll<number>().as('n')).where('watch_id', 'in', many).where('status', '=', WatchRunStatus.RUNNING).executeTakeFirstOrThrow();
