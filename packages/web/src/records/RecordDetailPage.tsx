@@ -147,7 +147,8 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
       <Card size="small" style={{ marginBottom: 16 }} data-testid={`${prefix}-detail-page`} data-record={id}>
         <Flex justify="space-between" align="center" gap={12} wrap>
           <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Title level={5} style={{ margin: 0 }} ellipsis={{ tooltip: heading.tooltip }}>
+            {/* A listing's title wraps (up to three lines, the rest in the tooltip) rather than being cut after a word. */}
+            <Typography.Title level={5} style={{ margin: 0, overflowWrap: 'anywhere' }} ellipsis={{ rows: 3, tooltip: heading.tooltip }}>
               {heading.title}
             </Typography.Title>
             <Space size={4} wrap>
