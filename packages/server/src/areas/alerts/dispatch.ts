@@ -100,7 +100,7 @@ export async function alertRun(services: Services, trx: Db | Tx, run: EndedRun):
     }
     const mail = byWay.get('mail');
     if (mail) {
-      const link = `${services.config.publicUrl ?? ''}${target || '/'}`;
+      const link = `${services.config.publicUrl ?? ''}${target}`;
       mails.push({ to: user.user_mail, locale, subject: 'alert.title', paragraphs: ['alert.mailBody', 'alert.mailLink'], params: { watch: run.name, client: run.clientName, summary: words(mail), listings: linesOf(mail, facts).join('\n'), link } });
     }
     const later = byWay.get('digest');
