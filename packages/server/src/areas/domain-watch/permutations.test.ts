@@ -57,11 +57,14 @@ describe('dnstwist fuzzers on known inputs', () => {
     expect(of('my-brand.com', 'dictionary', { words: ['shop'] })).toEqual(expect.arrayContaining(['my-shop.com', 'shop-brand.com']));
     expect(of('mercari.com', 'keyword', { keywords: ['outlet', 'jp'] })).toEqual(['jp-mercari.com', 'jpmercari.com', 'mercari-jp.com', 'mercari-outlet.com', 'mercarijp.com', 'mercarioutlet.com', 'outlet-mercari.com', 'outletmercari.com']);
     expect(of('mercari.com', 'keyword')).toEqual(expect.arrayContaining(['mercari-sale.com', 'officialmercari.com', 'store-mercari.com']));
+    // Words as typed: case and spaces do not matter, a word that cannot be in a label is dropped.
+    expect(of('mercari.com', 'keyword', { keywords: [' Outlet', 'x y'] })).toEqual(['mercari-outlet.com', 'mercarioutlet.com', 'outlet-mercari.com', 'outletmercari.com']);
   });
 
   it('tld-swap and various on a multi-label suffix: co.jp is kept whole and swapped whole', () => {
     expect(splitDomain('www.rakuten.co.jp')).toEqual({ label: 'rakuten', suffix: 'co.jp' });
     expect(of('rakuten.co.jp', 'tld-swap', { tlds: ['com', 'jp', 'co.jp', 'co.uk'] })).toEqual(['rakuten.co.uk', 'rakuten.com', 'rakuten.jp']);
+    expect(unicodeOf('rakuten.co.jp', 'tld-swap', { tlds: ['.COM', 'xn--q9jyb4c', 'za'] })).toEqual(['rakuten.com', 'rakuten.みんな']);
     expect(of('rakuten.co.jp', 'various')).toEqual(['rakuten.jp', 'rakutenco.jp']);
     expect(of('mercari.jp', 'various')).toEqual(['mercari-jp.com', 'mercarijp.com', 'mercarijp.jp']);
     // Every fuzzer keeps the suffix: nothing under plain .jp comes out of rakuten.co.jp's typos.

@@ -66,6 +66,11 @@ export function isRegistrable(ascii: string): boolean {
   return parsed.domain !== null && parsed.isIcann === true && ascii.split('.').at(-1)!.length >= 2;
 }
 
+/** Words and TLDs as a person types them (Outlet, xn--q9jyb4c) in the form UTS 46 keeps (outlet, みんな); unusable ones dropped. */
+function normalised(list: readonly string[]): string[] {
+  return list.map((w) => toUnicode(w.trim().replace(/^\./, ''), UTS46)).filter((w) => !w.error && w.domain).map((w) => w.domain);
+}
+
 function variousLabels(label: string, suffix: string): [string, string][] {
   const out: [string, string][] = [];
   if (suffix.includes('.')) {
@@ -108,14 +113,14 @@ export function permutations(domain: string, options: PermuteOptions = {}): Perm
     subdomain: () => f.subdomain(chars),
     transposition: () => f.transposition(chars),
     'vowel-swap': () => f.vowelSwap(chars),
-    dictionary: () => f.dictionary(chars, options.words ?? []),
-    keyword: () => f.dictionary(chars, options.keywords ?? DEFAULT_KEYWORDS),
+    dictionary: () => f.dictionary(chars, normalised(options.words ?? [])),
+    keyword: () => f.dictionary(chars, normalised(options.keywords ?? DEFAULT_KEYWORDS)),
   };
   for (const fuzzer of FUZZERS) {
     if (!wanted.has(fuzzer)) continue;
     for (const l of labelFuzzers[fuzzer]?.() ?? []) keep(fuzzer, `${l}.${suffix}`);
     if (fuzzer === 'tld-swap') {
-      for (const tld of options.tlds ?? []) if (tld !== suffix) keep(fuzzer, `${label}.${tld}`);
+      for (const tld of normalised(options.tlds ?? [])) keep(fuzzer, `${label}.${tld}`);
     }
     if (fuzzer === 'various') for (const [l, s] of variousLabels(label, suffix)) keep(fuzzer, s ? `${l}.${s}` : l);
   }
