@@ -41,7 +41,7 @@ describe('dnstwist fuzzers on known inputs', () => {
 
   it('homoglyph: ASCII, UTS 39 and diacritic look-alikes, once and twice over', () => {
     const got = new Set(unicodeOf('mercari.com', 'homoglyph'));
-    for (const d of ['rnercari.com', 'mercar1.com', 'mercarl.com', 'mеrcari.com'.replace('е', 'é'), 'merçari.com', 'mercɑri.com', 'rnercar1.com']) expect(got, d).toContain(d);
+    for (const d of ['rnercari.com', 'mercar1.com', 'mercarl.com', 'mércari.com', 'merçari.com', 'mercɑri.com', 'rnercar1.com']) expect(got, d).toContain(d);
     // Cyrillic letters are the cyrillic fuzzer's: a label mixing scripts is refused by registries.
     expect([...got].some((d) => /\p{Script=Cyrillic}/u.test(d))).toBe(false);
   });
@@ -81,6 +81,9 @@ describe('internationalised domains', () => {
     expect(unicodeOf('さくら.jp', 'subdomain')).toEqual(['さ.くら.jp']);
     expect(unicodeOf('さくら.jp', 'keyword', { keywords: ['outlet'] })).toEqual(['outlet-さくら.jp', 'outletさくら.jp', 'さくら-outlet.jp', 'さくらoutlet.jp']);
     expect(unicodeOf('さくら.jp', 'various')).toEqual(['さくら-jp.com', 'さくらjp.com', 'さくらjp.jp']);
+    // An internationalised TLD, given in either form.
+    expect(unicodeOf('sakura.xn--q9jyb4c', 'omission')).toEqual(['akura.みんな', 'sakra.みんな', 'sakua.みんな', 'sakur.みんな', 'saura.みんな', 'skura.みんな']);
+    expect(of('sakura.みんな', 'omission')).toContain('sakur.xn--q9jyb4c');
   });
 
   it('every result is valid per UTS 46, in both forms, with no duplicates and never the input', () => {

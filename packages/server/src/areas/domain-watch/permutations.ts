@@ -51,13 +51,13 @@ export function toAsciiDomain(domain: string): string | null {
   return toASCII(domain.trim().replace(/\.$/, ''), UTS46);
 }
 
-/** `label.suffix` of a domain (ASCII suffix, Unicode label), or null when it has no registrable part. */
+/** `label.suffix` of a domain, both in Unicode (さくら, みんな), or null when it has no registrable part. */
 export function splitDomain(domain: string): { label: string; suffix: string } | null {
   const ascii = toAsciiDomain(domain);
   if (!ascii) return null;
   const parsed = parse(ascii, { allowPrivateDomains: false });
   if (!parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;
-  return { label: toUnicode(parsed.domainWithoutSuffix).domain, suffix: parsed.publicSuffix };
+  return { label: toUnicode(parsed.domainWithoutSuffix).domain, suffix: toUnicode(parsed.publicSuffix).domain };
 }
 
 /** True when an ASCII host name lies under a registrable domain of a listed (ICANN) public suffix. */
