@@ -429,12 +429,6 @@ export const en = {
   "hint.url": "url: {{value}}",
   "hint.accountId": "account id: {{value}}",
   "hint.account": "account: {{value}}",
-  "hint.recheckStatus": "status {{status}}",
-  "hint.recheckRedirect": "redirect to {{path}}",
-  "hint.recheckPhrase": "phrase \"{{phrase}}\"",
-  "hint.recheckNoStatus": "page answers without a status",
-  "hint.recheckLive": "page answers {{status}}",
-  "hint.recheckFailed": "capture failed: {{reason}}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -427,10 +427,4 @@ export const ja: Record<MessageKey, string> = {
   "hint.url": "URL：{{value}}",
   "hint.accountId": "アカウントID：{{value}}",
   "hint.account": "アカウント：{{value}}",
-  "hint.recheckStatus": "ステータス {{status}}",
-  "hint.recheckRedirect": "{{path}} へ転送",
-  "hint.recheckPhrase": "文言「{{phrase}}」",
-  "hint.recheckNoStatus": "ページがステータスなしで応答",
-  "hint.recheckLive": "ページの応答 {{status}}",
-  "hint.recheckFailed": "取得に失敗：{{reason}}",
 };

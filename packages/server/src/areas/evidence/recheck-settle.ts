@@ -1,7 +1,6 @@
 import type { Tx } from '../../platform/db.js';
 import { openRecheckOfCapture, updateRecheck } from './repo.js';
 import { classify } from './recheck-verdict.js';
-import { hintText } from '../../records/core/hint-text.js';
 
 /**
  * A finished capture that re-checks a takedown fills in the verdict, in the capture's own transaction. A failed
@@ -18,7 +17,7 @@ export async function settleRecheck(
   const recheckId = await openRecheckOfCapture(tx, captureId);
   if (recheckId === undefined) return;
   if (!outcome.ok) {
-    await updateRecheck(tx, recheckId, { verdict_reason: hintText('hint.recheckFailed', { reason: outcome.reason }).slice(0, 300) });
+    await updateRecheck(tx, recheckId, { verdict_reason: `capture failed: ${outcome.reason}` });
     return;
   }
   const { verdict, reason } = classify({ url, finalUrl: outcome.finalUrl, status: outcome.status, html: outcome.html });

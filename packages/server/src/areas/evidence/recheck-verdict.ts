@@ -1,5 +1,4 @@
 import type { RecheckVerdict } from '@portal/contract';
-import { hintText } from '../../records/core/hint-text.js';
 
 /**
  * Whether a re-checked listing is gone or still live, from what the browser saw: the HTTP status, the final URL
@@ -83,8 +82,8 @@ function redirectedAway(from: string, to: string): string | null {
   const samePage = a.host.replace(/^www\./, '') === b.host.replace(/^www\./, '') && a.pathname.replace(/\/+$/, '') === b.pathname.replace(/\/+$/, '');
   if (samePage) return null;
   const path = b.pathname.replace(/\/+$/, '');
-  if (path === '' || /^\/(index\.html?|home|top)$/i.test(path)) return hintText('hint.recheckRedirect', { path: b.pathname });
-  if (SEARCH_PATH.test(path) || SEARCH_QUERY.some((k) => b.searchParams.has(k))) return hintText('hint.recheckRedirect', { path: `${b.pathname}${b.search}` }).slice(0, 200);
+  if (path === '' || /^\/(index\.html?|home|top)$/i.test(path)) return `redirect to ${b.pathname}`;
+  if (SEARCH_PATH.test(path) || SEARCH_QUERY.some((k) => b.searchParams.has(k))) return `redirect to ${b.pathname}${b.search}`.slice(0, 200);
   return null;
 }
 
@@ -99,11 +98,11 @@ function decode(html: Buffer): string {
 }
 
 export function classify(sight: RecheckSight): { verdict: RecheckVerdict; reason: string } {
-  if (sight.status !== null && GONE_STATUSES.has(sight.status)) return { verdict: 'gone', reason: hintText('hint.recheckStatus', { status: String(sight.status) }) };
+  if (sight.status !== null && GONE_STATUSES.has(sight.status)) return { verdict: 'gone', reason: `status ${sight.status}` };
   const redirect = redirectedAway(sight.url, sight.finalUrl);
   if (redirect) return { verdict: 'gone', reason: redirect };
   const text = visibleText(decode(sight.html));
   const phrase = GONE_PHRASES.find((p) => text.includes(p));
-  if (phrase) return { verdict: 'gone', reason: hintText('hint.recheckPhrase', { phrase }) };
-  return { verdict: 'live', reason: sight.status === null ? hintText('hint.recheckNoStatus', {}) : hintText('hint.recheckLive', { status: String(sight.status) }) };
+  if (phrase) return { verdict: 'gone', reason: `phrase "${phrase}"` };
+  return { verdict: 'live', reason: `page answers ${sight.status ?? 'without a status'}` };
 }

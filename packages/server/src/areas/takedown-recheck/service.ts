@@ -2,7 +2,6 @@ import type { Evidence, EvidenceKind, RecordRecheck } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { captures, visibleRecord } from '../evidence/service.js';
 import { findRecheckOfRecord } from './repo.js';
-import { localizeHints } from '../../records/core/hint-text.js';
 
 /**
  * A record's re-check after its takedown, for whoever may see the record (client users: their own company's
@@ -24,8 +23,7 @@ export async function recordRecheck(ctx: AuthedContext, input: { clientId: numbe
       takedownAt: takedownAt.toISOString(),
       dueOn: due.toISOString().slice(0, 10),
       verdict: row.verdict,
-      // Stored in English (hint.recheck*), answered in the reader's language.
-      verdictReason: row.verdict_reason === null ? null : localizeHints(row.verdict_reason, ctx.locale),
+      verdictReason: row.verdict_reason,
       checkedAt: row.checked_at ? new Date(row.checked_at).toISOString() : null,
       original,
       recheck,

@@ -20,13 +20,6 @@ const HINT_KEYS = [
   'hint.accountId',
   'hint.account',
   'hint.url',
-  // A takedown re-check's verdict reason (areas/evidence/recheck-verdict.ts).
-  'hint.recheckStatus',
-  'hint.recheckRedirect',
-  'hint.recheckPhrase',
-  'hint.recheckNoStatus',
-  'hint.recheckLive',
-  'hint.recheckFailed',
 ] as const satisfies readonly MessageKey[];
 export type HintKey = (typeof HINT_KEYS)[number];
 
