@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { seedDemo } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,14 @@ const KINDS = [
   { prefix: 'ws', path: '/ws-list' },
   { prefix: 'sns', path: '/sns-list' },
 ] as const;
+
+/**
+ * The screen as a person sees it at this size: the viewport only (a full-page screenshot briefly resizes the page,
+ * and the side menu and the table with it), where the harness's screenshots go.
+ */
+async function seen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'portal-e2e'), `${name}.png`) });
+}
 
 /**
  * What a header or a row shows badly: header titles cut (their text wider than their cell), and, scrolled to the
@@ -66,13 +76,13 @@ describe('the record lists fit', () => {
           await eventually(() => page.evaluate(() => document.querySelector('.rec-table thead th')?.getBoundingClientRect().width ?? 0)).toBeGreaterThan(0);
           const { clipped } = await layoutOf(page, prefix);
           if (clipped.length > 0) problems[`${where}: headers cut`] = clipped;
-          await j.screenshot(page, `list-${prefix}-${lang}-${width}`);
+          await seen(page, `list-${prefix}-${lang}-${width}`);
           await row.hover();
           for (let i = 0; i < 12; i++) await page.mouse.wheel(900, 0);
           await eventually(() => page.getByTestId(`${prefix}-table-body`).evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true);
           const { head, cell } = await layoutOf(page, prefix);
           if (head > 1 || cell > 1) problems[`${where}: under the actions`] = { head, cell };
-          await j.screenshot(page, `list-${prefix}-${lang}-${width}-end`);
+          await seen(page, `list-${prefix}-${lang}-${width}-end`);
           await page.getByTestId(`${prefix}-table-body`).evaluate((el) => el.scrollTo({ left: 0 }));
         }
         // Every column the chooser offers (a header need not be in view to be cut), then the defaults again.
