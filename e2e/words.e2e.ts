@@ -77,6 +77,13 @@ describe('words on Japanese screens', () => {
     await j.screenshot(page, 'sns-list-reason-filter-ja');
     await page.getByTestId('record-filter-apply').click();
     await eventually(() => page.locator('.rec-row').count()).toBe(await db.selectFrom('sns_record').select('sns_id').where('blacklist', '=', listed.blacklist).execute().then((r) => r.length));
+    // The row's own cell, once scrolled into view (the table renders only the cells in view).
+    await page.locator('.rec-row').first().hover();
+    await eventually(async () => {
+      await page.mouse.wheel(400, 0);
+      return page.locator('.rec-row .rec-cell').filter({ hasText: japanese }).count();
+    }).toBeGreaterThan(0);
+    await j.screenshot(page, 'sns-list-reasons-ja');
 
     // The export writes the reasons as the list shows them.
     const sheet = await page.request.get(`${j.baseUrl}/api/sns-data/export-search-result?clientId=${listed.client_id}`);
