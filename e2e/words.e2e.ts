@@ -1,7 +1,8 @@
 import { Role } from '@portal/contract';
-import { createClient, createUser } from '@portal/server/testing';
+import { createClient, createUser, seedDemo } from '@portal/server/testing';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startJourney, type Journey } from './harness.js';
+import { eventually, signIn, startJourney, type Journey } from './harness.js';
 
 let j: Journey;
 beforeAll(async () => {
@@ -46,6 +47,54 @@ describe('words on Japanese screens', () => {
     await page.goto(`${j.baseUrl}/online-dashboard`);
     await expect.poll(() => page.getByTestId('summary-stale-rates').innerText()).toContain('為替レートが古くなっています');
     await j.screenshot(page, 'dashboard-stale-rates-ja');
+    await page.context().close();
+  });
+
+  it('a Japanese analyst reads the demo\'s list reasons in Japanese: the SNS detail, its triage trace, the filter values and the export', async () => {
+    const accounts = await seedDemo(j.tp.portal.services);
+    const analyst = accounts.find((a) => a.mail === 'analyst2@example.com')!;
+    const db = j.tp.portal.services.db;
+    const listed = await db.selectFrom('sns_record').select(['sns_id', 'client_id', 'blacklist']).where('blacklist', '!=', '').executeTakeFirstOrThrow();
+    // Stored in English (what triage rules and filters compare), read in Japanese.
+    expect(listed.blacklist).toBe('account: Sakura Outlet 88; account id: so88');
+    const japanese = 'アカウント：Sakura Outlet 88; アカウントID：so88';
+    const page = await j.newPage('ja-JP');
+    await signIn(j, page, analyst.mail, analyst.password);
+    await page.goto(`${j.baseUrl}/sns-data/${listed.client_id}/${listed.sns_id}`);
+    await eventually(() => page.getByTestId('sns-matching-blacklist').innerText()).toContain(japanese);
+    await eventually(() => page.getByTestId('triage-trace').innerText()).toContain(japanese);
+    await j.screenshot(page, 'sns-detail-reasons-ja');
+
+    // The list's filter offers the reason in Japanese and filters by the stored text.
+    await page.goto(`${j.baseUrl}/sns-list?clientId=${listed.client_id}`);
+    await page.locator('[data-testid^="sns-row-"]').first().waitFor();
+    await page.getByTestId('sns-columns').click();
+    await page.locator('[data-testid="sns-columns-option"][data-column="blacklist"] input').check();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sns-filter-blacklist').click();
+    const option = page.getByTestId('record-filter-option').filter({ hasText: japanese });
+    await option.locator('input').check();
+    await j.screenshot(page, 'sns-list-reason-filter-ja');
+    await page.getByTestId('record-filter-apply').click();
+    await eventually(() => page.locator('.rec-row').count()).toBe(await db.selectFrom('sns_record').select('sns_id').where('blacklist', '=', listed.blacklist).execute().then((r) => r.length));
+    // The row's own cell, once scrolled into view (the table renders only the cells in view).
+    await page.locator('.rec-row').first().hover();
+    await eventually(async () => {
+      await page.mouse.wheel(400, 0);
+      return page.locator('.rec-row .rec-cell').filter({ hasText: japanese }).count();
+    }).toBeGreaterThan(0);
+    await j.screenshot(page, 'sns-list-reasons-ja');
+
+    // The export writes the reasons as the list shows them.
+    const sheet = await page.request.get(`${j.baseUrl}/api/sns-data/export-search-result?clientId=${listed.client_id}`);
+    expect(sheet.status()).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await sheet.body()) as unknown as ArrayBuffer);
+    const ws = book.worksheets[0]!;
+    const column = (ws.getRow(1).values as string[]).indexOf('ブラックリスト');
+    const cells = ws.getColumn(column).values.slice(2);
+    expect(cells).toContain(japanese);
+    expect(cells).not.toContain(listed.blacklist);
     await page.context().close();
   });
 });

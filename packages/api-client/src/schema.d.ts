@@ -14171,6 +14171,7 @@ export interface operations {
                             filters: {
                                 value: string | number | boolean | null;
                                 count: number;
+                                label?: string;
                             }[];
                             total: number;
                             offset: number;
@@ -15238,6 +15239,7 @@ export interface operations {
                             filters: {
                                 value: string | number | boolean | null;
                                 count: number;
+                                label?: string;
                             }[];
                             total: number;
                             offset: number;
@@ -16216,6 +16218,7 @@ export interface operations {
                             filters: {
                                 value: string | number | boolean | null;
                                 count: number;
+                                label?: string;
                             }[];
                             total: number;
                             offset: number;

@@ -130,8 +130,8 @@ export function recordListSchemas<R extends z.ZodType, W extends string, D exten
   };
 }
 export const fetchFiltersOutput = z.object({
-  /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. */
-  filters: z.array(z.object({ value: filterValue, count: z.number() })),
+  /** The most frequent values first, `null` for blank; at most FILTER_VALUES_MAX. `label`: the value in the reader's language (stored match reasons). */
+  filters: z.array(z.object({ value: filterValue, count: z.number(), label: z.string().optional() })),
   total: z.number(),
   offset: z.number(),
 });

@@ -427,6 +427,8 @@ export const en = {
   "hint.sellerId": "seller id: {{value}}",
   "hint.seller": "seller: {{value}}",
   "hint.url": "url: {{value}}",
+  "hint.accountId": "account id: {{value}}",
+  "hint.account": "account: {{value}}",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -425,4 +425,6 @@ export const ja: Record<MessageKey, string> = {
   "hint.sellerId": "出品者ID：{{value}}",
   "hint.seller": "出品者：{{value}}",
   "hint.url": "URL：{{value}}",
+  "hint.accountId": "アカウントID：{{value}}",
+  "hint.account": "アカウント：{{value}}",
 };

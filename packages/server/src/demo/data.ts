@@ -8,14 +8,21 @@ export const demoUsers = [
   { label: 'analyst (2)', name: '分析 花子', mail: 'analyst2@example.com', role: Role.ANALYST, tel: '', department: '', locale: 'ja' as const, clientIndex: undefined },
   { label: 'client user', name: 'Carol Client', mail: 'client@example.com', role: Role.CLIENT, tel: '+81 90-1111-2222', department: 'Legal', locale: 'en' as const, clientIndex: 0 },
   { label: 'client user (2)', name: '佐藤 健', mail: 'client2@example.com', role: Role.CLIENT, tel: '', department: '知的財産部', locale: 'ja' as const, clientIndex: 1 },
+  // Sakura's Japanese colleague of Carol's: her service requests are written in Japanese.
+  { label: 'client user (3)', name: '山田 美咲', mail: 'client3@example.com', role: Role.CLIENT, tel: '03-5555-0102', department: '法務部', locale: 'ja' as const, clientIndex: 0 },
 ];
+
+/** The first demo client, a Japanese company: its Japanese name with the English one the English screens know it by. */
+export const SAKURA_NAME = 'さくら化粧品株式会社 (Sakura Cosmetics)';
+/** The owner of its Japanese registrations, as the register writes it. */
+const SAKURA_OWNER_JA = 'さくら化粧品株式会社';
 
 const day = (now: Date, offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export function demoClients(now: Date) {
   return [
     {
-      client: { client_name: 'Sakura Cosmetics Co.', client_tel: '03-5555-0101', client_address: '1-2-3 Ginza, Chuo-ku, Tokyo', client_remarks: 'Skincare and make-up brands' },
+      client: { client_name: SAKURA_NAME, client_tel: '03-5555-0101', client_address: '東京都中央区銀座1-2-3', client_remarks: 'Skincare and make-up brands' },
       contracts: [
         { service: 'ec', start_date: day(now, -300), end_date: day(now, 65), fee: '12000.00', currency: 1, remind_mail: true },
         { service: 'ws', start_date: day(now, -300), end_date: day(now, 400), fee: '800000.00', currency: 2, remind_mail: true },
@@ -43,6 +50,9 @@ export function demoNotices(now: Date, locale: 'en' | 'ja') {
   ];
 }
 
+/** The demo's custom column of marketplace fees (the EC records fill it). */
+export const DEMO_FEE_COLUMN = '出店手数料';
+
 /** Master data of the first demo client (Sakura Cosmetics), so the Data Settings tab has something to show. */
 export function demoMasterData(now: Date) {
   return {
@@ -56,12 +66,13 @@ export function demoMasterData(now: Date) {
       { name: 'リップ', name_en: 'Lip', code: 'LIP' },
     ],
     columns: [
-      { column_name: 'Marketplace fee', column_category: 1, column_position: 'ec_product_price', column_order: 1 },
-      { column_name: 'Test buy', column_category: 2, column_position: 'ec_categorize_remarks', column_order: 1 },
+      // Named by the client's Japanese staff, as the columns of their own sheets.
+      { column_name: DEMO_FEE_COLUMN, column_category: 1, column_position: 'ec_product_price', column_order: 1 },
+      { column_name: 'テスト購入', column_category: 2, column_position: 'ec_categorize_remarks', column_order: 1 },
     ],
     urls: [
       { type: 2, url: 'https://shop.example/fake-sakura', seller: 'Sakura Outlet 88', seller_id: 'so88', company: 'Unknown', remarks: 'Repeat offender' },
-      { type: 1, url: 'https://shop.example/sakura-official', seller: 'SAKURA BEAUTY Official', seller_id: 'skb-official', company: 'Sakura Cosmetics Co.', remarks: 'Official store' },
+      { type: 1, url: 'https://shop.example/sakura-official', seller: 'SAKURA BEAUTY Official', seller_id: 'skb-official', company: SAKURA_OWNER_JA, remarks: 'Official store' },
     ],
     words: [
       { type: 1, word: 'compatible with' },
@@ -123,12 +134,12 @@ export const demoSites = [
 export function demoTrademarks(now: Date) {
   const base = { remind_flag: false, belongsto: '', description_ja: '', description_en: '', description_cn: '', remarks: '', register_date: null as string | null, invalid_date: null as string | null };
   return [
-    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -2400), invalid_date: day(now, 75), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品、せっけん類、香料', description_en: 'Cosmetics; soaps; perfumes', description_cn: '化妆品；肥皂；香料', remarks: 'Renewal due soon' },
-    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '40123456', region: 'CN', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1500), invalid_date: day(now, 2150), remind_flag: true, belongsto: 'Sakura Cosmetics Co.', description_cn: '化妆品；香皂' },
-    { clientIndex: 0, logo: null, ...base, no: '2026-045678', region: 'JP', type: '3', text: 'さくら美肌', status: 2, belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品', remarks: 'Application filed' },
-    { clientIndex: 0, logo: null, ...base, no: '97123456', region: 'US', type: '3', text: 'SAKURA GLOW', status: 3, belongsto: 'Sakura Cosmetics Co.', description_en: 'Cosmetics', remarks: 'Office action: likelihood of confusion' },
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -2400), invalid_date: day(now, 75), remind_flag: true, belongsto: SAKURA_OWNER_JA, description_ja: '化粧品、せっけん類、香料', description_en: 'Cosmetics; soaps; perfumes', description_cn: '化妆品；肥皂；香料', remarks: 'Renewal due soon' },
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '40123456', region: 'CN', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1500), invalid_date: day(now, 2150), remind_flag: true, belongsto: 'Sakura Cosmetics Co., Ltd.', description_cn: '化妆品；香皂' },
+    { clientIndex: 0, logo: null, ...base, no: '2026-045678', region: 'JP', type: '3', text: 'さくら美肌', status: 2, belongsto: SAKURA_OWNER_JA, description_ja: '化粧品', remarks: 'Application filed' },
+    { clientIndex: 0, logo: null, ...base, no: '97123456', region: 'US', type: '3', text: 'SAKURA GLOW', status: 3, belongsto: 'Sakura Cosmetics Co., Ltd.', description_en: 'Cosmetics', remarks: 'Office action: likelihood of confusion' },
     // The Madrid registration: the marketplaces' other countries (Korea, Taiwan, Thailand, Hong Kong, the US, ...).
-    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '1723456', region: 'WO', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1200), invalid_date: day(now, 2450), belongsto: 'Sakura Cosmetics Co.', description_ja: '化粧品', description_en: 'Cosmetics' },
+    { clientIndex: 0, logo: [232, 121, 160] as const, ...base, no: '1723456', region: 'WO', type: '3', text: 'SAKURA GLOW', status: 1, register_date: day(now, -1200), invalid_date: day(now, 2450), belongsto: 'Sakura Cosmetics Co., Ltd.', description_ja: '化粧品', description_en: 'Cosmetics' },
     { clientIndex: 0, logo: [90, 90, 200] as const, ...base, no: '018765432', region: 'EM', type: '35', text: 'SAKURA', status: null, register_date: day(now, -900), invalid_date: day(now, 2750), description_en: 'Online retail services for cosmetics' },
     { clientIndex: 1, logo: [30, 110, 200] as const, ...base, no: '第5987654号', region: 'JP', type: '9', text: 'FUJIYAMA POWER', status: 1, register_date: day(now, -3000), invalid_date: day(now, 650), remind_flag: true, belongsto: '富士山電機株式会社', description_ja: '電池、充電器', description_en: 'Batteries; chargers', remarks: '更新の手続きを準備中' },
     { clientIndex: 1, logo: null, ...base, no: '61234567', region: 'CN', type: '9', text: '富士山电机', status: 2, belongsto: '富士山電機株式会社', description_cn: '电池；充电器' },

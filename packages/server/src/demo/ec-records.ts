@@ -2,6 +2,7 @@ import type { Tx } from '../platform/db.js';
 import { loadMatcher, urlKey } from '../kinds/ec/matching.js';
 import { insertRecords, type NewRecord } from '../kinds/ec/writes.js';
 import { EC_CHECK } from '../kinds/ec/check.js';
+import { DEMO_FEE_COLUMN } from './data.js';
 
 /**
  * Demo marketplace reports for the first client: this year's earlier scans (categorized, reported and posted, spread
@@ -65,7 +66,7 @@ function rows(count: number, offset: number, scanDay: (i: number) => string): Om
         ec_product_region: region,
         ec_product_city: CITIES[region] ?? '',
       },
-      custom: (n % 4 === 0 ? { 'Marketplace fee': `${(n % 5) + 8}%` } : {}) as Record<string, string>,
+      custom: (n % 4 === 0 ? { [DEMO_FEE_COLUMN]: `${(n % 5) + 8}%` } : {}) as Record<string, string>,
       urlKey: urlKey(url),
       commonCategory: null,
     };

@@ -120,6 +120,19 @@ describe('demo data', () => {
     expect(paired((await services.db.selectFrom('custom_column').select('column_name').execute()).map((c) => c.column_name))).toEqual([]);
     expect(paired((await services.db.selectFrom('trademark').select('remarks').execute()).map((t) => t.remarks))).toEqual([]);
     expect(paired((await services.db.selectFrom('news').select('title').execute()).map((t) => t.title))).toEqual([]);
+    // Issue 35: a Japanese company's name, columns and reports in Japanese, its Japanese user's requests in Japanese.
+    const japanese = (text: string) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text);
+    // Kana: an English title may quote a Japanese registration number (第6123456号), never a sentence.
+    const kana = (text: string) => /[\u3040-\u30ff]/.test(text);
+    const firstClient = await services.db.selectFrom('client').select('client_name').orderBy('client_id').executeTakeFirstOrThrow();
+    expect(firstClient.client_name).toBe('さくら化粧品株式会社 (Sakura Cosmetics)');
+    expect((await services.db.selectFrom('custom_column').select('column_name').execute()).every((c) => japanese(c.column_name))).toBe(true);
+    for (const table of ['ws_report', 'sns_report'] as const) {
+      expect((await services.db.selectFrom(table).select('report_name').execute()).every((r) => japanese(r.report_name)), table).toBe(true);
+    }
+    const byLocale = await services.db.selectFrom('service_request as r').innerJoin('users as u', 'u.user_id', 'r.created_by').select(['r.title', 'u.user_locale']).execute();
+    expect(new Set(byLocale.map((r) => r.user_locale))).toEqual(new Set(['en', 'ja']));
+    for (const r of byLocale) expect(kana(r.title), r.title).toBe(r.user_locale === 'ja');
     const reader = await createUser(tp, { role: Role.ANALYST });
     const newsIn = async (locale: 'en' | 'ja') => ((await tp.post('/api/ipf-news', { page: 1, pageSize: 10 }, { token: reader.token, locale })).body.data as { news: { title: string }[] }).news.map((n) => n.title);
     expect(await newsIn('ja')).toContain('特許庁：商標出願の手引き');

@@ -134,8 +134,9 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     }
 
     await seedEcRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
-    await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
-    await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    // The website and social media reports are the Japanese analyst's, named in Japanese.
+    await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST && u.locale === 'ja')]!, now);
+    await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST && u.locale === 'ja')]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedTakedown(services, trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedPictures(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
@@ -145,7 +146,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     await seedTriage(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedPriceHistory(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
-    await seedServiceRequests(trx, clientIds[0]!, owner, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
+    const jaUser = userIds[demoUsers.findIndex((u) => u.role === Role.CLIENT && u.clientIndex === 0 && u.locale === 'ja')]!;
+    await seedServiceRequests(trx, clientIds[0]!, { clientUser: owner, jaUser }, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
 
     const clientUsers = demoUsers.flatMap((u, i) => (u.role === Role.CLIENT ? [{ user_id: userIds[i]!, locale: u.locale }] : []));
     await trx

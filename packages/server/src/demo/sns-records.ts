@@ -36,7 +36,7 @@ export async function seedSnsRecords(trx: Tx, clientId: number, uploaderId: numb
   const day = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
   const { report_id } = await trx
     .insertInto('sns_report')
-    .values({ client_id: clientId, report_name: `${month} Sakura — social media`, upload_date: now, uploaded_by: uploaderId, send_date: now })
+    .values({ client_id: clientId, report_name: `${month} さくら化粧品 SNS調査`, upload_date: now, uploaded_by: uploaderId, send_date: now })
     .returning('report_id')
     .executeTakeFirstOrThrow();
   // Checked and matched as an upload would check and match them.

@@ -41,6 +41,16 @@ export async function seedTriage(trx: Tx, clientId: number, analystId: number, n
       remark: '',
     },
     {
+      // Its trace quotes the stored list reasons, in the reader's language.
+      kind: 'sns',
+      name: 'Black-listed accounts / ブラックリストのアカウント',
+      enabled: true,
+      conditions: [{ type: 'list', list: 'black' }],
+      subcategoryId: 3,
+      productCategoryId: null,
+      remark: '',
+    },
+    {
       kind: 'sns',
       name: 'Discount or "original order" posts / 割引・原単の投稿',
       enabled: true,

@@ -26,7 +26,7 @@ export async function seedWsRecords(trx: Tx, clientId: number, uploaderId: numbe
   const day = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
   const { report_id } = await trx
     .insertInto('ws_report')
-    .values({ client_id: clientId, report_name: `${month} Sakura — websites`, upload_date: now, uploaded_by: uploaderId, send_date: now })
+    .values({ client_id: clientId, report_name: `${month} さくら化粧品 ウェブサイト調査`, upload_date: now, uploaded_by: uploaderId, send_date: now })
     .returning('report_id')
     .executeTakeFirstOrThrow();
   const rows = Array.from({ length: 30 }, (_, n) => {

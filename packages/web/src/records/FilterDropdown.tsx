@@ -58,10 +58,10 @@ function FilterValues({ visible, applied, text, onApply, close, options }: Value
     const rest = fromServer.filter((o) => o.value !== null && o.value !== '');
     // Applied values the answer no longer lists stay choosable, so they can be unticked.
     const known = new Set(rest.map((o) => keyOf(o.value)));
-    const missing = applied.filter((v) => v !== null && v !== '' && !known.has(keyOf(v))).map((value) => ({ value, count: 0 }));
+    const missing = applied.filter((v) => v !== null && v !== '' && !known.has(keyOf(v))).map((value): FilterOption => ({ value, count: 0 }));
     return [
       { key: keyOf(null), value: null, label: t('filter.blank'), count: blank?.count },
-      ...[...rest, ...missing].map((o) => ({ key: keyOf(o.value), value: o.value, label: text(o.value) || String(o.value), count: o.count })),
+      ...[...rest, ...missing].map((o) => ({ key: keyOf(o.value), value: o.value, label: o.label ?? (text(o.value) || String(o.value)), count: o.count })),
     ];
   }, [options.data, applied, text, t]);
 

@@ -24,6 +24,7 @@ import { PAGE_SIZES, type ColumnFilter, type FilterValue, type Sorter } from './
 import type { FilterOption, RecordColumn } from './types';
 import type { CallQueryOf } from '../platform/calls';
 import './records.css';
+import { headerWidth, textWidthIn } from './headerWidth';
 
 export interface RecordTableProps<R> {
   /** `ec` or `ws`: the test ids are <prefix>-row-<id>, <prefix>-row-select-<id>, <prefix>-filter-<field>, <prefix>-table-body. */
@@ -365,7 +366,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const { testPrefix, rowKey, records, columns, loading, total, totalIs = 'exact', current, pageSize, sorter, filters, onSort, onFilter, onPage } = props;
   const { filterOptions, selected, onSelect, highlight, actions, scrollY, emptyText } = props;
   const { t, i18n } = useTranslation('records');
-  const { hashId } = theme.useToken();
+  const { hashId, token } = theme.useToken();
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
   const [widths, setWidths] = useState<Record<string, number>>({});
   const resize = useCallback((key: string, width: number) => setWidths((w) => (w[key] === width ? w : { ...w, [key]: width })), []);
@@ -373,13 +374,15 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
 
   // Each column's width; a table narrower than its container gives the rest to its last data column, so the header
   // (stretched to the container by antd) and the body keep the same widths.
+  // A column is at least as wide as its header's title in the language shown (headerWidth.ts).
   const laidOut = useMemo(() => {
-    const list = columns.map((column) => ({ column, width: widths[column.key] ?? column.width }));
+    const textWidth = textWidthIn(`${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`);
+    const list = columns.map((column) => ({ column, width: widths[column.key] ?? Math.max(column.width, headerWidth(column, textWidth)) }));
     const sum = list.reduce((s, c) => s + c.width, SELECTION_WIDTH + actions.width);
     const last = list[list.length - 1];
     if (last && containerWidth > sum) last.width += containerWidth - sum;
     return { list, totalWidth: Math.max(sum, last ? containerWidth : sum) };
-  }, [columns, widths, actions.width, containerWidth]);
+  }, [columns, widths, actions.width, containerWidth, token.fontWeightStrong, token.fontSize, token.fontFamily]);
 
   const antColumns = useMemo<ColumnsType<R>>(() => {
     const list: ColumnsType<R> = laidOut.list.map(({ column, width }, index) => {

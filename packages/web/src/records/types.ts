@@ -33,6 +33,8 @@ export interface FilterOption {
   value: FilterValue;
   /** Absent for a fixed choice (RecordColumn.fixedOptions). */
   count?: number;
+  /** The value in the reader's language, where the server wrote it (stored match reasons). */
+  label?: string;
 }
 
 /** A history row as both record kinds answer it. */

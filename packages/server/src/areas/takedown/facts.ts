@@ -3,7 +3,7 @@ import { COUNTRIES, COUNTRY_CODES } from '@portal/contract/code-lists';
 import { TRADEMARK_REGISTRIES } from '@portal/contract/trademark-lists';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { listMatchers, loadListUrls } from '../../records/upload/list-matching.js';
+import { ACCOUNT_REASONS, listMatchers, loadListUrls, SELLER_REASONS } from '../../records/upload/list-matching.js';
 import { visibleTo } from '../../records/core/visibility-queries.js';
 import { RECORD_TABLES } from '../../records/core/tables.js';
 import { attorneyLettersOf, clientNameOf, doneCapturesOf, recordFactRows, trademarksOf, userNameAndMail } from './fact-queries.js';
@@ -124,7 +124,7 @@ export async function loadFacts(ctx: AuthedContext, kind: EvidenceKind, clientId
     if (list.length < 3) list.push({ capturedAt: new Date(c.captured_at).toISOString(), finalUrl: c.final_url ?? '', status: c.http_status, sha256Png: c.sha256_png, sha256Html: c.sha256_html });
     capturesOf.set(Number(c.record_id), list);
   }
-  const lists = listMatchers(listUrls, kind === 'sns' ? { name: 'account', id: 'account id' } : { name: 'seller', id: 'seller id' });
+  const lists = listMatchers(listUrls, kind === 'sns' ? ACCOUNT_REASONS : SELLER_REASONS);
   const byId = new Map(
     found.map((r) => {
       const m = r.trademark_id === null ? undefined : marks.get(r.trademark_id);

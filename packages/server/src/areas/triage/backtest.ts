@@ -4,6 +4,7 @@ import { compileRule } from './compile.js';
 import { checkSuggestion } from './rules.js';
 import { allOf, categorizedOtherwise, countCategorized, countMatches } from './backtest-queries.js';
 import { SOURCES, loadClusters, prefilter, readBatch } from './source-queries.js';
+import { localizeTrace } from './suggestions.js';
 
 /**
  * The backtest (issue 19, point 3): one rule, as written in the editor, over the records of its kind the analysts
@@ -66,7 +67,7 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
     inSubcategory,
     precision: matched === 0 ? null : agreed / matched,
     recall: inSubcategory === 0 ? null : agreed / inSubcategory,
-    disagreements,
+    disagreements: disagreements.map((d) => ({ ...d, trace: localizeTrace(d.trace, ctx.locale) })),
     ms: Date.now() - started,
   };
 }

@@ -119,6 +119,20 @@ describe('each condition, with a record that matches and one that does not', () 
       expect(found[0]!.ruleName).toBe(c.name);
     });
   }
+
+  it('quotes stored match reasons in the reader\'s language, in the suggestion and the backtest', async () => {
+    await clearRules();
+    const [yes] = await records([{ ec_blacklist_object: 'seller: bad shop', ec_brand_hint_word: "keyword 'acme' (brand Acme)", ec_category_id: grey }]);
+    const conditions = [{ type: 'list', list: 'black' }, { type: 'brandHint' }];
+    await ok('/api/triage/create-rule', { clientId: acme, rule: rule(conditions, fake, { name: 'Reasons' }) });
+    await evaluate();
+    const ja = await tp.post('/api/triage/fetch-suggestions', { clientId: acme, kind: 'ec', recordIds: [yes] }, { token: analyst.token, locale: 'ja' });
+    const jaTrace = [{ type: 'list', values: ['出品者：bad shop'] }, { type: 'brandHint', values: ['キーワード「acme」（ブランド：Acme）'] }];
+    expect(data('/api/triage/fetch-suggestions', ja).suggestions[0]!.trace).toEqual(jaTrace);
+    expect((await suggestions([yes!]))[0]!.trace).toEqual([{ type: 'list', values: ['seller: bad shop'] }, { type: 'brandHint', values: ["keyword 'acme' (brand Acme)"] }]);
+    const backtest = await tp.post('/api/triage/backtest', { clientId: acme, rule: rule(conditions) }, { token: analyst.token, locale: 'ja' });
+    expect(data('/api/triage/backtest', backtest).disagreements.find((d) => d.recordId === yes)?.trace).toEqual(jaTrace);
+  });
 });
 
 describe('rules', () => {

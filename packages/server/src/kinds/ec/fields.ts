@@ -2,7 +2,7 @@ import { type EC_DATE_FIELDS, type EC_WORD_FIELDS, type EcRecord, type Locale } 
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { EcRecordTable } from '../../platform/schema.js';
 import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
-import { localizeHints } from './hint-text.js';
+import { localizeHints } from '../../records/core/hint-text.js';
 import type { FieldKind, ListKind } from '../../records/core/kind.js';
 import { EC_SIGNALS } from '../../areas/triage-signals/derived.js';
 import { WATCH_COLUMNS } from '../../areas/watch-columns/derived.js';
@@ -198,6 +198,7 @@ export const EC_LIST: ListKind<RecordRow, EcRecord> = {
   // Comparable amounts: in US dollars at the latest rates, then amounts without a rate by currency and amount.
   // The triage signals (issue 19): the abnormal-price score and the repeat-offender flag; what watches saw (issue 30).
   derived: { ...EC_SIGNALS, ...WATCH_COLUMNS },
+  hintFields: ['ec_blacklist_object', 'ec_whitelist_object', 'ec_title_hint_word', 'ec_brand_hint_word'],
   sortAs: {
     ec_product_price: (dir) => [
       { name: 'ec_price_rank', dir: 'asc' },

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../platform/db.js';
-import { listMatchers, loadListUrls, type ListUrls } from '../../records/upload/list-matching.js';
-import { HINT_SEPARATOR, hintText } from './hint-text.js';
+import { listMatchers, loadListUrls, SELLER_REASONS, type ListUrls } from '../../records/upload/list-matching.js';
+import { HINT_SEPARATOR, hintText } from '../../records/core/hint-text.js';
 import { brandKeywords, specialWords } from './queries.js';
 
 export { urlKey } from '../../records/upload/list-matching.js';
@@ -61,7 +61,7 @@ export async function loadMatcherData(db: Db | Tx, clientId: number): Promise<Ma
 }
 
 export function buildMatcher({ urls, words, keywords }: MatcherData): Matcher {
-  const matchLists = listMatchers(urls, { name: 'seller', id: 'seller id' });
+  const matchLists = listMatchers(urls, SELLER_REASONS);
   const compatible = wordPattern(words.filter((w) => w.type === 1).map((w) => w.word));
   const genuine = wordPattern(words.filter((w) => w.type === 2).map((w) => w.word));
   const brandOf = new Map(keywords.map((k) => [k.keyword_name.trim().toLowerCase(), k.brand_name]));

@@ -82,6 +82,16 @@ describe('new upload', () => {
     // The detail answers the same.
     const detail = await tp.post('/api/ec-data/get-record', { clientId, recordId: first.ec_id }, { token: analyst.token, locale: 'ja' });
     expect(detail.body.data?.record).toMatchObject({ ec_title_hint_word: '互換品の表現：「compatible with」' });
+    // The column filter offers the stored text (what it compares) labelled in Japanese; the export writes Japanese.
+    const filters = await tp.post('/api/ec-data/fetch-filters', { clientId, fieldName: 'ec_title_hint_word' }, { token: analyst.token, locale: 'ja' });
+    expect(filters.body.data?.filters).toContainEqual(expect.objectContaining({ value: "compatible: 'compatible with'", label: '互換品の表現：「compatible with」' }));
+    const reader = await createUser(tp, { role: Role.ANALYST, locale: 'ja' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await tp.get(`/api/ec-data/export-search-result?clientId=${clientId}`, { token: reader.token })).bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const hints = sheet.getColumn((sheet.getRow(1).values as string[]).indexOf('タイトルヒントワード')).values;
+    expect(hints).toContain('互換品の表現：「compatible with」');
+    expect(hints).not.toContain("compatible: 'compatible with'");
   });
 
   it('reads Japanese header labels and legacy .xls files', async () => {

@@ -1,10 +1,11 @@
-import type { SNS_DATE_FIELDS, SNS_WORD_FIELDS, SnsRecord, SnsRecordField } from '@portal/contract';
+import type { Locale, SNS_DATE_FIELDS, SNS_WORD_FIELDS, SnsRecord, SnsRecordField } from '@portal/contract';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { SnsRecordTable } from '../../platform/schema.js';
 import { RECORD_ID_TEXT, RECORD_NO_TEXT } from './queries.js';
 import { CATEGORY_FIELDS, presentCategory, presentResponseRounds, RESPONSE_ROUND_FIELDS } from '../../records/upload/categorized.js';
 import type { Field, FieldKind, ListKind } from '../../records/core/kind.js';
 import { SNS_SIGNALS } from '../../areas/triage-signals/derived.js';
+import { localizeHints } from '../../records/core/hint-text.js';
 
 /** Social media (SNS) records as the record engine lists them: fields by answer name, columns, presenter (SNS_KIND, ./kind.ts). */
 export type SnsRow = Selectable<SnsRecordTable>;
@@ -65,7 +66,8 @@ const DATE_COLUMNS = {
   processConfirmDate: c('processConfirmDate'),
 } satisfies Record<(typeof SNS_DATE_FIELDS)[number], RawBuilder<unknown>>;
 
-export function present(r: SnsRow): SnsRecord {
+/** A record as the calls answer it; the stored list reasons in the reader's language. */
+export function present(r: SnsRow, locale: Locale = 'en'): SnsRecord {
   return {
     id: r.sns_id,
     client_id: r.client_id,
@@ -83,8 +85,8 @@ export function present(r: SnsRow): SnsRecord {
     postedAt: r.posted_at,
     region: r.region,
     imageURL: r.image_url,
-    blacklist: r.blacklist,
-    whitelist: r.whitelist,
+    blacklist: localizeHints(r.blacklist, locale),
+    whitelist: localizeHints(r.whitelist, locale),
     ...presentCategory(r),
     ...presentResponseRounds(r),
   };
@@ -108,5 +110,6 @@ export const SNS_LIST: ListKind<SnsRow, SnsRecord> = {
   sortAs: {},
   // The triage signals (issue 19): the repeat-offender flag.
   derived: SNS_SIGNALS,
+  hintFields: ['blacklist', 'whitelist'],
 
 };

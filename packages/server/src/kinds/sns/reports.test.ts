@@ -335,6 +335,32 @@ describe('the SNS export and record notices', () => {
     expect((await tp.get(url({ whereFields: [{ key: 'pageURL', values: [] }] }), { token: analyst.token })).status).toBe(400);
   });
 
+  it('answers, offers as filter values and exports the list reasons in the reader\'s language (stored in English)', async () => {
+    const db = tp.portal.services.db;
+    const c = await createClient(tp, 'Reasons Co');
+    const reader = await createUser(tp, { role: Role.ANALYST, locale: 'ja' });
+    const { report_id } = await db.insertInto('sns_report').values({ client_id: c, report_name: 'Reasons', upload_date: new Date(), send_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
+    const stored = 'account id: bad_shop; url: https://x.example/bad';
+    await db
+      .insertInto('sns_record')
+      .values({ client_id: c, report_id, updated_at: new Date(), scan_date: '2024-05-01', platform: 2, account_url: 'https://x.example/bad', post_url: 'https://x.example/bad/1', blacklist: stored, whitelist: 'account: Official', published: true })
+      .execute();
+    const ja = 'アカウントID：bad_shop; URL：https://x.example/bad';
+    const list = await tp.post('/api/sns-data/search-records', { clientId: c }, { token: reader.token, locale: 'ja' });
+    expect(list.body.data).toMatchObject({ records: [{ blacklist: ja, whitelist: 'アカウント：Official' }] });
+    const en = await tp.post('/api/sns-data/search-records', { clientId: c }, { token: reader.token, locale: 'en' });
+    expect(en.body.data).toMatchObject({ records: [{ blacklist: stored }] });
+    // A filter value is the stored text (what the search compares), shown by its label.
+    const filters = await tp.post('/api/sns-data/fetch-filters', { clientId: c, fieldName: 'blacklist' }, { token: reader.token, locale: 'ja' });
+    expect(filters.body.data).toMatchObject({ filters: [{ value: stored, label: ja, count: 1 }] });
+    const picked = await tp.post('/api/sns-data/search-records', { clientId: c, whereFields: [{ key: 'blacklist', values: [stored] }] }, { token: reader.token, locale: 'ja' });
+    expect(picked.body.data).toMatchObject({ total: 1 });
+    // The export (the reader's saved language, as a download sends no header) writes them in Japanese too.
+    const res = await tp.get(`/api/sns-data/export-search-result?clientId=${c}`, { token: reader.token });
+    const { ws, col } = await sheetOf(res.bytes);
+    expect(ws.getRow(2).getCell(col('ブラックリスト')).value).toBe(ja);
+  });
+
   it('tells the client\'s users of saves and batches of their published records, in SNS words', async () => {
     const db = tp.portal.services.db;
     const { report_id } = await db.insertInto('sns_report').values({ client_id: clientId, report_name: 'notices', upload_date: new Date(), send_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();

@@ -15,5 +15,5 @@ export const SNS_SAVE: SavePart<SnsTypes> = {
   rule: recordSaveProblem,
   check: trademarkOfClient('trademarkId'),
   extra: () => Promise.resolve(null),
-  answer: (row) => ({ record: present(row) }),
+  answer: (row, locale) => ({ record: present(row, locale) }),
 };

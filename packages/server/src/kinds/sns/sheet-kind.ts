@@ -1,7 +1,7 @@
 import { SNS_CATEGORIES, SNS_PLATFORMS, SNS_RECORD_FIELDS, type SnsRecordField } from '@portal/contract';
 import { categoryColumnRules, fieldColumnsOf, RESPONSE_ROUND_RULES } from '../../records/upload/categorized.js';
 import type { ColumnRule, SheetColumns } from '../../records/sheets/columns.js';
-import { listMatchers, loadListUrls, type ListUrls } from '../../records/upload/list-matching.js';
+import { ACCOUNT_REASONS, listMatchers, loadListUrls, type ListUrls } from '../../records/upload/list-matching.js';
 import type { TemplateKind } from '../../records/sheets/template.js';
 import type { CheckKind } from '../../records/upload/upload-check.js';
 import { trademarkLookups, type UploadKind } from '../../records/upload/upload.js';
@@ -62,7 +62,7 @@ export const SNS_CHECK: CheckKind<SnsNewRecord, PackedRows> = {
   idKey: 'id',
   required: ['platform', 'scanDate', 'accountURL', 'postURL'],
   prepare(data) {
-    const matchLists = listMatchers(data as ListUrls, { name: 'account', id: 'account id' });
+    const matchLists = listMatchers(data as ListUrls, ACCOUNT_REASONS);
     return (values) => {
       const str = (k: SnsRecordField) => (values[k] === null || values[k] === undefined ? '' : String(values[k]));
       const found = { names: [str('accountName')], ids: [str('accountId')], urls: [str('accountURL'), str('postURL')] };

@@ -93,5 +93,6 @@ export const WS_LIST: ListKind<WsRow, WsRecord> = {
   detailPath: (clientId, recordId) => `/ws-data/${clientId}/${recordId}`,
   sortAs: {},
   derived: {},
+  hintFields: [],
 
 };

@@ -99,6 +99,8 @@ export interface ListKind<Row extends AnyRow = AnyRow, Answer = unknown> {
   sortAs: Record<string, (dir: 'asc' | 'desc') => { name: string; dir: 'asc' | 'desc' }[]>;
   /** Values from derived data by answer name, added to each listed record and filterable; `{}` for none. */
   derived: Record<string, DerivedField>;
+  /** Fields holding stored match reasons (records/core/hint-text.ts): exported and offered as filter values in the reader's language. */
+  hintFields: readonly string[];
 }
 
 /** The calls' schemas, from the kind's contract module: the shared calls are registered with exactly these. */

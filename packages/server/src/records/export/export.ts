@@ -11,6 +11,7 @@ import { sortKeys, type SortKey } from '../search/order.js';
 import { searchWhere, type ExportQuery, type RecordSearch } from '../search/conditions.js';
 import { visibleTo } from '../core/visibility-queries.js';
 import { bothOf, recordPage } from './export-queries.js';
+import { localizeHints } from '../core/hint-text.js';
 
 /**
  * Export of records of any kind to .xlsx (document 3, "export of the search result"), streamed: rows are read
@@ -194,6 +195,16 @@ export async function* recordBatches<Row extends AnyRow>(
   }
 }
 
+/** The cells of the match reasons in the reader's language, like the list's (an upload skips these columns). */
+export function localizedCell<Row>(hintFields: readonly string[], locale: Locale, cell: (r: Row, key: string) => Cell): (r: Row, key: string) => Cell {
+  if (locale === 'en' || hintFields.length === 0) return cell;
+  const hints = new Set(hintFields);
+  return (r, key) => {
+    const value = cell(r, key);
+    return hints.has(key) && typeof value === 'string' ? localizeHints(value, locale) : value;
+  };
+}
+
 const fileSafe = (s: string) => s.replace(/[\\/:*?"<>|\s\p{Cc}]+/gu, '_').slice(0, 80) || 'client';
 
 /**
@@ -220,7 +231,8 @@ export async function exportRecords<Row extends AnyRow, L>(
   }
   const out = new PassThrough();
   const columns = exportColumns<string>(ctx.locale, custom, ek.fields);
-  writeSheet<Row>(out, { locale: ctx.locale, columns, batches: batches(), cell: (r, key) => ek.cell(r, key, lookups), customOf: ek.customOf }).catch((err: unknown) => {
+  const cell = localizedCell(kind.hintFields, ctx.locale, (r: Row, key: string) => ek.cell(r, key, lookups));
+  writeSheet<Row>(out, { locale: ctx.locale, columns, batches: batches(), cell, customOf: ek.customOf }).catch((err: unknown) => {
     if (err instanceof DownloadClosed) ctx.log.info('export stopped: the download was closed');
     else ctx.log.warn({ err }, 'export failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));

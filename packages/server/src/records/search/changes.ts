@@ -15,7 +15,8 @@ import type { RecordTableName } from '../core/tables.js';
 const FILTER_TTL_MS = 60_000;
 
 export interface FilterAnswer {
-  filters: { value: string | number | boolean | null; count: number }[];
+  /** `label`: the value in the reader's language where the server wrote it (stored match reasons). */
+  filters: { value: string | number | boolean | null; count: number; label?: string }[];
   total: number;
   offset: number;
 }

@@ -8,6 +8,7 @@ import { colOf, fromTable, visibleTo } from '../core/visibility-queries.js';
 import type { ListKind } from '../core/kind.js';
 import { orderBy, sortKeys } from './order.js';
 import type { FilterValue } from './conditions.js';
+import { localizeHints } from '../core/hint-text.js';
 
 /** The column filter values of a record list, with their counts, cached until the records change. */
 
@@ -44,6 +45,13 @@ async function valueCounts(db: Conn, k: ListKind, name: string, visible: Express
  * computation that takes longer than the budget is answered from the most recent records meanwhile.
  */
 export async function filters(ctx: AuthedContext, kind: ListKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
+  const answer = await filterValues(ctx, kind, input);
+  if (ctx.locale === 'en' || !kind.hintFields.includes(input.fieldName)) return answer;
+  // Stored reasons are filtered by their stored (English) value and shown in the reader's language.
+  return { ...answer, filters: answer.filters.map((f) => (typeof f.value === 'string' ? { ...f, label: localizeHints(f.value, ctx.locale) } : f)) };
+}
+
+async function filterValues(ctx: AuthedContext, kind: ListKind, input: { clientId: number; fieldName: string }): Promise<FilterAnswer> {
   const { services } = ctx;
   // A derived value is filtered by a threshold or a flag the list offers, not by picking among its values.
   if (kind.derived[input.fieldName]) return { filters: [], total: 0, offset: 0 };

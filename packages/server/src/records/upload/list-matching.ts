@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../platform/db.js';
 import { specialUrls } from './upload-queries.js';
+import { HINT_SEPARATOR, hintText, type HintKey } from '../core/hint-text.js';
 
 /**
  * Matching a found record against the client's black and white lists (special URLs: a list entry names a URL, a
@@ -19,11 +20,16 @@ export interface ListedRow {
   urls: string[];
 }
 
-/** How the reasons name what matched: EC's `seller`, `seller id`; SNS's `account`, `account id`; both `url`. */
+/**
+ * How the reasons name what matched: EC's `seller`, `seller id`; SNS's `account`, `account id`; both `url` (the
+ * English `hint.*` texts, stored; the reader gets them in their language from hint-text.ts).
+ */
 export interface ReasonLabels {
-  name: string;
-  id: string;
+  name: HintKey & ('hint.seller' | 'hint.account');
+  id: HintKey & ('hint.sellerId' | 'hint.accountId');
 }
+export const SELLER_REASONS: ReasonLabels = { name: 'hint.seller', id: 'hint.sellerId' };
+export const ACCOUNT_REASONS: ReasonLabels = { name: 'hint.account', id: 'hint.accountId' };
 
 /** The listing's identity for repeats and lists: no scheme, no `www.`, no trailing slash, lower-case host. */
 export function urlKey(url: string): string {
@@ -62,11 +68,11 @@ function rowKeys(row: ListedRow): RowKeys {
  */
 function listReasons(entries: ListEntry[], labels: ReasonLabels): (row: RowKeys) => string {
   // Entry URLs by key; a key may be listed more than once (each entry is a reason of its own).
-  const urls = entries.filter((e) => e.url.trim() !== '').map((e, index) => ({ index, key: urlKey(e.url), reason: `url: ${e.url.trim()}` }));
+  const urls = entries.filter((e) => e.url.trim() !== '').map((e, index) => ({ index, key: urlKey(e.url), reason: hintText('hint.url', { value: e.url.trim() }) }));
   const urlsByKey = new Map<string, typeof urls>();
   for (const u of urls) urlsByKey.set(u.key, [...(urlsByKey.get(u.key) ?? []), u]);
-  const names = new Map(entries.filter((e) => e.seller.trim() !== '').map((e) => [e.seller.trim().toLowerCase(), `${labels.name}: ${e.seller.trim()}`]));
-  const ids = entries.filter((e) => e.sellerId.trim() !== '').map((e) => ({ id: e.sellerId.trim(), key: idKey(e.sellerId), reason: `${labels.id}: ${e.sellerId.trim()}` }));
+  const names = new Map(entries.filter((e) => e.seller.trim() !== '').map((e) => [e.seller.trim().toLowerCase(), hintText(labels.name, { value: e.seller.trim() })]));
+  const ids = entries.filter((e) => e.sellerId.trim() !== '').map((e) => ({ id: e.sellerId.trim(), key: idKey(e.sellerId), reason: hintText(labels.id, { value: e.sellerId.trim() }) }));
   return (row) => {
     const reasons: string[] = [];
     for (const name of row.names) {
@@ -86,7 +92,7 @@ function listReasons(entries: ListEntry[], labels: ReasonLabels): (row: RowKeys)
       for (const u of [...hits].sort((a, b) => a.index - b.index)) reasons.push(u.reason);
     }
     for (const id of ids) if (row.ids.has(id.key) || row.urls.some((u) => u.includes(id.id))) reasons.push(id.reason);
-    return reasons.join('; ').slice(0, 1000);
+    return reasons.join(HINT_SEPARATOR).slice(0, 1000);
   };
 }
 

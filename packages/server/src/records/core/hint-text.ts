@@ -1,7 +1,8 @@
 import { translate, type Locale, type MessageKey } from '@portal/contract';
 
 /**
- * The reasons an upload stores for its matches (title and brand hints, black and white list reasons) are written
+ * The reasons an upload stores for its matches (EC's title and brand hints, any kind's black and white list
+ * reasons: EC's seller and URL, SNS's account and URL) are written
  * with the English catalogue's `hint.*` texts, joined by '; ', because triage rules and filters read the stored
  * text. A reader gets them in their language: each part that has the shape of a `hint.*` text is written again
  * from the reader's catalogue with the same words; any other part (a part cut at the column's length, or one whose
@@ -10,7 +11,17 @@ import { translate, type Locale, type MessageKey } from '@portal/contract';
 export const HINT_SEPARATOR = '; ';
 
 /** Most specific first: "seller id: …" before "seller: …". */
-const HINT_KEYS = ['hint.compatible', 'hint.genuine', 'hint.keyword', 'hint.sellerId', 'hint.seller', 'hint.url'] as const satisfies readonly MessageKey[];
+const HINT_KEYS = [
+  'hint.compatible',
+  'hint.genuine',
+  'hint.keyword',
+  'hint.sellerId',
+  'hint.seller',
+  'hint.accountId',
+  'hint.account',
+  'hint.url',
+] as const satisfies readonly MessageKey[];
+export type HintKey = (typeof HINT_KEYS)[number];
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -24,7 +35,7 @@ const SHAPES = HINT_KEYS.map((key) => {
 });
 
 /** One hint as stored (English). */
-export function hintText(key: (typeof HINT_KEYS)[number], params: Record<string, string>): string {
+export function hintText(key: HintKey, params: Record<string, string>): string {
   return translate('en', key, params);
 }
 

@@ -21,4 +21,10 @@ describe('match reasons in the reader\'s language', () => {
     expect(localizeHints("keyword 'sak", 'ja')).toBe("keyword 'sak"); // cut at the column's length
     expect(localizeHints('', 'ja')).toBe('');
   });
+
+  it('writes SNS list reasons in Japanese', () => {
+    const sns = [hintText('hint.accountId', { value: 'bad_shop' }), hintText('hint.account', { value: 'Bad Shop' }), hintText('hint.url', { value: 'https://x.example/p/1' })].join('; ');
+    expect(sns).toBe('account id: bad_shop; account: Bad Shop; url: https://x.example/p/1');
+    expect(localizeHints(sns, 'ja')).toBe('アカウントID：bad_shop; アカウント：Bad Shop; URL：https://x.example/p/1');
+  });
 });
