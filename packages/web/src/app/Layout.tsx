@@ -3,6 +3,7 @@ import { Badge } from 'antd';
 import { ProLayout } from '@ant-design/pro-components';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Copyright } from '../components/Copyright';
 import { Logo } from '../components/Logo';
 import { PageSpin } from '../components/PageSpin';
 import { useUnviewedNoticeCount } from '../areas/notices/unviewed';
@@ -26,6 +27,8 @@ export default function Layout() {
   useDocumentTitle();
 
   return (
+    <>
+    <SkipLink />
     <ProLayout
       layout="side"
       siderWidth={256}
@@ -56,12 +59,39 @@ export default function Layout() {
     >
       <HeaderBar />
       <BreadcrumbBar />
-      <div style={{ padding: 24 }}>
+      <div id={MAIN_CONTENT} tabIndex={-1} style={{ padding: 24 }}>
         <Suspense fallback={<PageSpin />}>
           <Outlet />
         </Suspense>
       </div>
+      <footer style={{ display: 'flex', justifyContent: 'center', padding: '0 24px 24px' }}>
+        <Copyright />
+      </footer>
     </ProLayout>
+    </>
+  );
+}
+
+const MAIN_CONTENT = 'main-content';
+
+/**
+ * WCAG 2.4.1: the first stop of the Tab key skips the side menu, the header and the breadcrumb. Focus is moved by
+ * hand: a #fragment would go through the router and stay in the address.
+ */
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a
+      href={`#${MAIN_CONTENT}`}
+      className="skip-link"
+      data-testid="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT)?.focus();
+      }}
+    >
+      {t('skipToContent')}
+    </a>
   );
 }
 
