@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, App, Button, Collapse, Descriptions, Drawer, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileProtectOutlined, SendOutlined } from '@ant-design/icons';
 import { useCall, useInvalidateCalls } from '../platform/calls';
@@ -57,6 +57,8 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   const problems = notices.flatMap((n) => n.problems);
   const problemRecords = problemsByRecord(notices);
 
+  const opener = useRef<HTMLButtonElement>(null);
+
   const markSent = () => {
     if (clientId === undefined || channel === undefined) return;
     modal.confirm({
@@ -92,11 +94,12 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   return (
     <>
       <Tooltip title={disabledReason}>
-        <Button icon={<FileProtectOutlined />} disabled={disabledReason !== undefined || clientId === undefined} onClick={start} data-testid={`${kind}-takedown`}>
+        <Button ref={opener} icon={<FileProtectOutlined />} disabled={disabledReason !== undefined || clientId === undefined} onClick={start} data-testid={`${kind}-takedown`}>
           {t('button', { count: selected.length })}
         </Button>
       </Tooltip>
-      <Drawer open={open} onClose={() => setOpen(false)} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
+      {/* The drawer does not give the focus back when it closes: the keyboard continues from its button. */}
+      <Drawer open={open} onClose={() => setOpen(false)} afterOpenChange={(visible) => visible || opener.current?.focus()} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <span>{t('channel')}</span>
