@@ -58,6 +58,11 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   const problemRecords = problemsByRecord(notices);
 
   const opener = useRef<HTMLButtonElement>(null);
+  // The drawer does not give the focus back when it closes: the keyboard continues from the button that opened it.
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
 
   const markSent = () => {
     if (clientId === undefined || channel === undefined) return;
@@ -74,7 +79,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
           void message.success(t('markSentDone', { count: done.updateCount, date: done.reportDate }));
           // The records' sent notices (their detail's list) now include these.
           await invalidate(['/api/takedown/fetch-notices']);
-          setOpen(false);
+          close();
           onSent();
         } catch (error) {
           void message.error(t('markSentFailed', { message: errorMessage(error) }));
@@ -98,8 +103,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
           {t('button', { count: selected.length })}
         </Button>
       </Tooltip>
-      {/* The drawer does not give the focus back when it closes: the keyboard continues from its button. */}
-      <Drawer open={open} onClose={() => setOpen(false)} afterOpenChange={(visible) => visible || opener.current?.focus()} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
+      <Drawer open={open} onClose={close} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <span>{t('channel')}</span>

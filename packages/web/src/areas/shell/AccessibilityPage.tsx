@@ -29,7 +29,9 @@ export default function AccessibilityPage() {
         <Typography.Title level={5}>{t('a11y.reportTitle')}</Typography.Title>
         <Typography.Paragraph>{t('a11y.report')}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">{t('a11y.date', { date: STATEMENT_DATE })}</Typography.Paragraph>
-        <Link to="/">{t('a11y.back')}</Link>
+        <Link to="/" data-testid="accessibility-back">
+          {t('a11y.back')}
+        </Link>
       </div>
     </SessionCard>
   );
