@@ -28,46 +28,46 @@ export default function Layout() {
 
   return (
     <>
-    <SkipLink />
-    <ProLayout
-      layout="side"
-      siderWidth={256}
-      fixSiderbar
-      collapsed={collapsed}
-      onCollapse={setCollapsed}
-      location={{ pathname }}
-      route={route}
-      menu={{ locale: false }}
-      pageTitleRender={false}
-      menuHeaderRender={(_logo, _title, props) => (
-        <Link to="/home">
-          <Logo collapsed={props?.collapsed} />
-        </Link>
-      )}
-      menuItemRender={(item, dom) =>
-        item.path === NOTICE_PATH && !collapsed ? (
-          // The title is a block: lay it out with the badge on one line, the count at the right end.
-          <Link to={item.path} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-            {dom}
-            <Badge count={unviewed} size="small" data-testid="notice-badge" />
+      <SkipLink />
+      <ProLayout
+        layout="side"
+        siderWidth={256}
+        fixSiderbar
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        location={{ pathname }}
+        route={route}
+        menu={{ locale: false }}
+        pageTitleRender={false}
+        menuHeaderRender={(_logo, _title, props) => (
+          <Link to="/home">
+            <Logo collapsed={props?.collapsed} />
           </Link>
-        ) : (
-          <Link to={item.path ?? '/'}>{dom}</Link>
-        )
-      }
-      contentStyle={{ padding: 0 }}
-    >
-      <HeaderBar />
-      <BreadcrumbBar />
-      <div id={MAIN_CONTENT} tabIndex={-1} style={{ padding: 24 }}>
-        <Suspense fallback={<PageSpin />}>
-          <Outlet />
-        </Suspense>
-      </div>
-      <footer style={{ display: 'flex', justifyContent: 'center', padding: '0 24px 24px' }}>
-        <Copyright />
-      </footer>
-    </ProLayout>
+        )}
+        menuItemRender={(item, dom) =>
+          item.path === NOTICE_PATH && !collapsed ? (
+            // The title is a block: lay it out with the badge on one line, the count at the right end.
+            <Link to={item.path} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+              {dom}
+              <Badge count={unviewed} size="small" data-testid="notice-badge" />
+            </Link>
+          ) : (
+            <Link to={item.path ?? '/'}>{dom}</Link>
+          )
+        }
+        contentStyle={{ padding: 0 }}
+      >
+        <HeaderBar />
+        <BreadcrumbBar />
+        <div id={MAIN_CONTENT} tabIndex={-1} style={{ padding: 24 }}>
+          <Suspense fallback={<PageSpin />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <footer style={{ display: 'flex', justifyContent: 'center', padding: '0 24px 24px' }}>
+          <Copyright />
+        </footer>
+      </ProLayout>
     </>
   );
 }
