@@ -95,6 +95,18 @@ describe('keyboard only', () => {
     await eventually(async () => page.url()).not.toMatch(/\/login$/);
   });
 
+  it('the side menu collapses and expands from the keyboard', async () => {
+    await page.goto(`${j.baseUrl}/profile`);
+    const handle = page.getByTestId('menu-collapse');
+    await handle.waitFor();
+    await tabTo(page, 'menu-collapse');
+    await page.keyboard.press('Enter');
+    await eventually(() => handle.getAttribute('aria-expanded')).toBe('false');
+    await expectFocus(page, 'menu-collapse');
+    await page.keyboard.press('Space');
+    await eventually(() => handle.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('the EC list: choose the client, filter a column, select rows, batch-update their category', async () => {
     await open('/ec-list', 'ec-list-client');
     await tabTo(page, 'ec-list-client');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, cloneElement, isValidElement, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Badge } from 'antd';
 import { ProLayout } from '@ant-design/pro-components';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -56,6 +56,23 @@ export default function Layout() {
           )
         }
         contentStyle={{ padding: 0 }}
+        // ProLayout's collapse handle is a click-only div: the keyboard reaches and presses it as a button.
+        collapsedButtonRender={(_collapsed, dom) =>
+          isValidElement<HTMLAttributes<HTMLElement> & { 'data-testid'?: string }>(dom)
+            ? cloneElement(dom, {
+                role: 'button',
+                tabIndex: 0,
+                'aria-label': t(collapsed ? 'common:menuExpand' : 'common:menuCollapse'),
+                'aria-expanded': !collapsed,
+                'data-testid': 'menu-collapse',
+                onKeyDown: (event) => {
+                  if (event.key !== 'Enter' && event.key !== ' ') return;
+                  event.preventDefault();
+                  setCollapsed(!collapsed);
+                },
+              })
+            : dom
+        }
       >
         <HeaderBar />
         <BreadcrumbBar />
