@@ -17,8 +17,8 @@ export interface Focus {
 /**
  * Read in the page. A control whose focused element is hidden or small inside it (antd check boxes, selects,
  * pickers, inputs with an icon) shows its focus on the visible control, as focus.css draws it. The background is the
- * first opaque one around that control: the ring is drawn outside it (outline-offset). Transitions run to their end
- * first.
+ * first opaque one around that control when the ring is drawn outside it (outline-offset), its own when inside.
+ * Transitions run to their end first.
  */
 const READ_FOCUS = `(async () => {
   const el = document.activeElement;
@@ -38,7 +38,9 @@ const READ_FOCUS = `(async () => {
     if (m) { color = parse(m[0]); desc = 'box-shadow ' + style.boxShadow; }
   }
   let bg = [255, 255, 255];
-  for (let n = ring.parentElement; n; n = n.parentElement) {
+  // A ring drawn inside (negative offset) lies on the control's own background.
+  const start = parseFloat(style.outlineOffset) < 0 ? ring : ring.parentElement;
+  for (let n = start; n; n = n.parentElement) {
     const c = parse(getComputedStyle(n).backgroundColor);
     if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) { bg = c; break; }
   }
