@@ -107,7 +107,7 @@ describe('keyboard only', () => {
     await eventually(() => handle.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('the EC list: choose the client, filter a column, select rows, batch-update their category', async () => {
+  it('the EC list: choose the client, filter a column, select rows, batch-update their category, read a history', async () => {
     await open('/ec-list', 'ec-list-client');
     await tabTo(page, 'ec-list-client');
     await page.keyboard.type('Sakura');
@@ -143,6 +143,18 @@ describe('keyboard only', () => {
     const categories = () => db.selectFrom('ec_record').select('ec_category_common_type_id').where('ec_id', 'in', ids).orderBy('ec_id').execute();
     const expected = ids.map((id) => (chosen.includes(id) ? 1 : 3));
     await eventually(async () => (await categories()).map((r) => r.ec_category_common_type_id)).toEqual(expected);
+
+    // The confirmation gives the focus back to the update button.
+    await page.getByTestId('ec-batch-confirm').waitFor({ state: 'detached' });
+    await expectFocus(page, 'ec-batch-submit');
+
+    // A row's history: the drawer lists the batch; Escape closes it and the focus is back on the row's link.
+    const history = await tabTo(page, /^ec-history-\d+$/, { max: 120 });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('ec-history-drawer').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ec-history-drawer').waitFor({ state: 'hidden' });
+    await expectFocus(page, history.testid!);
   });
 
   it('the record detail: reach a field, change it, save', async () => {
