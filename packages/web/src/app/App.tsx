@@ -8,6 +8,8 @@ import { queryClient } from '../platform/queryClient';
 import { router } from './routes';
 import { toLocale } from '../platform/i18n';
 import { useStepperLabels } from '../platform/stepperLabels';
+// Visible keyboard focus on every page, the sign-in pages included.
+import './focus.css';
 
 /** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
 export function App() {

@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, cloneElement, isValidElement, useEffect, useMemo, useState, type HTMLAttributes } from 'react';
 import { Badge } from 'antd';
 import { ProLayout } from '@ant-design/pro-components';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Copyright } from '../components/Copyright';
 import { Logo } from '../components/Logo';
 import { PageSpin } from '../components/PageSpin';
 import { useUnviewedNoticeCount } from '../areas/notices/unviewed';
@@ -26,42 +27,88 @@ export default function Layout() {
   useDocumentTitle();
 
   return (
-    <ProLayout
-      layout="side"
-      siderWidth={256}
-      fixSiderbar
-      collapsed={collapsed}
-      onCollapse={setCollapsed}
-      location={{ pathname }}
-      route={route}
-      menu={{ locale: false }}
-      pageTitleRender={false}
-      menuHeaderRender={(_logo, _title, props) => (
-        <Link to="/home">
-          <Logo collapsed={props?.collapsed} />
-        </Link>
-      )}
-      menuItemRender={(item, dom) =>
-        item.path === NOTICE_PATH && !collapsed ? (
-          // The title is a block: lay it out with the badge on one line, the count at the right end.
-          <Link to={item.path} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-            {dom}
-            <Badge count={unviewed} size="small" data-testid="notice-badge" />
+    <>
+      <SkipLink />
+      <ProLayout
+        layout="side"
+        siderWidth={256}
+        fixSiderbar
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        location={{ pathname }}
+        route={route}
+        menu={{ locale: false }}
+        pageTitleRender={false}
+        menuHeaderRender={(_logo, _title, props) => (
+          <Link to="/home">
+            <Logo collapsed={props?.collapsed} />
           </Link>
-        ) : (
-          <Link to={item.path ?? '/'}>{dom}</Link>
-        )
-      }
-      contentStyle={{ padding: 0 }}
+        )}
+        menuItemRender={(item, dom) =>
+          item.path === NOTICE_PATH && !collapsed ? (
+            // The title is a block: lay it out with the badge on one line, the count at the right end.
+            <Link to={item.path} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+              {dom}
+              <Badge count={unviewed} size="small" data-testid="notice-badge" />
+            </Link>
+          ) : (
+            <Link to={item.path ?? '/'}>{dom}</Link>
+          )
+        }
+        contentStyle={{ padding: 0 }}
+        // ProLayout's collapse handle is a click-only div: the keyboard reaches and presses it as a button.
+        collapsedButtonRender={(_collapsed, dom) =>
+          isValidElement<HTMLAttributes<HTMLElement> & { 'data-testid'?: string }>(dom)
+            ? cloneElement(dom, {
+                role: 'button',
+                tabIndex: 0,
+                'aria-label': t(collapsed ? 'common:menuExpand' : 'common:menuCollapse'),
+                'aria-expanded': !collapsed,
+                'data-testid': 'menu-collapse',
+                onKeyDown: (event) => {
+                  if (event.key !== 'Enter' && event.key !== ' ') return;
+                  event.preventDefault();
+                  setCollapsed(!collapsed);
+                },
+              })
+            : dom
+        }
+      >
+        <HeaderBar />
+        <BreadcrumbBar />
+        <div id={MAIN_CONTENT} tabIndex={-1} style={{ padding: 24 }}>
+          <Suspense fallback={<PageSpin />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <footer style={{ display: 'flex', justifyContent: 'center', padding: '0 24px 24px' }}>
+          <Copyright />
+        </footer>
+      </ProLayout>
+    </>
+  );
+}
+
+const MAIN_CONTENT = 'main-content';
+
+/**
+ * WCAG 2.4.1: the first stop of the Tab key skips the side menu, the header and the breadcrumb. Focus is moved by
+ * hand: a #fragment would go through the router and stay in the address.
+ */
+function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a
+      href={`#${MAIN_CONTENT}`}
+      className="skip-link"
+      data-testid="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT)?.focus();
+      }}
     >
-      <HeaderBar />
-      <BreadcrumbBar />
-      <div style={{ padding: 24 }}>
-        <Suspense fallback={<PageSpin />}>
-          <Outlet />
-        </Suspense>
-      </div>
-    </ProLayout>
+      {t('skipToContent')}
+    </a>
   );
 }
 

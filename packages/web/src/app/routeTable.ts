@@ -15,6 +15,7 @@ export const NOT_FOUND_HANDLE = { notFound: true } as const;
 export const Login = lazy(() => import('../areas/session/LoginPage'));
 export const SignUp = lazy(() => import('../areas/session/SignUpPage'));
 export const ForgetPass = lazy(() => import('../areas/session/ForgetPassPage'));
+export const Accessibility = lazy(() => import('../areas/shell/AccessibilityPage'));
 
 export interface PageRoute {
   path: string;

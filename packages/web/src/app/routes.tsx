@@ -1,13 +1,23 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { GuestOnly, LandingRedirect, RequireAuth, RoleGate } from './guards';
-import { ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
+import { Accessibility, ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
+import SessionLayout from '../areas/session/SessionLayout';
 
 // The shell (ProLayout) is a chunk of its own too, so the login page does not load it.
 const Layout = lazy(() => import('./Layout'));
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRedirect /> },
+  // The accessibility statement: for visitors and signed-in users alike, in the session frame.
+  {
+    path: '/accessibility',
+    element: (
+      <SessionLayout>
+        <Accessibility />
+      </SessionLayout>
+    ),
+  },
   {
     element: <GuestOnly />,
     children: [

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Empty, Flex, Input, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Checkbox, Empty, Flex, Input, Spin, Typography, type InputRef } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FilterValue } from './listQuery';
@@ -44,13 +44,19 @@ function FilterValues({ visible, applied, text, onApply, close, options }: Value
   const [checked, setChecked] = useState<Set<string>>(() => new Set(applied.map(keyOf)));
   const [typed, setTyped] = useState('');
 
-  // Each opening starts from what the list applies now.
+  const search = useRef<InputRef>(null);
+  // Each opening starts from what the list applies now, with the focus in the search box (the keyboard's way in).
   useEffect(() => {
     if (visible) {
       setChecked(new Set(applied.map(keyOf)));
       setTyped('');
     }
   }, [visible, applied]);
+  useEffect(() => {
+    if (!visible) return;
+    const frame = requestAnimationFrame(() => search.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [visible]);
 
   const all = useMemo(() => {
     const fromServer = options.data ?? [];
@@ -83,8 +89,14 @@ function FilterValues({ visible, applied, text, onApply, close, options }: Value
   };
 
   return (
-    <Flex vertical gap={8} style={{ padding: 8, width: 280 }} onKeyDown={(e) => e.stopPropagation()} data-testid="record-filter-dropdown">
-      <Input.Search allowClear size="small" placeholder={t('filter.search')} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="record-filter-search" />
+    <Flex vertical gap={8} style={{ padding: 8, width: 280 }} onKeyDown={(e) => {
+        // Keys stay in the dropdown (the table's header would sort on Enter); Escape closes it.
+        e.stopPropagation();
+        if (e.key === 'Escape') close();
+      }}
+      data-testid="record-filter-dropdown"
+    >
+      <Input.Search ref={search} allowClear size="small" placeholder={t('filter.search')} value={typed} onChange={(e) => setTyped(e.target.value)} data-testid="record-filter-search" />
       <div style={{ maxHeight: 260, overflowY: 'auto' }}>
         {options.isLoading ? (
           <Flex justify="center" style={{ padding: 16 }}>

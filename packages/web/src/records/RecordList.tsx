@@ -430,7 +430,11 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
         fieldLabel={view.historyLabel}
         fieldText={view.historyText}
         sourceLabel={sourceLabel}
-        onClose={() => setHistoryOf(null)}
+        onClose={() => {
+          // The drawer gives no focus back: the keyboard continues from the row's history link.
+          document.querySelector<HTMLElement>(`[data-testid="${prefix}-history-${historyOf}"]`)?.focus();
+          setHistoryOf(null);
+        }}
         testId={`${prefix}-history-drawer`}
       />
     </>

@@ -371,6 +371,15 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const resize = useCallback((key: string, width: number) => setWidths((w) => (w[key] === width ? w : { ...w, [key]: width })), []);
   const [measureRef, containerWidth] = useWidth();
+  // The column whose filter dropdown is open, held here so the keyboard can open it and gets its focus back after.
+  const [openFilter, setOpenFilter] = useState<string | null>(null);
+  const showFilter = useCallback(
+    (key: string | null) => {
+      if (key === null && openFilter !== null) returnFocus(`${testPrefix}-filter-${openFilter}`);
+      setOpenFilter(key);
+    },
+    [testPrefix, openFilter],
+  );
 
   // Each column's width; a table narrower than its container gives the rest to its last data column, so the header
   // (stretched to the container by antd) and the body keep the same widths.
@@ -415,7 +424,25 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
         ...(source
           ? {
               filtered: applied.length > 0,
-              filterIcon: (filtered: boolean) => <FilterFilled style={filtered ? { color: '#1677ff' } : undefined} data-testid={`${testPrefix}-filter-${column.key}`} />,
+              filterIcon: (filtered: boolean) => (
+                // antd's trigger around the icon takes no focus (tabIndex -1): the icon is the keyboard's button.
+                <FilterFilled
+                  role="button"
+                  tabIndex={0}
+                  aria-label={t('filter.open', { column: column.title })}
+                  aria-expanded={openFilter === column.key}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' && event.key !== ' ') return;
+                    event.preventDefault();
+                    event.stopPropagation(); // the header cell would sort on Enter
+                    setOpenFilter(column.key);
+                  }}
+                  style={filtered ? { color: '#1677ff' } : undefined}
+                  data-testid={`${testPrefix}-filter-${column.key}`}
+                />
+              ),
+              filterDropdownOpen: openFilter === column.key,
+              onFilterDropdownOpenChange: (open: boolean) => showFilter(open ? column.key : null),
               filterDropdown: ({ close, visible }: { close: () => void; visible: boolean }) => (
                 <FilterDropdown
                   visible={visible}
@@ -432,7 +459,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
     });
     list.push({ key: '__actions', title: actions.title, width: actions.width, fixed: 'right' });
     return list;
-  }, [laidOut, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions]);
+  }, [laidOut, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions, openFilter, showFilter, t]);
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const toggle = useCallback(
@@ -498,6 +525,15 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
       </BodyContext.Provider>
     </div>
   );
+}
+
+/** A closed dropdown leaves the focus nowhere (its content is hidden): back to its icon, if it was in the dropdown. */
+function returnFocus(iconTestId: string): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest('.ant-table-filter-dropdown')) return;
+    document.querySelector<HTMLElement>(`[data-testid="${iconTestId}"]`)?.focus();
+  });
 }
 
 export const RecordTable = memo(RecordTableInner) as typeof RecordTableInner;

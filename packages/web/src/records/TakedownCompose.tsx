@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, App, Button, Collapse, Descriptions, Drawer, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileProtectOutlined, SendOutlined } from '@ant-design/icons';
 import { useCall, useInvalidateCalls } from '../platform/calls';
@@ -57,6 +57,13 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   const problems = notices.flatMap((n) => n.problems);
   const problemRecords = problemsByRecord(notices);
 
+  const opener = useRef<HTMLButtonElement>(null);
+  // The drawer does not give the focus back when it closes: the keyboard continues from the button that opened it.
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+
   const markSent = () => {
     if (clientId === undefined || channel === undefined) return;
     modal.confirm({
@@ -72,7 +79,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
           void message.success(t('markSentDone', { count: done.updateCount, date: done.reportDate }));
           // The records' sent notices (their detail's list) now include these.
           await invalidate(['/api/takedown/fetch-notices']);
-          setOpen(false);
+          close();
           onSent();
         } catch (error) {
           void message.error(t('markSentFailed', { message: errorMessage(error) }));
@@ -92,11 +99,11 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
   return (
     <>
       <Tooltip title={disabledReason}>
-        <Button icon={<FileProtectOutlined />} disabled={disabledReason !== undefined || clientId === undefined} onClick={start} data-testid={`${kind}-takedown`}>
+        <Button ref={opener} icon={<FileProtectOutlined />} disabled={disabledReason !== undefined || clientId === undefined} onClick={start} data-testid={`${kind}-takedown`}>
           {t('button', { count: selected.length })}
         </Button>
       </Tooltip>
-      <Drawer open={open} onClose={() => setOpen(false)} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
+      <Drawer open={open} onClose={close} width={760} title={t('title', { count: ids.length })} destroyOnClose data-testid="takedown-drawer">
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Space wrap>
             <span>{t('channel')}</span>
