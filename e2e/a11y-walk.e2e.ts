@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, demoAddresses, readRouteTable, seedDemo } from '@portal/server/testing';
+import { startJourney, type Journey } from './harness';
+
+/**
+ * Issue 35, point 1: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on every route of the route table, for every role
+ * that may open it, in English and Japanese, on the demo data (tables with rows, charts with data), and on the pages
+ * of a visitor. One page per role and language, moved from route to route client-side (as a person clicking the
+ * menu does), so the walk stays short; each page is checked once its content is in (no spinner, no call in flight).
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const LANGUAGES = [
+  { locale: 'en-US', cookie: 'en' },
+  { locale: 'ja-JP', cookie: 'ja' },
+] as const;
+const ROLES = [
+  { name: 'client user', mail: 'client@example.com', bit: 1 },
+  { name: 'analyst', mail: 'analyst@example.com', bit: 2 },
+  { name: 'administrator', mail: 'admin@example.com', bit: 4 },
+] as const;
+/** An address no route matches: the "page not found" page, signed in and signed out. */
+const NOT_FOUND = '/no-such-page';
+const VISITOR_PAGES = ['/login', '/sign-up', '/forget-pass', NOT_FOUND];
+
+interface AxeResults {
+  violations: { id: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** Waits until the page at `path` has drawn its content: no spinner or skeleton, and no call in flight for a while. */
+async function settled(page: Page, inFlight: () => number, path: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+  let quietSince = Date.now();
+  const started = Date.now();
+  while (Date.now() - quietSince < 400 && Date.now() - started < 30_000) {
+    await page.waitForTimeout(100);
+    const busy = inFlight() > 0 || (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) > 0;
+    if (busy) quietSince = Date.now();
+  }
+}
+
+/** Runs axe on the page (injected through the DevTools protocol, which the portal's content security policy allows). */
+async function check(page: Page): Promise<AxeResults> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }) as unknown as Promise<AxeResults>,
+    TAGS,
+  );
+}
+
+/** A page that counts its calls in flight, for `settled`. */
+async function openPage(j: Journey, locale: string, cookie: string, token?: string) {
+  const page = await j.newPage(locale);
+  await page.context().addCookies([
+    { name: 'locale', value: cookie, url: j.baseUrl },
+    ...(token ? [{ name: 'token', value: token, url: j.baseUrl }] : []),
+  ]);
+  let inFlight = 0;
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', () => (inFlight -= 1));
+  page.on('requestfailed', () => (inFlight -= 1));
+  return { page, inFlight: () => inFlight };
+}
+
+describe('the axe walk of every route', () => {
+  let j: Journey;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'a11y-walk-'));
+  beforeAll(async () => {
+    j = await startJourney();
+    await seedDemo({ ...j.tp.portal.services, config: { ...j.tp.portal.services.config, dataDir } });
+  });
+  afterAll(async () => {
+    await j?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finds no WCAG 2.2 AA violation on any page of any role, in English and Japanese', { timeout: 600_000 }, async () => {
+    const db = j.tp.portal.services.db;
+    const address = await demoAddresses(db);
+    const routes = readRouteTable();
+    const found: string[] = [];
+    const record = (where: string, results: AxeResults) => {
+      for (const v of results.violations) {
+        const targets = v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target));
+        found.push(`${where}: ${v.id} (${v.nodes.length}) ${targets.join(' ')}`);
+      }
+    };
+    let views = 0;
+    for (const { locale, cookie } of LANGUAGES) {
+      const visitor = await openPage(j, locale, cookie);
+      for (const url of VISITOR_PAGES) {
+        await visitor.page.goto(`${j.baseUrl}${url}`);
+        await settled(visitor.page, visitor.inFlight, url);
+        record(`${url} (visitor, ${cookie})`, await check(visitor.page));
+        views += 1;
+      }
+      await visitor.page.context().close();
+      for (const role of ROLES) {
+        const user = await db.selectFrom('users').select('user_id').where('user_mail', '=', role.mail).executeTakeFirstOrThrow();
+        const { page, inFlight } = await openPage(j, locale, cookie, await createSession(db, user.user_id, j.tp.clock.now));
+        await page.goto(`${j.baseUrl}/profile`);
+        await settled(page, inFlight, '/profile');
+        for (const url of [...routes.filter((r) => r.roles & role.bit).map((r) => address(r.path)), NOT_FOUND]) {
+          // Client-side, as a click on the menu: the router follows the history's popstate.
+          await page.evaluate((to) => {
+            history.pushState(null, '', to);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, url);
+          await settled(page, inFlight, url);
+          record(`${url} (${role.name}, ${cookie})`, await check(page));
+          views += 1;
+        }
+        await page.context().close();
+      }
+    }
+    fs.writeFileSync(path.join(os.tmpdir(), 'portal-e2e', 'a11y-walk.txt'), `${views} page views\n${found.join('\n')}\n`);
+    expect(found.join('\n')).toBe('');
+  });
+});
