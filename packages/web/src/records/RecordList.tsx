@@ -186,13 +186,14 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
         const id = kind.recordId(record);
         return (
           <Space size={12}>
-            <Link to={detailHref(record)} data-testid={`${prefix}-detail-${id}`}>
+            <Link to={detailHref(record)} className="rec-action" data-testid={`${prefix}-detail-${id}`}>
               {t('list.detail')}
             </Link>
             {/* A plain link, not a Button: 500 rows of buttons would slow the table down. */}
             <a
               href="#"
               role="button"
+              className="rec-action"
               onClick={(event) => {
                 event.preventDefault();
                 setHistoryOf(id);
