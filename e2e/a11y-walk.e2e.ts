@@ -41,14 +41,14 @@ function describeNode(node: AxeResults['violations'][number]['nodes'][number]): 
   return `${JSON.stringify(node.target)}${node.within ? ` in ${node.within}` : ''}${colours}`;
 }
 
-/** Waits until the page at `path` has drawn its content: no spinner or skeleton, and no call in flight for a while. */
+/** Waits until the page at `path` has drawn its content: no spinner, skeleton or busy button, and no call in flight for a while. */
 async function settled(page: Page, inFlight: () => number, path: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
   let quietSince = Date.now();
   const started = Date.now();
   while (Date.now() - quietSince < 400 && Date.now() - started < 30_000) {
     await page.waitForTimeout(100);
-    const busy = inFlight() > 0 || (await page.locator('.ant-spin-spinning, .ant-skeleton-active').count()) > 0;
+    const busy = inFlight() > 0 || (await page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading').count()) > 0;
     if (busy) quietSince = Date.now();
   }
 }

@@ -269,6 +269,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                     loading={clients.isLoading}
                     options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
                     placeholder={t('list.clientPlaceholder')}
+                    aria-label={t('list.client')}
                     style={{ width: 260 }}
                     status={state.clientId === undefined ? 'warning' : undefined}
                     data-testid={`${prefix}-list-client`}

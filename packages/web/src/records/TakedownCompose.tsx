@@ -105,6 +105,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
               onChange={setChosen}
               style={{ width: 300 }}
               options={TAKEDOWN_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+              aria-label={t('channel')}
               data-testid="takedown-channel"
             />
             <Button onClick={() => void composed.refetch()} loading={composed.isFetching} data-testid="takedown-recompose">

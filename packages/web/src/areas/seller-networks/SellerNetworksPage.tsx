@@ -45,6 +45,7 @@ export default function SellerNetworksPage() {
             <Select
               style={{ minWidth: 240 }}
               placeholder={t('chooseClient')}
+              aria-label={t('chooseClient')}
               value={clientId}
               loading={clients.isLoading}
               onChange={setClientId}
