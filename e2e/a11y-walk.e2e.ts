@@ -73,6 +73,20 @@ async function check(page: Page): Promise<AxeResults> {
   }, TAGS);
 }
 
+/**
+ * Checks the page once it has settled. A page may still move after that (a list refetching with a busy button, a
+ * button fading from disabled to enabled in antd's 0.2 s transition, caught mid-way): what fails is checked again
+ * once the page has settled anew, and only what fails twice is reported.
+ */
+async function checkAtRest(page: Page, inFlight: () => number, path: string): Promise<AxeResults> {
+  await settled(page, inFlight, path);
+  const first = await check(page);
+  if (first.violations.length === 0) return first;
+  await page.waitForTimeout(500);
+  await settled(page, inFlight, path);
+  return check(page);
+}
+
 /** A page that counts its calls in flight, for `settled`. */
 async function openPage(j: Journey, locale: string, cookie: string, token?: string) {
   const page = await j.newPage(locale);
@@ -111,12 +125,13 @@ describe('the axe walk of every route', () => {
       }
     };
     let views = 0;
-    for (const { locale, cookie } of LANGUAGES) {
+    const wrongPages: string[] = [];
+    // The two languages side by side: most of a page's time is waiting for its calls, so two pages share the machine well.
+    const walk = async ({ locale, cookie }: (typeof LANGUAGES)[number]) => {
       const visitor = await openPage(j, locale, cookie);
       for (const url of VISITOR_PAGES.filter((p) => !ONLY || ONLY.has(p))) {
         await visitor.page.goto(`${j.baseUrl}${url}`);
-        await settled(visitor.page, visitor.inFlight, url);
-        record(`${url} (visitor, ${cookie})`, await check(visitor.page));
+        record(`${url} (visitor, ${cookie})`, await checkAtRest(visitor.page, visitor.inFlight, url));
         views += 1;
       }
       await visitor.page.context().close();
@@ -125,20 +140,27 @@ describe('the axe walk of every route', () => {
         const { page, inFlight } = await openPage(j, locale, cookie, await createSession(db, user.user_id, j.tp.clock.now));
         await page.goto(`${j.baseUrl}/profile`);
         await settled(page, inFlight, '/profile');
-        for (const url of [...routes.filter((r) => r.roles & role.bit).map((r) => r.path), NOT_FOUND].filter((p) => !ONLY || ONLY.has(p)).map(address)) {
+        for (const route of [...routes.filter((r) => r.roles & role.bit).map((r) => r.path), NOT_FOUND].filter((p) => !ONLY || ONLY.has(p))) {
+          const url = address(route);
           // Client-side, as a click on the menu: the router follows the history's popstate.
           await page.evaluate((to) => {
             history.pushState(null, '', to);
             dispatchEvent(new PopStateEvent('popstate'));
           }, url);
-          await settled(page, inFlight, url);
-          record(`${url} (${role.name}, ${cookie})`, await check(page));
+          const results = await checkAtRest(page, inFlight, url);
+          // The page itself, not the members-only or not-found page in its place.
+          const wrong = await page.locator(route === NOT_FOUND ? '[data-testid="members-only"]' : '[data-testid="members-only"], [data-testid="not-found"]').count();
+          if (wrong > 0) wrongPages.push(`${url} (${role.name}, ${cookie})`);
+          record(`${url} (${role.name}, ${cookie})`, results);
           views += 1;
         }
         await page.context().close();
       }
-    }
+    };
+    await Promise.all(LANGUAGES.map(walk));
+    found.sort();
     fs.writeFileSync(path.join(os.tmpdir(), 'portal-e2e', 'a11y-walk.txt'), `${views} page views\n${found.join('\n')}\n`);
+    expect(wrongPages).toEqual([]);
     expect(found.join('\n')).toBe('');
   });
 });
