@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { chromium, type Browser } from 'playwright-core';
-import { createSession, seedDemo, startTestPortal, type TestPortal } from '@portal/server/testing';
+import { createSession, demoAddresses, readRouteTable, seedDemo, startTestPortal, type TestPortal } from '@portal/server/testing';
 
 /**
  * The first load's weight in Chromium (issue 35, point 2): the built portal (`npm run build` first) with the demo
@@ -22,21 +21,10 @@ const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 2000);
 /** Only these pages (comma-separated route paths, `/login` and `/home` included); all by default. */
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null;
 const BUDGET_KB = { signIn: 150, home: 400, route: 700 };
-const web = path.resolve(import.meta.dirname, '../packages/web');
 
 if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
 
 const ROLE = { CLIENT: 1, ANALYST: 2, ADMIN: 4 } as const;
-const MASKS: Record<string, number> = { CLIENT: 1, ANALYST: 2, ADMIN: 4, ONLINE: 3, STAFF_ROLES: 6, ALL_ROLES: 7 };
-
-/** The route table's paths and who may open them, read from its source (`path: '…', roles: MASK`). */
-function routeTable(): { path: string; roles: number }[] {
-  const table = fs.readFileSync(path.join(web, 'src/app/routeTable.ts'), 'utf8');
-  return [...table.matchAll(/path: '([^']+)',\s*roles: ([A-Z_ |]+?),/g)].map((m) => ({
-    path: m[1]!,
-    roles: m[2]!.split('|').reduce((mask, name) => mask | (MASKS[name.trim()] ?? 0), 0),
-  }));
-}
 
 interface Load {
   page: string;
@@ -109,36 +97,8 @@ try {
     return createSession(db, user.user_id, tp!.clock.now);
   };
   const users = { client: await tokenOf('client@example.com'), analyst: await tokenOf('analyst@example.com'), admin: await tokenOf('admin@example.com') };
-  const one = async (query: ReturnType<typeof sql<{ id: number | null }>>) => (await query.execute(db)).rows[0]?.id ?? 1;
-  const clientId = await one(sql`SELECT client_id AS id FROM users WHERE user_mail = 'client@example.com'`);
-  const ids: Record<string, number> = {
-    client: clientId,
-    user: await one(sql`SELECT min(user_id) AS id FROM users WHERE client_id IS NOT NULL`),
-    analyst: await one(sql`SELECT user_id AS id FROM users WHERE user_mail = 'analyst@example.com'`),
-    site: await one(sql`SELECT min(id) AS id FROM ec_site`),
-    task: await one(sql`SELECT min(id) AS id FROM crawler_task WHERE client_id = ${clientId}`),
-    watch: await one(sql`SELECT min(id) AS id FROM watch WHERE client_id = ${clientId}`),
-    trademark: await one(sql`SELECT min(trademark_id) AS id FROM trademark WHERE client_id = ${clientId}`),
-    request: await one(sql`SELECT min(request_id) AS id FROM service_request WHERE client_id = ${clientId}`),
-    ec: await one(sql`SELECT min(ec_id) AS id FROM ec_record WHERE client_id = ${clientId} AND published`),
-    ws: await one(sql`SELECT min(ws_id) AS id FROM ws_record WHERE client_id = ${clientId} AND published`),
-    sns: await one(sql`SELECT min(sns_id) AS id FROM sns_record WHERE client_id = ${clientId} AND published`),
-  };
   /** A route's path with the demo's ids in place of its parameters. */
-  const concrete = (route: string) => {
-    const kind = /^\/(ec|ws|sns)-data\//.exec(route)?.[1];
-    if (kind) return route.replace(':cid', String(clientId)).replace(':rid', String(ids[kind]));
-    const id =
-      route.startsWith('/manage/client/') ? ids.client
-      : route.startsWith('/manage/analyst/') ? ids.analyst
-      : route.startsWith('/manage/') ? ids.user
-      : route.startsWith('/analyst/ec-site/') ? ids.site
-      : route.startsWith('/task/') ? ids.task
-      : route.startsWith('/analyst/watches/') ? ids.watch
-      : route.startsWith('/trademark/') ? ids.trademark
-      : ids.request;
-    return route.replace(/:\w+/g, String(id));
-  };
+  const concrete = await demoAddresses(db);
 
   const baseUrl = await tp.portal.app.listen({ port: 0, host: '127.0.0.1' });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
@@ -164,7 +124,7 @@ try {
       }),
     );
   }
-  for (const route of routeTable()) {
+  for (const route of readRouteTable()) {
     if (route.path === '/home' || !wanted(route.path)) continue;
     const as = route.roles & ROLE.CLIENT ? 'client' : route.roles & ROLE.ANALYST ? 'analyst' : 'administrator';
     const token = as === 'client' ? users.client : as === 'analyst' ? users.analyst : users.admin;

@@ -21,6 +21,8 @@ export { hashPassword } from '../platform/passwords.js';
 export { xlsxOf, listing, HEADER_EN } from '../kinds/ec/report-fixtures.js';
 /** The demo data `npm start` seeds, for benchmarks that look at the pages a newcomer sees. */
 export { seedDemo } from '../demo/seed.js';
+/** The web app's route table and the demo's addresses for its routes, for the browser walks over every route. */
+export { readRouteTable, demoAddresses, type TableRoute } from './route-table.js';
 
 export interface TestPortal {
   readonly portal: Portal;

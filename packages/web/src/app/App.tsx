@@ -10,6 +10,7 @@ import { toLocale } from '../platform/i18n';
 import { useStepperLabels } from '../platform/stepperLabels';
 // Visible keyboard focus on every page, the sign-in pages included.
 import './focus.css';
+import { portalTheme } from './theme';
 
 /** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
 export function App() {
@@ -19,7 +20,7 @@ export function App() {
   return (
     // autoInsertSpace off: antd would show "保存" as "保 存", which reads oddly and breaks finding buttons by text.
     // modal: rc-dialog names the close button "Close" in English unless the closable settings name it.
-    <ConfigProvider locale={antdLocale} button={{ autoInsertSpace: false }} modal={{ closable: { 'aria-label': t('close') } }}>
+    <ConfigProvider theme={portalTheme} locale={antdLocale} button={{ autoInsertSpace: false }} modal={{ closable: { 'aria-label': t('close') } }}>
       {/* AntApp gives toasts (App.useApp().message) the theme and locale of this provider. */}
       <AntApp>
         <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, type CheckboxProps, type TableColumnsType } from 'antd';
 import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -316,6 +316,9 @@ export function EditableTable<Row extends object, C, U>(props: EditableTableProp
               type: 'radio',
               columnWidth: 40,
               selectedRowKeys: selection.selectedId === undefined ? [] : [selection.selectedId],
+              // Each radio named after its row (its first column's text); antd hands the props on to the input, though
+              // its type lists no aria attributes.
+              getCheckboxProps: (row) => ({ 'aria-label': t('editable.selectRow', { name: String(row[columns[0]!.dataIndex] ?? rowId(row)) }) }) as CheckboxProps,
               onChange: (_keys, selected) => {
                 const [row] = selected;
                 if (row) selection.onSelect(row);

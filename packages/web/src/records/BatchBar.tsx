@@ -85,6 +85,7 @@ export function BatchBar({ options, placeholder, selected, submit, onDone, testP
         onChange={(v) => setValue(v ?? undefined)}
         options={options.map((o) => ({ value: o.value, label: o.label }))}
         placeholder={placeholder}
+        aria-label={placeholder}
         style={{ width: 260 }}
         popupMatchSelectWidth={false}
         disabled={disabled}

@@ -61,6 +61,7 @@ export function CaptureBatch({ kind, clientId, selected, disabledReason }: Captu
             size={28}
             percent={total === 0 ? 0 : Math.round((finished / total) * 100)}
             status={p && p.pending === 0 && p.failed > 0 ? 'exception' : undefined}
+            aria-label={t('evidence.batchProgress', { done: p?.done ?? 0, failed: p?.failed ?? 0, total })}
             data-testid={`${kind}-capture-progress`}
           />
         </Tooltip>

@@ -186,13 +186,14 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
         const id = kind.recordId(record);
         return (
           <Space size={12}>
-            <Link to={detailHref(record)} data-testid={`${prefix}-detail-${id}`}>
+            <Link to={detailHref(record)} className="rec-action" data-testid={`${prefix}-detail-${id}`}>
               {t('list.detail')}
             </Link>
             {/* A plain link, not a Button: 500 rows of buttons would slow the table down. */}
             <a
               href="#"
               role="button"
+              className="rec-action"
               onClick={(event) => {
                 event.preventDefault();
                 setHistoryOf(id);
@@ -268,6 +269,7 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                     loading={clients.isLoading}
                     options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
                     placeholder={t('list.clientPlaceholder')}
+                    aria-label={t('list.client')}
                     style={{ width: 260 }}
                     status={state.clientId === undefined ? 'warning' : undefined}
                     data-testid={`${prefix}-list-client`}

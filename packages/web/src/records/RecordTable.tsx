@@ -3,6 +3,7 @@ import {
   memo,
   useCallback,
   useContext,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -139,6 +140,10 @@ interface BodyState<R> {
   /** antd's checkbox class and its style hash, for the rows' boxes. */
   checkboxCls: string;
   hashId: string;
+  /** A row's check box's name, from its first column's text. */
+  selectLabel: (name: string) => string;
+  /** The id of the body's rowgroup, which antd's header table owns (`aria-owns`): one table for assistive technology. */
+  bodyId: string;
 }
 
 type BodyInfo = Parameters<Extract<NonNullable<TableProps<object>['components']>['body'], (...args: never[]) => unknown>>[1];
@@ -151,6 +156,16 @@ interface PackedBody {
   open: <X>(read: <R extends object>(state: BodyState<R>) => X) => X;
 }
 const BodyContext = createContext<PackedBody | null>(null);
+
+/**
+ * antd's header table, owning the body's rows (they are not inside it: the body is a scroller of its own), so the
+ * header's column names and the rows make one table (a rowgroup needs a table parent: axe's aria-required-parent).
+ */
+function HeaderTable(props: HTMLAttributes<HTMLTableElement>) {
+  const packed = useContext(BodyContext);
+  const owns = packed?.open((state) => (state.records.length > 0 ? state.bodyId : undefined));
+  return <table {...props} aria-owns={owns} />;
+}
 
 interface Range {
   rowStart: number;
@@ -186,11 +201,11 @@ function cellOf<R>(column: RecordColumn<R>, record: R): { content: ReactNode; ti
  * antd's checkbox markup without its component (its style hooks and wave effect cost more than the rest of a row);
  * the select-all box of the header is a real antd Checkbox, which keeps the styles on the page.
  */
-function RowCheckbox({ checked, onChange, cls, hashId }: { checked: boolean; onChange: (checked: boolean) => void; cls: string; hashId: string }) {
+function RowCheckbox({ checked, onChange, cls, hashId, label }: { checked: boolean; onChange: (checked: boolean) => void; cls: string; hashId: string; label: string }) {
   return (
     <label className={`${cls}-wrapper${checked ? ` ${cls}-wrapper-checked` : ''} ${hashId}`}>
       <span className={`${cls}${checked ? ` ${cls}-checked` : ''} ${hashId}`}>
-        <input type="checkbox" className={`${cls}-input`} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+        <input type="checkbox" className={`${cls}-input`} aria-label={label} checked={checked} onChange={(e) => onChange(e.target.checked)} />
         <span className={`${cls}-inner`} />
       </span>
     </label>
@@ -223,7 +238,13 @@ function BodyRowOf<R extends object>({ record, index, id, cols, selected, error,
       <div className="rec-fixed rec-fixed-left" style={{ width: state.leftWidth }}>
         <div className="rec-cell rec-cell-select" role="cell" style={{ width: SELECTION_WIDTH }}>
           <span data-testid={`${state.testPrefix}-row-select-${id}`}>
-            <RowCheckbox checked={selected} onChange={(checked) => state.toggle(id, checked)} cls={state.checkboxCls} hashId={state.hashId} />
+            <RowCheckbox
+              checked={selected}
+              onChange={(checked) => state.toggle(id, checked)}
+              cls={state.checkboxCls}
+              hashId={state.hashId}
+              label={state.selectLabel(first?.title ?? String(id))}
+            />
           </span>
         </div>
         {state.first && first && (
@@ -322,7 +343,6 @@ function VirtualBodyOf<R extends object>({ state, info }: { state: BodyState<R>;
     <div
       ref={setScroller}
       className="rec-body"
-      role="rowgroup"
       data-testid={`${state.testPrefix}-table-body`}
       style={{ maxHeight: state.scrollY }}
       onScroll={onScroll}
@@ -330,7 +350,7 @@ function VirtualBodyOf<R extends object>({ state, info }: { state: BodyState<R>;
       {data.length === 0 ? (
         <div className="rec-empty">{state.emptyText}</div>
       ) : (
-        <div className="rec-canvas" style={{ height: data.length * ROW_HEIGHT, width: contentWidth }}>
+        <div className="rec-canvas" role="rowgroup" id={state.bodyId} style={{ height: data.length * ROW_HEIGHT, width: contentWidth }}>
           {rows}
         </div>
       )}
@@ -339,7 +359,7 @@ function VirtualBodyOf<R extends object>({ state, info }: { state: BodyState<R>;
 }
 
 const renderBody = (_data: readonly object[], info: BodyInfo) => <VirtualBody info={info} />;
-const tableComponents = { header: { cell: ResizableHeaderCell }, body: renderBody };
+const tableComponents = { header: { table: HeaderTable, cell: ResizableHeaderCell }, body: renderBody };
 
 /** The width of an element, followed as it changes. */
 function useWidth(): [(el: HTMLDivElement | null) => void, number] {
@@ -368,6 +388,8 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const { t, i18n } = useTranslation('records');
   const { hashId, token } = theme.useToken();
   const checkboxCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('checkbox');
+  const bodyId = useId();
+  const selectLabel = useCallback((name: string) => t('list.selectRow', { name }), [t]);
   const [widths, setWidths] = useState<Record<string, number>>({});
   const resize = useCallback((key: string, width: number) => setWidths((w) => (w[key] === width ? w : { ...w, [key]: width })), []);
   const [measureRef, containerWidth] = useWidth();
@@ -476,8 +498,8 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
       left += width;
       return placed;
     });
-    return { testPrefix, records, rowKey, first, scrolling, leftWidth, totalWidth: laidOut.totalWidth, actions, selected: selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId };
-  }, [laidOut, testPrefix, records, rowKey, actions, selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId]);
+    return { testPrefix, records, rowKey, first, scrolling, leftWidth, totalWidth: laidOut.totalWidth, actions, selected: selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId, selectLabel, bodyId };
+  }, [laidOut, testPrefix, records, rowKey, actions, selectedSet, toggle, highlight, scrollY, emptyText, checkboxCls, hashId, selectLabel, bodyId]);
   const packedBody = useMemo<PackedBody>(() => ({ open: (read) => read(bodyState) }), [bodyState]);
 
   const onChange = (pagination: TablePaginationConfig, _filters: unknown, sort: SorterResult<R> | SorterResult<R>[], extra: { action: string }) => {

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row } from 'antd';
+import { FormSelect } from '../components/FormSelect';
 import { useTranslation } from 'react-i18next';
 import { ReportSteps, type Step } from './ReportSteps';
 import { standardFormFields, standardStepFinished, type StandardField, type StandardFormValues } from './standardForm';
@@ -55,7 +56,7 @@ function DateItem({ name, label, testId, disabled, required }: ItemProps) {
 function SelectItem({ name, label, testId, disabled, required, options, placeholder }: ItemProps & { options: Options; placeholder?: string }) {
   return (
     <Form.Item name={name} label={label} required={required}>
-      <Select
+      <FormSelect
         allowClear
         showSearch
         optionFilterProp="label"

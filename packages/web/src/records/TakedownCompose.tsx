@@ -112,6 +112,7 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
               onChange={setChosen}
               style={{ width: 300 }}
               options={TAKEDOWN_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+              aria-label={t('channel')}
               data-testid="takedown-channel"
             />
             <Button onClick={() => void composed.refetch()} loading={composed.isFetching} data-testid="takedown-recompose">
@@ -174,7 +175,14 @@ export function TakedownCompose({ kind, clientId, selected, disabledReason, onSe
                     <>
                       <Descriptions size="small" column={1} items={[{ key: 'to', label: t('to'), children: n.to || '—' }, { key: 'records', label: t('records'), children: n.recordIds.join(', ') }]} />
                       <Typography.Paragraph copyable={{ text: n.body }}>
-                        <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }} data-testid="takedown-body">
+                        {/* Scrolled when long: a named region the keyboard can reach and scroll (WCAG 2.1.1). */}
+                        <pre
+                          tabIndex={0}
+                          role="region"
+                          aria-label={t('bodyLabel', { subject: n.subject })}
+                          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 420, overflow: 'auto' }}
+                          data-testid="takedown-body"
+                        >
                           {n.body}
                         </pre>
                       </Typography.Paragraph>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Form, Input, Select } from 'antd';
+import { Descriptions, Form, Input } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useTranslation } from 'react-i18next';
 import { accounts } from '@portal/contract';
 import { ROLE_LABELS, STAFF_ROLE_BITS, type AccountFormValues, type AccountKind } from './model';
@@ -20,7 +21,7 @@ export function AccountFields({ kind, children }: { kind: AccountKind; children?
       {children}
       {kind === 'staff' && (
         <Form.Item label={t('field.role')} name="roles" required>
-          <Select<number[]>
+          <FormSelect<number[]>
             mode="multiple"
             placeholder={t('placeholder.role')}
             options={STAFF_ROLE_BITS.map((bit) => ({ value: bit, label: t(ROLE_LABELS[bit]) }))}
@@ -59,7 +60,7 @@ function CompanyField() {
         validateStatus={companies.isError ? 'error' : undefined}
         help={companies.isError ? t('company.loadFailed') : undefined}
       >
-        <Select<number>
+        <FormSelect<number>
           showSearch
           optionFilterProp="label"
           loading={companies.isLoading}

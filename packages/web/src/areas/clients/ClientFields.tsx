@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { Role, accounts, clients, hasRole, type Service } from '@portal/contract';
@@ -65,7 +66,7 @@ export function BasicFields({
         <Input maxLength={clients.CLIENT_ADDRESS_MAX} showCount={editable} placeholder={t('field.addressPlaceholder')} data-testid="client-address" />
       </Form.Item>
       <Form.Item label={t('field.managers')} name="managerIds">
-        <Select
+        <FormSelect
           mode="multiple"
           allowClear
           options={analysts.options}
@@ -182,7 +183,7 @@ function ContractInputs({ service }: { service: Service }) {
         </Col>
         <Col xs={24} sm={12} lg={6}>
           <Form.Item label={t('contract.currency')} name={[service, 'currency']}>
-            <Select allowClear options={currencyOptions} placeholder={t('contract.currencyPlaceholder')} data-testid={id('currency')} />
+            <FormSelect allowClear options={currencyOptions} placeholder={t('contract.currencyPlaceholder')} data-testid={id('currency')} />
           </Form.Item>
         </Col>
       </Row>

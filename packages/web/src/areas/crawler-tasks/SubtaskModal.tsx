@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useTranslation } from 'react-i18next';
 import { crawlerTasks } from '@portal/contract';
 import { errorMessage } from '../../platform/api';
@@ -46,7 +47,7 @@ export function SubtaskModal(props: { open: boolean; initial?: SubtaskValues; bu
       {sites.isError && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('subtask.sitesFailed', { message: errorMessage(sites.error) })} />}
       <Form form={form} layout="vertical" initialValues={EMPTY}>
         <Form.Item name="site" label={t('field.site')} extra={t('subtask.siteHint')} rules={[{ required: true, message: t('contract:validation.taskSiteRequired') }]}>
-          <Select
+          <FormSelect
             options={siteOptions}
             loading={sites.isLoading}
             showSearch

@@ -1,4 +1,5 @@
-import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Switch } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TASK_TYPES, crawlerTasks } from '@portal/contract';
@@ -32,12 +33,12 @@ export function TaskFields({ fixedClient }: { fixedClient?: { id: number; name: 
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="clientId" label={t('field.client')} rules={[{ required: true, message: t('contract:validation.taskClientRequired') }]}>
-          <Select options={options} disabled={Boolean(fixedClient)} loading={clients.isLoading} showSearch optionFilterProp="label" data-testid="task-client" />
+          <FormSelect options={options} disabled={Boolean(fixedClient)} loading={clients.isLoading} showSearch optionFilterProp="label" data-testid="task-client" />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="type" label={t('field.type')} rules={[{ required: true, message: t('contract:validation.taskTypeRequired') }]}>
-          <Select options={TASK_TYPES.map((n) => ({ value: n, label: t(`type.${n}`) }))} data-testid="task-type" />
+          <FormSelect options={TASK_TYPES.map((n) => ({ value: n, label: t(`type.${n}`) }))} data-testid="task-type" />
         </Form.Item>
       </Col>
       <Col span={24}>

@@ -57,15 +57,16 @@ export default function ExchangeRatesPage() {
           data-testid="rates-stale"
         />
       )}
+      {/* Fields outside the form's store (no `name`): each label points at its field by id. */}
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label={t('rates.currency')} required>
-          <Input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} maxLength={3} style={{ width: 90 }} data-testid="rate-currency" />
+        <Form.Item label={t('rates.currency')} htmlFor="rate-currency-field" required>
+          <Input value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} maxLength={3} style={{ width: 90 }} id="rate-currency-field" data-testid="rate-currency" />
         </Form.Item>
-        <Form.Item label={t('rates.usdRate')} required>
-          <InputNumber value={usdRate} onChange={(v) => setUsdRate(typeof v === 'number' ? v : null)} min={0} stringMode={false} style={{ width: 180 }} data-testid="rate-value" />
+        <Form.Item label={t('rates.usdRate')} htmlFor="rate-value-field" required>
+          <InputNumber value={usdRate} onChange={(v) => setUsdRate(typeof v === 'number' ? v : null)} min={0} stringMode={false} style={{ width: 180 }} id="rate-value-field" data-testid="rate-value" />
         </Form.Item>
-        <Form.Item label={t('rates.date')} required>
-          <DatePicker value={date} onChange={setDate} data-testid="rate-date" />
+        <Form.Item label={t('rates.date')} htmlFor="rate-date-field" required>
+          <DatePicker value={date} onChange={setDate} id="rate-date-field" data-testid="rate-date" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" loading={saving} onClick={() => void save()} data-testid="rate-save">

@@ -48,6 +48,7 @@ export default function HomePage() {
               value={choice}
               onChange={setChoice}
               options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
+              aria-label={t('form.brand')}
               data-testid="home-client"
             />
             <Button type="primary" icon={<SearchOutlined />} disabled={!clients.data || (analyst && choice === undefined)} onClick={() => setAsked({ clientId: choice })} data-testid="home-find">

@@ -50,6 +50,7 @@ export function SearchForm({ staff, ownClientId, onSearch }: { staff: boolean; o
             value={clientId}
             onChange={setClientId}
             options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
+            aria-label={t('form.brand')}
             data-testid="dashboard-client"
           />
         </Form.Item>

@@ -45,6 +45,7 @@ export default function SellerNetworksPage() {
             <Select
               style={{ minWidth: 240 }}
               placeholder={t('chooseClient')}
+              aria-label={t('chooseClient')}
               value={clientId}
               loading={clients.isLoading}
               onChange={setClientId}
@@ -53,7 +54,7 @@ export default function SellerNetworksPage() {
             />
           )}
           <Space>
-            <Switch checked={onlyRepeat} onChange={setOnlyRepeat} data-testid="only-repeat" />
+            <Switch checked={onlyRepeat} onChange={setOnlyRepeat} aria-label={t('onlyRepeat')} data-testid="only-repeat" />
             {t('onlyRepeat')}
           </Space>
           {networks.data?.computedAt && <Typography.Text type="secondary">{t('computedAt', { at: formatDateTime(networks.data.computedAt) })}</Typography.Text>}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCall, useCallMutation } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
@@ -73,10 +74,10 @@ export function RequestForm(props: { open: boolean; type?: ServiceRequestType; s
   const mandatory = new Set(['mark', 'trademarkId', 'answerDeadline', 'newHolder', 'target', 'kind', 'topic']);
   const fieldInput = (name: string) => {
     if (name === 'trademarkId') {
-      return <Select showSearch optionFilterProp="label" loading={trademarks.isFetching} options={(trademarks.data ?? []).map((m) => ({ value: m.trademark_id, label: `${m.trademark_text} (${m.trademark_no}, ${m.trademark_region})` }))} data-testid="field-trademarkId" />;
+      return <FormSelect showSearch optionFilterProp="label" loading={trademarks.isFetching} options={(trademarks.data ?? []).map((m) => ({ value: m.trademark_id, label: `${m.trademark_text} (${m.trademark_no}, ${m.trademark_region})` }))} data-testid="field-trademarkId" />;
     }
     if (DATE_FIELDS.has(name)) return <DatePicker style={{ width: '100%' }} data-testid={`field-${name}`} />;
-    if (name === 'kind') return <Select options={OFFLINE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="field-kind" />;
+    if (name === 'kind') return <FormSelect options={OFFLINE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="field-kind" />;
     if (name === 'notes') return <Input.TextArea rows={3} maxLength={2000} data-testid="field-notes" />;
     return <Input maxLength={200} data-testid={`field-${name}`} />;
   };
@@ -86,12 +87,12 @@ export function RequestForm(props: { open: boolean; type?: ServiceRequestType; s
       <Form<Values> form={form} layout="vertical" onFinish={(v) => create.mutate(createInput({ ...v, type }))} data-testid="request-form">
         {staff && (
           <Form.Item name="clientId" label={t('form.client')} rules={required}>
-            <Select showSearch optionFilterProp="label" options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))} data-testid="field-client" />
+            <FormSelect showSearch optionFilterProp="label" options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))} data-testid="field-client" />
           </Form.Item>
         )}
         {!props.type && (
           <Form.Item name="type" label={t('form.type')} rules={required}>
-            <Select options={SERVICE_REQUEST_TYPES.map((s) => ({ value: s, label: t(`contract:requestType.${s}`) }))} data-testid="field-type" />
+            <FormSelect options={SERVICE_REQUEST_TYPES.map((s) => ({ value: s, label: t(`contract:requestType.${s}`) }))} data-testid="field-type" />
           </Form.Item>
         )}
         <Form.Item name="title" label={t('form.requestTitle')} rules={required}>

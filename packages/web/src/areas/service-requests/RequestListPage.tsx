@@ -80,9 +80,9 @@ function RequestList({ fixedType }: { fixedType: ServiceRequestType | undefined 
         extra={
           <Space wrap>
             {!fixedType && (
-              <Select allowClear placeholder={t('filter.type')} style={{ width: 220 }} value={type} onChange={(v) => { setType(v); setPage(1); }} options={SERVICE_REQUEST_TYPES.map((s) => ({ value: s, label: t(`contract:requestType.${s}`) }))} data-testid="filter-type" />
+              <Select allowClear placeholder={t('filter.type')} aria-label={t('filter.type')} style={{ width: 220 }} value={type} onChange={(v) => { setType(v); setPage(1); }} options={SERVICE_REQUEST_TYPES.map((s) => ({ value: s, label: t(`contract:requestType.${s}`) }))} data-testid="filter-type" />
             )}
-            <Select allowClear placeholder={t('filter.status')} style={{ width: 200 }} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={SERVICE_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`contract:requestStatus.${s}`) }))} data-testid="filter-status" />
+            <Select allowClear placeholder={t('filter.status')} aria-label={t('filter.status')} style={{ width: 200 }} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={SERVICE_REQUEST_STATUSES.map((s) => ({ value: s, label: t(`contract:requestStatus.${s}`) }))} data-testid="filter-status" />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="new-request">
               {t('list.new')}
             </Button>

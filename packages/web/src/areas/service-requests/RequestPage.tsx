@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Spin, Steps, Tag, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Spin, Steps, Tag, Typography, Upload } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -143,7 +143,7 @@ function RequestView({ request, t }: { request: ServiceRequest; t: ReturnType<ty
               renderItem={(m) => (
                 <List.Item>
                   <List.Item.Meta
-                    title={<Space>{m.byUserName}{m.byStaff && <Tag color="blue">{t('detail.staffBadge')}</Tag>}<span style={{ fontWeight: 'normal', color: '#888' }}>{formatDateTime(m.createdAt)}</span></Space>}
+                    title={<Space>{m.byUserName}{m.byStaff && <Tag color="blue">{t('detail.staffBadge')}</Tag>}<Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>{formatDateTime(m.createdAt)}</Typography.Text></Space>}
                     description={
                       <>
                         <div style={{ whiteSpace: 'pre-wrap', color: 'inherit' }}>{m.body}</div>

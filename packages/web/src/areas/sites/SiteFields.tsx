@@ -1,4 +1,5 @@
-import { Checkbox, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Checkbox, Col, Form, Input, Radio, Row } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useCall } from '../../platform/calls';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../platform/i18n';
@@ -31,7 +32,7 @@ export function SiteFields() {
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label={t('field.region')} name="region" required>
-          <Select
+          <FormSelect
             showSearch
             optionFilterProp="label"
             options={regionOptions(locale)}
@@ -43,7 +44,7 @@ export function SiteFields() {
       </Col>
       <Col xs={24} md={8}>
         <Form.Item label={t('field.category')} name="categoryId" required>
-          <Select
+          <FormSelect
             showSearch
             optionFilterProp="label"
             loading={categories.isLoading}

@@ -73,6 +73,7 @@ export default function AcceptancePage() {
                 value={clientId}
                 onChange={setClientId}
                 options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
+                aria-label={t('client')}
                 data-testid="acceptance-client"
               />
             </Form.Item>

@@ -76,7 +76,7 @@ export function ImageField({ value, onChange, clientId, trademarkId, onUploading
   if (progress !== null) {
     return (
       <Flex align="center" gap={12} style={{ maxWidth: 420 }} data-testid="trademark-image-progress">
-        <Progress percent={progress} size="small" style={{ flex: 1, marginBottom: 0 }} />
+        <Progress percent={progress} size="small" aria-label={t('image.uploading')} style={{ flex: 1, marginBottom: 0 }} />
         <Button size="small" onClick={() => running.current?.abort()}>
           {t('image.cancel')}
         </Button>

@@ -137,7 +137,7 @@ export default function RegistrationPage() {
             </Form.Item>
           </Col>
         </Row>
-        {progress !== null && <Progress percent={progress} size="small" style={{ maxWidth: 420 }} />}
+        {progress !== null && <Progress percent={progress} size="small" aria-label={t('image.uploading')} style={{ maxWidth: 420 }} />}
         <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy} data-testid="registration-submit">
           {t('registration.submit')}
         </Button>

@@ -44,6 +44,7 @@ export function RegistryPicker({ region }: { region?: string }) {
           popupMatchSelectWidth={false}
           listHeight={360}
           style={{ flex: '1 1 360px', minWidth: 0, maxWidth: 720 }}
+          aria-label={t('registry.title')}
           data-testid="registry-select"
         />
         <Button icon={<ExportOutlined />} onClick={open} data-testid="registry-open">

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Switch } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useTranslation } from 'react-i18next';
 import { trademarks } from '@portal/contract';
 import { NICE_CLASSES, TRADEMARK_REGIONS } from '@portal/contract/trademark-lists';
@@ -32,7 +33,7 @@ export function TrademarkFields() {
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item label={t('field.region')} name="region" required>
-          <Select showSearch filterOption={matchesOption} options={regionOptions} placeholder={t('field.regionPlaceholder')} {...testId('region')} />
+          <FormSelect showSearch filterOption={matchesOption} options={regionOptions} placeholder={t('field.regionPlaceholder')} {...testId('region')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -42,7 +43,7 @@ export function TrademarkFields() {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label={t('field.type')} name="type" required>
-          <Select showSearch optionFilterProp="label" options={genreOptions} placeholder={t('field.typePlaceholder')} {...testId('type')} />
+          <FormSelect showSearch optionFilterProp="label" options={genreOptions} placeholder={t('field.typePlaceholder')} {...testId('type')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -72,7 +73,7 @@ export function TrademarkFields() {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item label={t('field.status')} name="status">
-          <Select options={statusOptions} {...testId('status')} />
+          <FormSelect options={statusOptions} {...testId('status')} />
         </Form.Item>
       </Col>
       {(['descriptionJP', 'descriptionEN', 'descriptionCN'] as const).map((name) => (

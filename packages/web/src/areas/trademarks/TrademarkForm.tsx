@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, Flex, Form, Row, Select, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Row, Typography } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,7 @@ function ClientField({ saved, locked }: { saved?: Trademark; locked: boolean }) 
     <Row gutter={16}>
       <Col xs={24} md={12}>
         <Form.Item label={t('field.client')} name="clientId" required extra={locked ? t('field.clientLocked') : undefined}>
-          <Select
+          <FormSelect
             showSearch
             optionFilterProp="label"
             loading={clients.isLoading}

@@ -62,6 +62,7 @@ export function SuggestedFilter({ kind, value, onChange, testPrefix }: { kind: T
       value={value}
       onChange={(v) => onChange(v ?? undefined)}
       placeholder={t('list.filter')}
+      aria-label={t('list.filter')}
       style={{ width: 240 }}
       options={[{ value: 'any', label: t('list.filterAny') }, { value: 'none', label: t('list.filterNone') }, ...categories]}
       data-testid={`${testPrefix}-list-suggested`}

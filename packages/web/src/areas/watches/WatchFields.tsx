@@ -1,4 +1,5 @@
-import { Button, Col, Form, Input, InputNumber, Row, Select, Switch, Table } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Switch, Table } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { crawlerTasks, watches as contract } from '@portal/contract';
@@ -18,7 +19,7 @@ export function SettingsFields({ fixedClient }: { fixedClient?: { id: number; na
     <Row gutter={16}>
       <Col xs={24} md={8}>
         <Form.Item name="clientId" label={t('field.client')}>
-          <Select options={options} disabled={Boolean(fixedClient)} loading={clients.isLoading} showSearch optionFilterProp="label" data-testid="watch-client" />
+          <FormSelect options={options} disabled={Boolean(fixedClient)} loading={clients.isLoading} showSearch optionFilterProp="label" data-testid="watch-client" />
         </Form.Item>
       </Col>
       <Col xs={24} md={16}>
@@ -48,7 +49,7 @@ export function ScheduleFields({ zone }: { zone?: string }) {
     <Row gutter={16}>
       <Col xs={24} md={6}>
         <Form.Item name="every" label={t('field.every')}>
-          <Select options={contract.WATCH_EVERY.map((value) => ({ value, label: t(`every.${value}`) }))} data-testid="watch-every" />
+          <FormSelect options={contract.WATCH_EVERY.map((value) => ({ value, label: t(`every.${value}`) }))} data-testid="watch-every" />
         </Form.Item>
       </Col>
       {every === 'minutes' ? (
@@ -68,7 +69,7 @@ export function ScheduleFields({ zone }: { zone?: string }) {
           {every === 'week' && (
             <Col xs={24} md={6}>
               <Form.Item name="weekday" label={t('field.weekday')}>
-                <Select options={([0, 1, 2, 3, 4, 5, 6] as const).map((value) => ({ value, label: t(`weekdayName.${value}`) }))} data-testid="watch-weekday" />
+                <FormSelect options={([0, 1, 2, 3, 4, 5, 6] as const).map((value) => ({ value, label: t(`weekdayName.${value}`) }))} data-testid="watch-weekday" />
               </Form.Item>
             </Col>
           )}
@@ -80,7 +81,7 @@ export function ScheduleFields({ zone }: { zone?: string }) {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="timezone" label={t('field.timezone')}>
-              <Select showSearch options={timeZoneChoices([zone, Intl.DateTimeFormat().resolvedOptions().timeZone]).map((value) => ({ value, label: value }))} data-testid="watch-timezone" />
+              <FormSelect showSearch options={timeZoneChoices([zone, Intl.DateTimeFormat().resolvedOptions().timeZone]).map((value) => ({ value, label: value }))} data-testid="watch-timezone" />
             </Form.Item>
           </Col>
         </>
@@ -118,7 +119,7 @@ export function SourceRows() {
                 key: 'site',
                 title: t('field.site'),
                 width: 220,
-                render: (_, row) => cell(row.name, 'site', <Select options={siteOptions} loading={sites.isLoading} showSearch aria-label={t('field.site')} data-testid={`watch-source-${row.name}-site`} />),
+                render: (_, row) => cell(row.name, 'site', <FormSelect options={siteOptions} loading={sites.isLoading} showSearch aria-label={t('field.site')} data-testid={`watch-source-${row.name}-site`} />),
               },
               { key: 'keyword', title: t('field.keyword'), render: (_, row) => cell(row.name, 'keyword', <Input maxLength={500} aria-label={t('field.keyword')} data-testid={`watch-source-${row.name}-keyword`} />) },
               { key: 'startUrl', title: t('field.startUrl'), render: (_, row) => cell(row.name, 'startUrl', <Input maxLength={2000} aria-label={t('field.startUrl')} data-testid={`watch-source-${row.name}-url`} />) },

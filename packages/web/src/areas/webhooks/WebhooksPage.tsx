@@ -68,7 +68,7 @@ export default function WebhooksPage() {
       <Card>
         <Space wrap size={16}>
           {analyst && (
-            <Select style={{ minWidth: 240 }} placeholder={t('chooseClient')} value={clientId} loading={clients.isLoading} onChange={setClientId}
+            <Select style={{ minWidth: 240 }} placeholder={t('chooseClient')} aria-label={t('chooseClient')} value={clientId} loading={clients.isLoading} onChange={setClientId}
               options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))} data-testid="webhook-client" />
           )}
           <Button type="primary" disabled={clientId === undefined} onClick={() => { setEditing(null); setFormError(null); setFormOpen(true); }} data-testid="webhook-add">

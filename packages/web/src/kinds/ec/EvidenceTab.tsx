@@ -80,7 +80,7 @@ export function EvidenceTab({ clientId, recordId, names, analyst, onNames }: Evi
               </Button>
             </Upload>
           </div>
-          {progress !== null ? <Progress percent={progress} size="small" style={{ width: 200, marginBottom: 0 }} /> : <Typography.Text type="secondary">{t('evidence.hint')}</Typography.Text>}
+          {progress !== null ? <Progress percent={progress} size="small" aria-label={t('evidence.upload')} style={{ width: 200, marginBottom: 0 }} /> : <Typography.Text type="secondary">{t('evidence.hint')}</Typography.Text>}
         </Flex>
       )}
       {list.length === 0 ? (

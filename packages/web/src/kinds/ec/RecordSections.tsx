@@ -1,5 +1,6 @@
 import { useMemo, type KeyboardEvent } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row } from 'antd';
+import { FormSelect } from '../../components/FormSelect';
 import { useTranslation } from 'react-i18next';
 import { AGGREGATE_CATEGORIES, EC_PROCESS_RESULTS, EC_RESPONSE_ACTIONS, type CustomColumn, type EcRecord } from '@portal/contract';
 import { PAYLOAD_FIELDS, ecFieldLabel, type PayloadField } from './ecModel';
@@ -41,7 +42,7 @@ function ResultItem({ name, label, disabled }: { name: PayloadField; label: stri
   const options = Object.entries(EC_PROCESS_RESULTS).map(([value, names]) => ({ value: Number(value), label: names[locale] }));
   return (
     <Form.Item name={name} label={label}>
-      <Select allowClear options={options} disabled={disabled || undefined} {...testId(name)} />
+      <FormSelect allowClear options={options} disabled={disabled || undefined} {...testId(name)} />
     </Form.Item>
   );
 }
@@ -101,7 +102,7 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
       </Col>
       <Col xs={24} md={10}>
         <Form.Item name="categoryId" label={label('categoryId')} required={analyst} extra={aggregate ? t('detail.aggregate', { name: aggregate }) : undefined}>
-          <Select
+          <FormSelect
             allowClear
             showSearch
             disabled={disabled || undefined}
@@ -115,7 +116,7 @@ export function CategorizeSection({ analyst, lookups }: { analyst: boolean; look
       </Col>
       <Col xs={24} md={6}>
         <Form.Item name="productCategoryId" label={label('productCategoryId')}>
-          <Select allowClear showSearch optionFilterProp="label" disabled={disabled || undefined} options={[...lookups.productCategoryList]} {...testId('productCategoryId')} />
+          <FormSelect allowClear showSearch optionFilterProp="label" disabled={disabled || undefined} options={[...lookups.productCategoryList]} {...testId('productCategoryId')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -149,12 +150,12 @@ export function ResponseSection({ analyst, lookups }: { analyst: boolean; lookup
     <Section title={t('detail.response')} testid="ec-section-response">
       <Col xs={24} md={8}>
         <Form.Item name="action" label={label('action')}>
-          <Select allowClear options={actionOptions} {...testId('action')} />
+          <FormSelect allowClear options={actionOptions} {...testId('action')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="trademarkId" label={label('trademarkId')}>
-          <Select allowClear showSearch optionFilterProp="label" options={[...unknownTrademark, ...lookups.trademarkList]} popupMatchSelectWidth={false} {...testId('trademarkId')} />
+          <FormSelect allowClear showSearch optionFilterProp="label" options={[...unknownTrademark, ...lookups.trademarkList]} popupMatchSelectWidth={false} {...testId('trademarkId')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

@@ -51,7 +51,11 @@ export function SnsFound({ record, lookups }: DetailPartProps<SnsKindTypes>) {
             <Flex vertical gap={4} style={{ marginTop: 8 }}>
               <Typography.Text type="secondary">{snsFieldLabel('postText', lookups.locale)}</Typography.Text>
               {record.postText ? (
+                // Scrolled when long: a named region the keyboard can reach and scroll (WCAG 2.1.1).
                 <Typography.Paragraph
+                  tabIndex={0}
+                  role="region"
+                  aria-label={snsFieldLabel('postText', lookups.locale)}
                   style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 240, overflow: 'auto', margin: 0, padding: 12, background: 'rgba(0, 0, 0, 0.03)', borderRadius: 6 }}
                   data-testid="sns-post-text"
                 >

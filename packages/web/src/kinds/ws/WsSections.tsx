@@ -30,7 +30,11 @@ export function Whois({ text }: { text: string }) {
         </Button>
       </Flex>
       {shown ? (
+        // Scrolled when long: a named region the keyboard can reach and scroll (WCAG 2.1.1).
         <pre
+          tabIndex={0}
+          role="region"
+          aria-label={t('detail.whois')}
           style={{ margin: 0, padding: 12, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12, lineHeight: 1.5, background: 'rgba(0, 0, 0, 0.03)', borderRadius: 6 }}
           data-testid="ws-whois-text"
         >

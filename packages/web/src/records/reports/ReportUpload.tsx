@@ -172,7 +172,7 @@ export function UploadList({ files, onRemove, testPrefix }: { files: readonly Up
           <div style={{ flex: 1, minWidth: 160 }}>
             {f.status === 'uploading' &&
               (f.percent < 100 ? (
-                <Progress percent={f.percent} size="small" style={{ marginBottom: 0 }} />
+                <Progress percent={f.percent} size="small" aria-label={f.name} style={{ marginBottom: 0 }} />
               ) : (
                 <Typography.Text type="secondary">{t('report.upload.checking')}</Typography.Text>
               ))}
