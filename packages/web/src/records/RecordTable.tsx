@@ -393,6 +393,20 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   const [widths, setWidths] = useState<Record<string, number>>({});
   const resize = useCallback((key: string, width: number) => setWidths((w) => (w[key] === width ? w : { ...w, [key]: width })), []);
   const [measureRef, containerWidth] = useWidth();
+  const box = useRef<HTMLDivElement | null>(null);
+  const boxRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      box.current = el;
+      measureRef(el);
+    },
+    [measureRef],
+  );
+  // antd wraps each filter icon in a span with role "button" that takes no focus; the icon is the keyboard's button
+  // (below), and a button inside a button is announced as neither (axe: nested-interactive), so the wrapper is left
+  // a plain span. React does not put the role back: antd's props for it never change.
+  useLayoutEffect(() => {
+    box.current?.querySelectorAll('.ant-table-filter-trigger[role="button"]').forEach((el) => el.removeAttribute('role'));
+  });
   // The column whose filter dropdown is open, held here so the keyboard can open it and gets its focus back after.
   const [openFilter, setOpenFilter] = useState<string | null>(null);
   const showFilter = useCallback(
@@ -459,7 +473,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
                     event.stopPropagation(); // the header cell would sort on Enter
                     setOpenFilter(column.key);
                   }}
-                  style={filtered ? { color: '#1677ff' } : undefined}
+                  style={filtered ? { color: token.colorPrimary } : undefined}
                   data-testid={`${testPrefix}-filter-${column.key}`}
                 />
               ),
@@ -513,7 +527,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
   };
 
   return (
-    <div ref={measureRef}>
+    <div ref={boxRef}>
       <BodyContext.Provider value={packedBody}>
         <Table<R>
           className="rec-table"
