@@ -13,8 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The entry (the shell) holds React, the router, antd's core and the English texts (about 280 kB gzip; README);
-    // every page is a chunk of its own, and so are the Japanese texts.
+    // The entry (the shell) holds React, the router, antd's core and the sign-in pages' English texts (232 kB brotli;
+    // docs/benchmarks.md); every page is a chunk of its own, and so are the signed-in and the Japanese texts.
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       // The contract's modules are schemas and constants without side effects (no-eval aside, which acts when
