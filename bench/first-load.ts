@@ -18,6 +18,8 @@ import { createSession, demoAddresses, readRouteTable, seedDemo, startTestPortal
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 2000);
+/** How many of a page's heaviest answers to list for a page over its budget (`BENCH_LIST=99` lists them all). */
+const LIST = Number(process.env.BENCH_LIST ?? 5);
 /** Only these pages (comma-separated route paths, `/login` and `/home` included); all by default. */
 const ONLY = process.env.BENCH_PAGES ? new Set(process.env.BENCH_PAGES.split(',')) : null;
 const BUDGET_KB = { signIn: 150, home: 400, route: 700 };
@@ -78,7 +80,7 @@ async function measure(browser: Browser, baseUrl: string, url: string, token: st
   await context.close();
   const heaviest = sizes
     .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 5)
+    .slice(0, LIST)
     .map((r) => `${r.url.replace(/^\/assets\//, '')} ${kB(r.bytes)}`);
   return { kB: kB(total), requests, staticKB: kB(total - api), apiKB: kB(api), heaviest };
 }

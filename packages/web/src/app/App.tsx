@@ -1,12 +1,10 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import jaJP from 'antd/locale/ja_JP';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../platform/queryClient';
 import { router } from './routes';
-import { toLocale } from '../platform/i18n';
+import { antdLocaleOf } from '../platform/i18n';
 import { useStepperLabels } from '../platform/stepperLabels';
 // Visible keyboard focus on every page, the sign-in pages included.
 import './focus.css';
@@ -15,7 +13,7 @@ import { portalTheme } from './theme';
 /** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
 export function App() {
   const { t, i18n } = useTranslation();
-  const antdLocale = toLocale(i18n.language) === 'ja' ? jaJP : enUS;
+  const antdLocale = antdLocaleOf(i18n.language);
   useStepperLabels(t('stepper.increase'), t('stepper.decrease'));
   return (
     // autoInsertSpace off: antd would show "保存" as "保 存", which reads oddly and breaks finding buttons by text.

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { loadSignedInTexts } from '../platform/i18n';
 import { GuestOnly, LandingRedirect, RequireAuth, RoleGate } from './guards';
 import { Accessibility, ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
 import SessionLayout from '../areas/session/SessionLayout';
 
-// The shell (ProLayout) is a chunk of its own too, so the login page does not load it.
-const Layout = lazy(() => import('./Layout'));
+// The shell (ProLayout) is a chunk of its own too, so the login page does not load it; so are the signed-in texts.
+const Layout = lazy(() => Promise.all([import('./Layout'), loadSignedInTexts()]).then(([layout]) => layout));
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRedirect /> },

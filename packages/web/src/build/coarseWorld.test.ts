@@ -4,7 +4,7 @@ import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { coarseWorld } from './coarseWorld';
+import { GRID_FACTOR, TOLERANCE, coarseWorld } from './coarseWorld';
 
 const file = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
 const original = fs.readFileSync(file, 'utf8');
@@ -24,14 +24,17 @@ function boxes(json: string): Map<string, number[]> {
 }
 
 describe('coarseWorld', () => {
-  it('keeps every country, each where it was within 0.15° (half a grid step of rounding and one of leaving out), in under half the bytes', () => {
+  /** Half a grid step of rounding and TOLERANCE steps of leaving out, in degrees (a step is at most 0.0036° × GRID_FACTOR). */
+  const within = (0.5 + TOLERANCE) * 0.0036 * GRID_FACTOR;
+
+  it('keeps every country, each where it was within half a grid step and the tolerance, in under half the bytes', () => {
     const coarse = coarseWorld(original);
     expect(coarse.length).toBeLessThan(original.length / 2);
     const before = boxes(original);
     const after = boxes(coarse);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     for (const [country, box] of before) {
-      after.get(country)!.forEach((v, i) => expect(Math.abs(v - box[i]!), country).toBeLessThan(0.15));
+      after.get(country)!.forEach((v, i) => expect(Math.abs(v - box[i]!), country).toBeLessThan(within));
     }
   });
 });

@@ -8,10 +8,13 @@ interface Topology {
   arcs: [number, number][][];
 }
 
-/** Grid steps merged into one: world-atlas's 0.0036° by 0.0017° becomes 0.072° by 0.035° (about 8 by 4 km). */
-export const GRID_FACTOR = 20;
+/**
+ * Grid steps merged into one: world-atlas's 0.0036° by 0.0017° becomes 0.14° by 0.07° (about 16 by 8 km), still a
+ * quarter of a pixel at four times the dashboards' zoom on a 1440 px screen (issue 35: the home page's weight).
+ */
+export const GRID_FACTOR = 40;
 /** Points closer than this (in the coarser grid's steps) to the line their neighbours draw are left out. */
-export const TOLERANCE = 1;
+export const TOLERANCE = 1.5;
 
 /** Douglas-Peucker over one arc's absolute points; its ends, which neighbouring shapes share, always stay. */
 function simplify(points: [number, number][], tolerance: number): [number, number][] {
@@ -43,7 +46,7 @@ function simplify(points: [number, number][], tolerance: number): [number, numbe
  * The world map as the dashboards draw it, at build time: positions on a grid GRID_FACTOR times coarser, points that
  * add nothing at that scale left out, and only the `countries` object (the portal never draws `land`). Every country
  * stays, the smallest states included (the reason for the 50m map); arcs keep their ends, so neighbours still meet.
- * The 50m file's 205 kB (brotli) become about 57 kB.
+ * The 50m file's 205 kB (brotli) become about 35 kB.
  */
 export function coarseWorld(json: string, factor = GRID_FACTOR, tolerance = TOLERANCE): string {
   const topology = JSON.parse(json) as Topology;

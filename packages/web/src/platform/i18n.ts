@@ -2,37 +2,15 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
+import enUS from 'antd/locale/en_US';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import 'dayjs/locale/ja';
 import { type Locale, type MessageKey } from '@portal/contract/shell';
 import { en } from '@portal/contract/messages/en';
 import enCommon from '../locales/en/common.json';
-import enMenu from '../locales/en/menu.json';
 import enSession from '../locales/en/session.json';
-import enProfile from '../locales/en/profile.json';
-import enClients from '../locales/en/clients.json';
-import enSearch from '../locales/en/search.json';
-import enAccounts from '../locales/en/accounts.json';
-import enSettings from '../locales/en/settings.json';
-import enNotices from '../locales/en/notices.json';
-import enNews from '../locales/en/news.json';
-import enCategories from '../locales/en/categories.json';
-import enPurchases from '../locales/en/purchases.json';
-import enSites from '../locales/en/sites.json';
-import enTrademarks from '../locales/en/trademarks.json';
-import enRequests from '../locales/en/requests.json';
-import enEcRecords from '../locales/en/ecRecords.json';
-import enEcReports from '../locales/en/ecReports.json';
-import enWsRecords from '../locales/en/wsRecords.json';
-import enRecords from '../locales/en/records.json';
-import enTakedown from '../locales/en/takedown.json';
-import enSnsRecords from '../locales/en/snsRecords.json';
-import enDashboards from '../locales/en/dashboards.json';
-import enCrawlerTasks from '../locales/en/crawlerTasks.json';
-import enAcceptance from '../locales/en/acceptance.json';
-import enSellerNetworks from '../locales/en/sellerNetworks.json';
-import enTriage from '../locales/en/triage.json';
-import enWebhooks from '../locales/en/webhooks.json';
-import enWatches from '../locales/en/watches.json';
+import type enMenu from '../locales/en/menu.json';
+import type { signedInEn } from './signedInTexts';
 
 /**
  * One namespace per catalogue file, plus `contract`: the validation and error texts shared with the server,
@@ -42,17 +20,20 @@ import enWatches from '../locales/en/watches.json';
 /** The contract's texts by key (the catalogue's literal types widened, as the Japanese one is typed). */
 const contractEn: Record<MessageKey, string> = en;
 
-/** English is in the shell (and the fallback); Japanese is its own chunk, loaded before it is shown (./ja.ts). */
-export const resources = {
-  en: { common: enCommon, menu: enMenu, session: enSession, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, takedown: enTakedown, acceptance: enAcceptance, sellerNetworks: enSellerNetworks, triage: enTriage, webhooks: enWebhooks, watches: enWatches, contract: contractEn },
+/**
+ * English is the fallback. The shell holds the sign-in pages' texts; the signed-in pages' are a chunk loaded with
+ * their layout (./signedInTexts.ts, loadSignedInTexts); Japanese is its own chunk, loaded before it is shown (./ja.ts).
+ */
+const resources = {
+  en: { common: enCommon, session: enSession, contract: contractEn },
 } as const;
 
-export type EnglishResources = (typeof resources)['en'];
+export type EnglishResources = (typeof resources)['en'] & typeof signedInEn;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: EnglishResources;
     // Keys are flat ("login.title", "validation.tooLong"), as in the contract's catalogue.
     keySeparator: false;
   }
@@ -85,20 +66,36 @@ void i18n.use(initReactI18next).init({
   resources,
   lng: first,
   fallbackLng: 'en',
-  ns: Object.keys(resources.en),
+  ns: Object.keys(resources.en), // the signed-in pages' namespaces join with loadSignedInTexts
   defaultNS: 'common',
   keySeparator: false,
   interpolation: { escapeValue: false }, // React escapes already
   initAsync: false, // English is bundled: translate on the first render
 });
 
+let signedIn: Promise<void> | undefined;
+/** The signed-in pages' English texts, fetched once (app/routes.tsx loads them with the layout). */
+export function loadSignedInTexts(): Promise<void> {
+  signedIn ??= import('./signedInTexts').then(({ signedInEn }) => {
+    for (const [namespace, bundle] of Object.entries(signedInEn)) i18n.addResourceBundle('en', namespace, bundle, true, true);
+  });
+  return signedIn;
+}
+
 let japanese: Promise<void> | undefined;
-/** The Japanese catalogues, fetched once; until they arrive i18next would fall back to English. */
+let antdJapanese: AntdLocale | undefined;
+/** The Japanese catalogues and antd's Japanese texts, fetched once; until they arrive i18next would fall back to English. */
 function loadJapanese(): Promise<void> {
-  japanese ??= import('./ja').then(({ ja }) => {
+  japanese ??= Promise.all([import('./ja'), import('antd/locale/ja_JP')]).then(([{ ja }, antd]) => {
+    antdJapanese = antd.default;
     for (const [namespace, bundle] of Object.entries(ja)) i18n.addResourceBundle('ja', namespace, bundle, true, true);
   });
   return japanese;
+}
+
+/** antd's texts for the interface language (App.tsx): Japanese is in once the language is Japanese (loadJapanese). */
+export function antdLocaleOf(language: string | undefined): AntdLocale {
+  return (toLocale(language) === 'ja' && antdJapanese) || enUS;
 }
 
 /** Resolves when the first language's texts are in: main.tsx renders after it, so nobody sees English flash first. */
