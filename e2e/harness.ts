@@ -19,6 +19,8 @@ export interface Journey {
   screenshot(page: Page, name: string): Promise<string>;
   /** Content-security-policy violations any page reported (close() fails the journey when there is one). */
   cspViolations: string[];
+  /** Uncaught errors of any page's scripts (a chart that throws draws nothing; close() fails the journey). */
+  pageErrors: string[];
   close(): Promise<void>;
 }
 
@@ -45,11 +47,13 @@ export async function startJourney(opts: { crawlerAllowOrigins?: string[] } = {}
   const shots = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'portal-e2e');
   fs.mkdirSync(shots, { recursive: true });
   const cspViolations: string[] = [];
+  const pageErrors: string[] = [];
   return {
     tp,
     baseUrl,
     browser,
     cspViolations,
+    pageErrors,
     async newPage(locale = 'en-US') {
       const context = await browser.newContext({ locale, viewport: { width: 1366, height: 900 } });
       await context.addInitScript(REPORT_CSP_VIOLATIONS);
@@ -57,6 +61,7 @@ export async function startJourney(opts: { crawlerAllowOrigins?: string[] } = {}
       page.on('console', (msg) => {
         if (isCspMessage(msg.text())) cspViolations.push(`${page.url()}: ${msg.text()}`);
       });
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
       return page;
     },
     async screenshot(page, name) {
@@ -68,6 +73,7 @@ export async function startJourney(opts: { crawlerAllowOrigins?: string[] } = {}
       await browser.close();
       await tp.close();
       if (cspViolations.length > 0) throw new Error(`content security policy violations:\n${[...new Set(cspViolations)].join('\n')}`);
+      if (pageErrors.length > 0) throw new Error(`uncaught errors in the pages' scripts:\n${[...new Set(pageErrors)].join('\n')}`);
     },
   };
 }

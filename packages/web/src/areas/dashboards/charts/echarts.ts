@@ -43,18 +43,19 @@ export type ChartOption = ComposeOption<
 
 let more: Promise<void> | undefined;
 let moreIn = false;
-/**
- * Pies, maps, scatter circles, the map's geography and its colour scale (./echartsMore.ts), fetched and installed
- * once: the promise while an `option` that needs them waits for them, undefined when it can be drawn now.
- */
-export function loadMoreFor(option: ChartOption): Promise<void> | undefined {
-  if (moreIn) return undefined;
-  const series = [option.series ?? []].flat();
-  const needed = Boolean(option.geo ?? option.visualMap) || series.some((s) => s.type === 'pie' || s.type === 'map' || s.type === 'scatter');
-  if (!needed) return undefined;
+/** Pies, maps, scatter circles, the map's geography and its colour scale (./echartsMore.ts), fetched and installed once. */
+export function loadMore(): Promise<void> {
   more ??= import('./echartsMore').then(({ chartsMore }) => {
     install(chartsMore);
     moreIn = true;
   });
   return more;
+}
+
+/** The promise of ./echartsMore.ts while an `option` that needs it waits for it; undefined when it can be drawn now. */
+export function loadMoreFor(option: ChartOption): Promise<void> | undefined {
+  if (moreIn) return undefined;
+  const series = [option.series ?? []].flat();
+  const needed = Boolean(option.geo ?? option.visualMap) || series.some((s) => s.type === 'pie' || s.type === 'map' || s.type === 'scatter');
+  return needed ? loadMore() : undefined;
 }

@@ -23,7 +23,7 @@ let loading: Promise<void> | undefined;
  */
 export function loadWorldMap(): Promise<void> {
   loading ??= (async () => {
-    const [{ echarts }, { feature }, atlas, countries] = await Promise.all([
+    const [{ echarts, loadMore }, { feature }, atlas, countries] = await Promise.all([
       import('./echarts'),
       import('topojson-client'),
       import('world-atlas/countries-50m.json'),
@@ -41,6 +41,8 @@ export function loadWorldMap(): Promise<void> {
         g.type === 'Polygon' ? { type: 'Polygon', coordinates: g.coordinates.map(mend) } : { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(mend)) };
       features.push({ type: 'Feature', properties: { name: code }, geometry });
     }
+    // ECharts' registerMap does nothing (silently) until its geo component is installed, which comes with the maps.
+    await loadMore();
     // ECharts declares its own GeoJSON type, narrower than the GeoJSON standard's that these features are in.
     echarts.registerMap(WORLD, { type: 'FeatureCollection', features } as unknown as Parameters<typeof echarts.registerMap>[1]);
   })();
