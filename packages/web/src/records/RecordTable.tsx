@@ -495,7 +495,7 @@ function RecordTableInner<R extends object>(props: RecordTableProps<R>) {
     });
     list.push({ key: '__actions', title: actions.title, width: actions.width, fixed: 'right' });
     return list;
-  }, [laidOut, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions, openFilter, showFilter, t]);
+  }, [laidOut, filters, filterOptions, sorter, testPrefix, resize, onFilter, actions, openFilter, showFilter, t, token.colorPrimary]);
 
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const toggle = useCallback(
