@@ -17,6 +17,7 @@ import type { Services } from './platform/context.js';
 import { housekeepingJob } from './ops/housekeeping.js';
 import { watchTickJob } from './areas/watches/tick.js';
 import { digestJob } from './areas/alerts/digest.js';
+import { domainRunQueue } from './areas/domain-watch/queue.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
@@ -38,6 +39,7 @@ export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: {
     'triage-signals': signalsQueue(services),
     'triage-evaluate': triageQueue(services),
     'webhook-deliver': deliveryQueue(services),
+    'domain-watch-run': domainRunQueue(services),
     crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env, settled: crawlerSettled } : { work: false }),
   };
   return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];
