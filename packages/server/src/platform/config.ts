@@ -92,7 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRateMaxAgeDays: Math.max(1, Math.floor(Number(env.EXCHANGE_RATE_MAX_AGE_DAYS)) || 30),
     domainWatch: {
       dnsServers: env.DNS_SERVERS || undefined,
-      // rakuten.co.jp alone makes about 7,000 with every fuzzer; at 200 queries a second, 4 types each, ~3 minutes.
+      // rakuten.co.jp alone makes about 6,700 with every fuzzer; at 200 queries a second, 4 types each, ~3 minutes.
       maxPermutations: Math.max(1, Math.floor(Number(env.DOMAIN_WATCH_MAX_PERMUTATIONS)) || 20_000),
     },
   };
