@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { startDnsZone } from './dns-zone.js';
 import { FUZZERS } from './permutations.js';
+import { domainRunQueue } from './queue.js';
 import { workRun } from './run.js';
 
 /**
@@ -168,4 +169,25 @@ describe('tenancy', () => {
     const theirs = withCandidates.flat()[0]!;
     expect((await call('/api/domain-watch/dismiss', { candidateIds: [theirs.id] }, outsider)).status).toBe(403);
   });
+});
+
+describe('the run queue', () => {
+  it('works a run that run-now queued, as the server and the worker processes do', async () => {
+    const services = tp.portal.services;
+    failing.clear();
+    await services.queues.start(tp.portal.database.pool, [domainRunQueue(services)]);
+    try {
+      const { watch } = await ok<{ watch: DomainWatch }>('/api/domain-watch/create', { clientId, domains: ['brandshop.com'], fuzzers: ['omission'] });
+      const { runId } = await ok<{ runId: number }>('/api/domain-watch/run-now', { watchId: watch.id });
+      let latest: DomainRun | undefined;
+      for (let i = 0; i < 150 && latest?.status !== DomainRunStatus.FINISHED; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        latest = (await ok<{ runs: DomainRun[] }>('/api/domain-watch/fetch-runs', { watchId: watch.id })).runs[0];
+      }
+      expect(latest).toMatchObject({ id: runId, status: DomainRunStatus.FINISHED, counts: { permutations: 9, registered: 2, new: 2 } });
+      expect((await candidatesOf(watch.id)).map((c) => c.domain).sort()).toEqual(['brandsho.com', 'randshop.com']);
+    } finally {
+      await services.queues.stop();
+    }
+  }, 60_000);
 });
