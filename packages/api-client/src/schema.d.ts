@@ -13013,6 +13013,7 @@ export interface operations {
                                     weekday?: number;
                                     timezone?: string;
                                 } | null;
+                                nextRunAt: string | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13090,6 +13091,7 @@ export interface operations {
                                     weekday?: number;
                                     timezone?: string;
                                 } | null;
+                                nextRunAt: string | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13311,6 +13313,7 @@ export interface operations {
                                     weekday?: number;
                                     timezone?: string;
                                 } | null;
+                                nextRunAt: string | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13401,6 +13404,7 @@ export interface operations {
                                     weekday?: number;
                                     timezone?: string;
                                 } | null;
+                                nextRunAt: string | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13518,6 +13522,7 @@ export interface operations {
                                     weekday?: number;
                                     timezone?: string;
                                 } | null;
+                                nextRunAt: string | null;
                                 lastRun: {
                                     id: number;
                                     status: number;

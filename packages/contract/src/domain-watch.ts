@@ -97,6 +97,8 @@ export const domainWatch = z.object({
   fuzzers: z.array(z.enum(DOMAIN_FUZZERS)),
   tlds: z.array(z.string()),
   schedule: watchSchedule.nullable(),
+  /** When the schedule starts the next run (null: no schedule). */
+  nextRunAt: z.string().nullable(),
   lastRun: domainRun.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

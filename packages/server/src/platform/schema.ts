@@ -949,6 +949,8 @@ export interface DomainWatchTable {
   fuzzers: JsonList<import('@portal/contract').DomainFuzzer>;
   tlds: JsonList;
   schedule: ColumnType<import('@portal/contract').WatchSchedule | null, string | null, string | null>;
+  schedule_anchor: NullableTimestamp;
+  next_run_at: NullableTimestamp;
   created_by: number | null;
   updated_by: number | null;
   created_at: Timestamp;

@@ -5,6 +5,7 @@ import { startDnsZone } from './dns-zone.js';
 import { FUZZERS } from './permutations.js';
 import { domainRunQueue } from './queue.js';
 import { workRun } from './run.js';
+import { startDueDomainWatches } from './schedule.js';
 
 /**
  * Domain watch calls (issue 32) against the real server; runs are worked by the test (jobs are off in API tests)
@@ -168,6 +169,31 @@ describe('tenancy', () => {
     const withCandidates = await Promise.all(watches.map((w) => candidatesOf(w.id)));
     const theirs = withCandidates.flat()[0]!;
     expect((await call('/api/domain-watch/dismiss', { candidateIds: [theirs.id] }, outsider)).status).toBe(403);
+  });
+});
+
+describe('the schedule', () => {
+  it('starts a due watch once, and not again while its run goes on', async () => {
+    const { watch } = await ok<{ watch: DomainWatch }>('/api/domain-watch/create', { clientId, domains: ['schedbrand.com'], fuzzers: ['omission'], schedule: { every: 'hours', hours: 6 } });
+    const due = new Date(watch.nextRunAt!);
+    expect(due.getTime() - new Date(watch.createdAt).getTime()).toBe(6 * 3_600_000);
+    const services = tp.portal.services;
+    const runsOf = async () => (await ok<{ runs: DomainRun[] }>('/api/domain-watch/fetch-runs', { watchId: watch.id })).runs;
+    expect(await runsOf()).toEqual([]);
+    // Other tests' watches may be due too: only this one's runs are counted.
+    await startDueDomainWatches(services, new Date(due.getTime() - 1000));
+    expect(await runsOf()).toEqual([]);
+    await startDueDomainWatches(services, due);
+    const [run] = await runsOf();
+    expect(run).toMatchObject({ status: DomainRunStatus.RUNNING });
+    const later = (await ok<{ watch: DomainWatch }>('/api/domain-watch/detail', { watchId: watch.id })).watch;
+    expect(new Date(later.nextRunAt!).getTime()).toBe(due.getTime() + 6 * 3_600_000);
+    await startDueDomainWatches(services, new Date(later.nextRunAt!));
+    expect(await runsOf()).toHaveLength(1);
+    await workRun(services, run!.id);
+    expect((await runsOf())[0]).toMatchObject({ id: run!.id, status: DomainRunStatus.FINISHED });
+    const byHand = await ok<{ watch: DomainWatch }>('/api/domain-watch/update', { watchId: watch.id, schedule: null });
+    expect(byHand.watch).toMatchObject({ schedule: null, nextRunAt: null });
   });
 });
 

@@ -8,7 +8,7 @@ import type { DomainCandidateTable, DomainWatchTable } from '../../platform/sche
 type Conn = Db | Tx;
 
 const watchColumns = [
-  'w.id', 'w.client_id', 'c.client_name', 'w.domains', 'w.words', 'w.keywords', 'w.fuzzers', 'w.tlds', 'w.schedule', 'w.created_at', 'w.updated_at',
+  'w.id', 'w.client_id', 'c.client_name', 'w.domains', 'w.words', 'w.keywords', 'w.fuzzers', 'w.tlds', 'w.schedule', 'w.schedule_anchor', 'w.next_run_at', 'w.created_at', 'w.updated_at',
 ] as const;
 
 function watches(db: Conn) {
@@ -23,7 +23,7 @@ export function findWatch(db: Conn, watchId: number) {
 
 /** The watch, locked for the rest of the transaction (a run's start, an edit, a removal). */
 export function lockWatch(db: Conn, watchId: number) {
-  return db.selectFrom('domain_watch').select('id').where('id', '=', watchId).forUpdate().executeTakeFirst();
+  return db.selectFrom('domain_watch').select(['id', 'schedule', 'schedule_anchor', 'next_run_at']).where('id', '=', watchId).forUpdate().executeTakeFirst();
 }
 
 /** A client's watches, or (no client) every client's, or those of the clients an analyst manages (`managedBy`). */
@@ -62,6 +62,12 @@ export async function updateWatch(db: Conn, watchId: number, changes: Updateable
 
 export async function deleteWatch(db: Conn, watchId: number): Promise<void> {
   await db.deleteFrom('domain_watch').where('id', '=', watchId).execute();
+}
+
+/** The watches whose next run is due at `now`; each start locks its watch and checks again (schedule.ts). */
+export async function dueWatches(db: Conn, now: Date, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('domain_watch').select('id').where('next_run_at', '<=', now).orderBy('next_run_at').limit(limit).execute();
+  return rows.map((r) => r.id);
 }
 
 const runColumns = ['id', 'watch_id', 'status', 'started_at', 'finished_at', 'counts', 'capped', 'error'] as const;

@@ -4,8 +4,8 @@ import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import { checkOwner } from '../../platform/tenant.js';
 import { isRegistrable, splitDomain, toAsciiDomain } from './permutations.js';
-import { DOMAIN_RUN_QUEUE } from './queue-name.js';
 import * as q from './queries.js';
+import { scheduleColumns, startRun } from './schedule.js';
 
 /**
  * Domain watches of a client (issue 32): made, edited, run and removed by the client's managers and administrators;
@@ -30,6 +30,7 @@ async function present(ctx: AuthedContext, rows: q.DomainWatchRow[]): Promise<Do
     fuzzers: r.fuzzers,
     tlds: r.tlds,
     schedule: r.schedule,
+    nextRunAt: r.next_run_at?.toISOString() ?? null,
     lastRun: runs.get(r.id) ?? null,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
@@ -79,7 +80,7 @@ export async function create(ctx: AuthedContext, input: Input<'createDomainWatch
     keywords: input.keywords ? JSON.stringify(unique(input.keywords)) : null,
     fuzzers: JSON.stringify(unique(input.fuzzers ?? [...DOMAIN_FUZZERS])),
     tlds: JSON.stringify(unique(input.tlds)),
-    schedule: input.schedule ? JSON.stringify(input.schedule) : null,
+    ...scheduleColumns(input.schedule, ctx.now),
     created_by: ctx.user.userId,
     updated_by: ctx.user.userId,
     created_at: ctx.now,
@@ -97,7 +98,8 @@ export async function update(ctx: AuthedContext, input: Input<'updateDomainWatch
     ...(input.keywords !== undefined && { keywords: input.keywords ? JSON.stringify(unique(input.keywords)) : null }),
     ...(input.fuzzers && { fuzzers: JSON.stringify(unique(input.fuzzers)) }),
     ...(input.tlds && { tlds: JSON.stringify(unique(input.tlds)) }),
-    ...(input.schedule !== undefined && { schedule: input.schedule ? JSON.stringify(input.schedule) : null }),
+    // A new schedule counts from now.
+    ...(input.schedule !== undefined && scheduleColumns(input.schedule, ctx.now)),
     updated_by: ctx.user.userId,
     updated_at: ctx.now,
   });
@@ -114,9 +116,8 @@ export async function remove(ctx: AuthedContext, watchId: number) {
 /** A run row now, its job queued in the same transaction (refused while one runs). */
 export async function runNow(ctx: AuthedContext, watchId: number) {
   if (!(await q.lockWatch(ctx.db, watchId))) fail('objectNotFound');
-  if (await q.runningRun(ctx.db, watchId)) fail('domainWatchRunning');
-  const runId = await q.insertRun(ctx.db, watchId, ctx.now);
-  await ctx.services.queues.send(DOMAIN_RUN_QUEUE, { runId }, { db: ctx.db });
+  const runId = await startRun(ctx.db, ctx.services, watchId, ctx.now);
+  if (runId === undefined) fail('domainWatchRunning');
   return { ...(await detail(ctx, watchId)), runId };
 }
 

@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Look-alike domains (issue 32, spec README "Look-alike domains"): a client's domain watch (its lists as jsonb
  * arrays), its runs, and the candidates its runs found, one per (watch, ASCII domain). A candidate's `fingerprint`
  * is what the last run saw of it (registration and DNS answers), so a dismissed one comes back only when that
- * changes. Reasons are message keys with parameters, translated for each reader. One running run per watch.
+ * changes. Reasons are message keys with parameters, translated for each reader. One running run per watch. A watch
+ * with a schedule has its next run's time (null: run by hand only), counted as the watches' (issue 30) are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE domain_watch (
@@ -16,12 +17,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     fuzzers jsonb NOT NULL,
     tlds jsonb NOT NULL DEFAULT '[]',
     schedule jsonb,
+    schedule_anchor timestamptz,
+    next_run_at timestamptz,
     created_by integer,
     updated_by integer,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL
   )`.execute(db);
   await sql`CREATE INDEX domain_watch_client ON domain_watch (client_id, id)`.execute(db);
+  await sql`CREATE INDEX domain_watch_due ON domain_watch (next_run_at) WHERE next_run_at IS NOT NULL`.execute(db);
   await sql`CREATE TABLE domain_watch_run (
     id serial PRIMARY KEY,
     watch_id integer NOT NULL REFERENCES domain_watch(id) ON DELETE CASCADE,
