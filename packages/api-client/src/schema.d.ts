@@ -3032,6 +3032,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/domain-watch/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote candidates into WS records
+         * @description Turns look-alike domains of one client into WS records of the client, in one new WS report (search engine `domain-watch`, the fuzzer as the search keyword, the domain and `http://domain/` as its page): answers each candidate's record. A candidate promoted before answers the record it became.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchPromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/domain-watch/dismiss": {
         parameters: {
             query?: never;
@@ -13236,6 +13258,7 @@ export interface operations {
                                 };
                                 /** @enum {string} */
                                 state: "new" | "promoted" | "dismissed";
+                                recordId: number | null;
                                 firstSeenAt: string;
                                 lastSeenAt: string;
                             }[];
@@ -13542,6 +13565,50 @@ export interface operations {
                                 updatedAt: string;
                             };
                             runId: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchPromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    candidateIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            records: {
+                                candidateId: number;
+                                recordId: number;
+                            }[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

@@ -165,6 +165,7 @@ export const calls = {
   '/api/domain-watch/run-now': { input: domainWatch.domainWatchIdInput, output: domainWatch.domainRunNowOutput },
   '/api/domain-watch/fetch-runs': { input: domainWatch.fetchDomainRunsInput, output: domainWatch.domainRunsOutput },
   '/api/domain-watch/fetch-candidates': { input: domainWatch.fetchCandidatesInput, output: domainWatch.candidatesOutput },
+  '/api/domain-watch/promote': { input: domainWatch.candidateIdsInput, output: domainWatch.promotedOutput },
   '/api/domain-watch/dismiss': { input: domainWatch.candidateIdsInput, output: domainWatch.dismissedOutput },
   '/api/service-request/create': { input: serviceRequests.createInput, output: serviceRequests.requestOutput },
   '/api/service-request/search': { input: serviceRequests.searchInput, output: serviceRequests.searchOutput },

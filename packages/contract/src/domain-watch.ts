@@ -121,6 +121,8 @@ export const candidate = z.object({
   reasons: z.array(z.string()),
   dns: dnsAnswers,
   state: z.enum(CANDIDATE_STATES),
+  /** The WS record a promoted candidate became. */
+  recordId: z.number().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
 });
@@ -132,4 +134,5 @@ export const domainRemovedOutput = z.object({ removed: z.boolean() });
 export const domainRunNowOutput = z.object({ watch: domainWatch, runId: z.number() });
 export const domainRunsOutput = z.object({ runs: z.array(domainRun), total: z.number() });
 export const candidatesOutput = z.object({ candidates: z.array(candidate), total: z.number() });
+export const promotedOutput = z.object({ records: z.array(z.object({ candidateId: z.number(), recordId: z.number() })) });
 export const dismissedOutput = z.object({ dismissed: z.number() });

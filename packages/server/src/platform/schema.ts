@@ -985,6 +985,7 @@ export interface DomainCandidateTable {
   last_seen_at: Timestamp;
   first_run_id: number | null;
   last_run_id: number | null;
+  record_id: number | null;
 }
 
 /** Alerts (migration 037). */

@@ -187,6 +187,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/watch/run-now', payload: (o) => ({ watchId: o.runWatchId }) },
   { path: '/api/domain-watch/create', payload: (o) => ({ clientId: o.clientId, domains: ['othershop.com'], fuzzers: ['omission'] }) },
   { path: '/api/domain-watch/update', payload: (o) => ({ watchId: o.domainWatchId, words: ['shop'] }) },
+  { path: '/api/domain-watch/promote', payload: (o) => ({ candidateIds: [o.domainCandidateId] }) },
   { path: '/api/domain-watch/dismiss', payload: (o) => ({ candidateIds: [o.domainCandidateId] }) },
   { path: '/api/domain-watch/run-now', payload: (o) => ({ watchId: o.domainWatchId }) },
   { path: '/api/domain-watch/remove', payload: (o) => ({ watchId: o.domainWatchId }) },

@@ -1,6 +1,7 @@
 import { ALL_ROLES, STAFF_ROLES } from '@portal/contract';
 import type { CallRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
 import { ownerOfCandidates, ownerOfWatch } from './queries.js';
+import { promote } from './promote.js';
 import * as service from './service.js';
 
 /**
@@ -24,5 +25,7 @@ export function registerDomainWatchCalls(call: CallRegistrar): void {
   call('/api/domain-watch/update', { ...write, owner: watch, handler: (ctx, i) => service.update(ctx, i) });
   call('/api/domain-watch/remove', { ...write, owner: watch, handler: (ctx, i) => service.remove(ctx, i.watchId) });
   call('/api/domain-watch/run-now', { ...write, owner: watch, handler: (ctx, i) => service.runNow(ctx, i.watchId) });
+  // An upload: outside a transaction, as every report's upload.
+  call('/api/domain-watch/promote', { ...write, owner: candidates, transaction: false, handler: (ctx, i) => promote(ctx, i.candidateIds) });
   call('/api/domain-watch/dismiss', { ...write, owner: candidates, handler: (ctx, i) => service.dismiss(ctx, i.candidateIds) });
 }

@@ -134,6 +134,20 @@ describe('a run against a DNS zone', () => {
     expect(await candidatesOf(watch.id, { state: 'dismissed' })).toEqual([]);
   });
 
+  it('promotes a candidate into a WS record of the client, once', async () => {
+    const mx = (await candidatesOf(watch.id)).find((c) => c.domain === 'brandsho.com')!;
+    const { records } = await ok<{ records: { candidateId: number; recordId: number }[] }>('/api/domain-watch/promote', { candidateIds: [mx.id] });
+    expect(records).toEqual([{ candidateId: mx.id, recordId: expect.any(Number) }]);
+    const { record } = await ok<{ record: Record<string, unknown> }>('/api/ws-data/get-record', { clientId, recordId: records[0]!.recordId });
+    expect(record).toMatchObject({ pageDomain: 'brandsho.com', pageURL: 'http://brandsho.com/', searchEngine: 'domain-watch', searchKeyword: 'omission' });
+    expect((await candidatesOf(watch.id, { state: 'promoted' })).map((c) => [c.domain, c.recordId])).toEqual([['brandsho.com', records[0]!.recordId]]);
+    expect((await ok<{ records: unknown[] }>('/api/domain-watch/promote', { candidateIds: [mx.id] })).records).toEqual(records);
+    // A promoted candidate is not dismissed, and a run leaves it promoted.
+    expect(await ok('/api/domain-watch/dismiss', { candidateIds: [mx.id] })).toEqual({ dismissed: 0 });
+    await run(watch.id);
+    expect((await candidatesOf(watch.id, { state: 'promoted' })).map((c) => c.domain)).toEqual(['brandsho.com']);
+  });
+
   it('refuses a second run while one runs', async () => {
     const { runId } = await ok<{ runId: number }>('/api/domain-watch/run-now', { watchId: watch.id });
     const again = await call('/api/domain-watch/run-now', { watchId: watch.id });

@@ -111,7 +111,7 @@ export function lastRuns(db: Conn, watchIds: number[]) {
   return db.selectFrom('domain_watch_run').distinctOn('watch_id').select(runColumns).where('watch_id', 'in', watchIds).orderBy('watch_id').orderBy('id', 'desc').execute();
 }
 
-const candidateColumns = ['id', 'domain', 'unicode', 'fuzzer', 'registered', 'live', 'score', 'reasons', 'dns', 'state', 'first_seen_at', 'last_seen_at'] as const;
+const candidateColumns = ['id', 'domain', 'unicode', 'fuzzer', 'registered', 'live', 'score', 'reasons', 'dns', 'state', 'record_id', 'first_seen_at', 'last_seen_at'] as const;
 export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['rows'][number];
 
 export async function listCandidates(db: Conn, input: { watchId: number; state?: CandidateState | undefined; registeredOnly: boolean; offset: number; limit: number }) {
@@ -143,6 +143,26 @@ export async function touchCandidates(db: Conn, ids: number[], runId: number, no
 }
 
 export async function dismissCandidates(db: Conn, ids: number[]): Promise<number> {
-  const result = await db.updateTable('domain_candidate').set({ state: 'dismissed' }).where('id', 'in', ids).where('state', '<>', 'dismissed').executeTakeFirst();
+  const result = await db.updateTable('domain_candidate').set({ state: 'dismissed' }).where('id', 'in', ids).where('state', '=', 'new').executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The candidates to promote, with their client and the record each became already (if any). */
+export function candidatesToPromote(db: Conn, ids: number[]) {
+  return db
+    .selectFrom('domain_candidate as d')
+    .innerJoin('domain_watch as w', 'w.id', 'd.watch_id')
+    .select(['d.id', 'w.client_id', 'd.domain', 'd.fuzzer', 'd.record_id'])
+    .where('d.id', 'in', ids)
+    .orderBy('d.id')
+    .execute();
+}
+
+/** The WS records of a report, by their page domain. */
+export function recordsOfReport(db: Conn, reportId: number) {
+  return db.selectFrom('ws_record').select(['ws_id', 'page_domain']).where('report_id', '=', reportId).execute();
+}
+
+export async function markPromoted(db: Conn, id: number, recordId: number): Promise<void> {
+  await db.updateTable('domain_candidate').set({ state: 'promoted', record_id: recordId }).where('id', '=', id).execute();
 }

@@ -140,6 +140,7 @@ export async function candidates(ctx: AuthedContext, input: Input<'fetchCandidat
     reasons: r.reasons.map((reason) => ('text' in reason ? reason.text : translate(locale, reason.key, reason.params))),
     dns: r.dns,
     state: r.state,
+    recordId: r.record_id,
     firstSeenAt: r.first_seen_at.toISOString(),
     lastSeenAt: r.last_seen_at.toISOString(),
   });

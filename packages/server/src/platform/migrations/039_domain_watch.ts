@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Look-alike domains (issue 32, spec README "Look-alike domains"): a client's domain watch (its lists as jsonb
  * arrays), its runs, and the candidates its runs found, one per (watch, ASCII domain). A candidate's `fingerprint`
  * is what the last run saw of it (registration and DNS answers), so a dismissed one comes back only when that
- * changes. Reasons are message keys with parameters, translated for each reader. One running run per watch. A watch
+ * changes. Reasons are message keys with parameters, translated for each reader. A promoted candidate names the WS record it became.
+ * One running run per watch. A watch
  * with a schedule has its next run's time (null: run by hand only), counted as the watches' (issue 30) are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -55,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     last_seen_at timestamptz NOT NULL,
     first_run_id integer,
     last_run_id integer,
+    record_id integer,
     UNIQUE (watch_id, domain)
   )`.execute(db);
   await sql`CREATE INDEX domain_candidate_state ON domain_candidate (watch_id, state, id)`.execute(db);
