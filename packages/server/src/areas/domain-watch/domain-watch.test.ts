@@ -154,6 +154,15 @@ describe('a run against a DNS zone', () => {
     expect(again.body.message).toMatch(/running now/);
     await workRun(tp.portal.services, runId);
   });
+
+  it('marks a run that lost its worker failed, and runs again', async () => {
+    const db = tp.portal.services.db;
+    const lost = await db.insertInto('domain_watch_run').values({ watch_id: watch.id, status: DomainRunStatus.RUNNING, started_at: new Date(Date.now() - 3 * 3_600_000) }).returning('id').executeTakeFirstOrThrow();
+    const { runId } = await ok<{ runId: number }>('/api/domain-watch/run-now', { watchId: watch.id });
+    const { runs } = await ok<{ runs: DomainRun[] }>('/api/domain-watch/fetch-runs', { watchId: watch.id, limit: 2 });
+    expect(runs.map((r) => [r.id, r.status])).toEqual([[runId, DomainRunStatus.RUNNING], [lost.id, DomainRunStatus.FAILED]]);
+    await workRun(tp.portal.services, runId);
+  });
 });
 
 describe('tenancy', () => {
@@ -188,9 +197,9 @@ describe('tenancy', () => {
 
 describe('the schedule', () => {
   it('starts a due watch once, and not again while its run goes on', async () => {
-    const { watch } = await ok<{ watch: DomainWatch }>('/api/domain-watch/create', { clientId, domains: ['schedbrand.com'], fuzzers: ['omission'], schedule: { every: 'hours', hours: 6 } });
+    const { watch } = await ok<{ watch: DomainWatch }>('/api/domain-watch/create', { clientId, domains: ['schedbrand.com'], fuzzers: ['omission'], schedule: { every: 'minutes', minutes: 30 } });
     const due = new Date(watch.nextRunAt!);
-    expect(due.getTime() - new Date(watch.createdAt).getTime()).toBe(6 * 3_600_000);
+    expect(due.getTime() - new Date(watch.createdAt).getTime()).toBe(30 * 60_000);
     const services = tp.portal.services;
     const runsOf = async () => (await ok<{ runs: DomainRun[] }>('/api/domain-watch/fetch-runs', { watchId: watch.id })).runs;
     expect(await runsOf()).toEqual([]);
@@ -201,7 +210,7 @@ describe('the schedule', () => {
     const [run] = await runsOf();
     expect(run).toMatchObject({ status: DomainRunStatus.RUNNING });
     const later = (await ok<{ watch: DomainWatch }>('/api/domain-watch/detail', { watchId: watch.id })).watch;
-    expect(new Date(later.nextRunAt!).getTime()).toBe(due.getTime() + 6 * 3_600_000);
+    expect(new Date(later.nextRunAt!).getTime()).toBe(due.getTime() + 30 * 60_000);
     await startDueDomainWatches(services, new Date(later.nextRunAt!));
     expect(await runsOf()).toHaveLength(1);
     await workRun(services, run!.id);

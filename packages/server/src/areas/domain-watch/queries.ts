@@ -83,7 +83,7 @@ export function lockRun(db: Conn, runId: number) {
 }
 
 export function runningRun(db: Conn, watchId: number) {
-  return db.selectFrom('domain_watch_run').select('id').where('watch_id', '=', watchId).where('status', '=', DomainRunStatus.RUNNING).executeTakeFirst();
+  return db.selectFrom('domain_watch_run').select(['id', 'started_at']).where('watch_id', '=', watchId).where('status', '=', DomainRunStatus.RUNNING).executeTakeFirst();
 }
 
 export async function insertRun(db: Conn, watchId: number, now: Date): Promise<number> {

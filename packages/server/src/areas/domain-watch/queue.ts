@@ -7,7 +7,8 @@ export { DOMAIN_RUN_QUEUE };
 
 /**
  * The domain watch runs' queue: one run at a time per worker, no retry (a run that fails is marked failed and the
- * next is started by hand or schedule; a retry would resolve thousands of names again).
+ * next is started by hand or schedule; a retry would resolve thousands of names again). A run whose job expired
+ * unfinished is marked failed at the watch's next start (schedule.ts).
  */
 export function domainRunQueue(services: Services): QueueDef<typeof DOMAIN_RUN_QUEUE> {
   return {

@@ -1,4 +1,4 @@
-import type { WatchSchedule } from '@portal/contract';
+import { DomainRunStatus, type WatchSchedule } from '@portal/contract';
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { DailyJob } from '../../platform/jobs.js';
@@ -19,9 +19,17 @@ export function scheduleColumns(schedule: WatchSchedule | null | undefined, now:
     : { schedule: null, schedule_anchor: null, next_run_at: null };
 }
 
+/**
+ * A run still "running" this long after its start lost its worker (a process killed mid-run: the job expires after
+ * an hour, and a run writes only at its end): it is marked failed, so the watch can run again.
+ */
+export const ABANDONED_AFTER_MS = 2 * 3_600_000;
+
 /** Starts a run (a row, and its job queued in the same transaction); undefined when one is already running. */
 export async function startRun(trx: Db | Tx, services: Services, watchId: number, now: Date): Promise<number | undefined> {
-  if (await q.runningRun(trx, watchId)) return undefined;
+  const running = await q.runningRun(trx, watchId);
+  if (running && now.getTime() - running.started_at.getTime() < ABANDONED_AFTER_MS) return undefined;
+  if (running) await q.endRun(trx, running.id, { status: DomainRunStatus.FAILED, finishedAt: now, error: 'abandoned: no worker finished it' });
   const runId = await q.insertRun(trx, watchId, now);
   await services.queues.send(DOMAIN_RUN_QUEUE, { runId }, { db: trx });
   return runId;
