@@ -155,6 +155,18 @@ describe('a run against a DNS zone', () => {
     await workRun(tp.portal.services, runId);
   });
 
+  it('resolves at most the configured number of permutations, and says so', async () => {
+    const config = tp.portal.services.config.domainWatch;
+    const { watch: small } = await ok<{ watch: DomainWatch }>('/api/domain-watch/create', { clientId, domains: ['brandshop.com'], fuzzers: ['omission'] });
+    const before = config.maxPermutations;
+    config.maxPermutations = 3;
+    try {
+      expect(await run(small.id)).toMatchObject({ status: DomainRunStatus.FINISHED, capped: true, counts: { permutations: 3 } });
+    } finally {
+      config.maxPermutations = before;
+    }
+  });
+
   it('marks a run that lost its worker failed, and runs again', async () => {
     const db = tp.portal.services.db;
     const lost = await db.insertInto('domain_watch_run').values({ watch_id: watch.id, status: DomainRunStatus.RUNNING, started_at: new Date(Date.now() - 3 * 3_600_000) }).returning('id').executeTakeFirstOrThrow();
