@@ -2856,6 +2856,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/domain-watch/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List domain watches
+         * @description Lists the domain watches (look-alike domains of a client's brand) of a client, or of every client the caller may see, newest first, each with its last run. A client user sees their company's.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["domainWatchFetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a domain watch
+         * @description Answers one domain watch: its domains, words, keyword combinations, fuzzers, TLDs, schedule and last run.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["domainWatchDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/fetch-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a domain watch's runs
+         * @description Lists the runs of a domain watch, newest first: status (1 running, 2 finished, 3 failed), times and counts (permutations, registered, live, new, changed).
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["domainWatchFetchRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/fetch-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List a domain watch's candidates
+         * @description Lists the look-alike domains a domain watch found: registered ones and failed look-ups (registered null, asked again next run), with their fuzzer, DNS answers, score, reasons in the caller's language and state; filtered by state or to registered ones.
+         *
+         *     For administrators, analysts, client users.
+         */
+        post: operations["domainWatchFetchCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a domain watch
+         * @description Creates a domain watch of a client: the brand's domains (Unicode or punycode, each with a registrable part), dictionary words, keyword combinations (the portal's default words when left out), fuzzers (every one when left out, dnstwist's names plus `keyword`), TLDs for tld-swap and an optional schedule.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a domain watch
+         * @description Changes what is sent of a domain watch; the next run uses it. Its candidates stay.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a domain watch
+         * @description Removes the domain watch with its runs and candidates.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/run-now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a domain watch now
+         * @description Starts a run at once and answers at once: the workers compute the permutations (at most the configured cap), resolve them and write the candidates at the end. Refused while a run is going on.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchRunNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote candidates into WS records
+         * @description Turns look-alike domains of one client into WS records of the client, in one new WS report (search engine `domain-watch`, the fuzzer as the search keyword, the domain and `http://domain/` as its page): answers each candidate's record. A candidate promoted before answers the record it became.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchPromote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domain-watch/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss candidates
+         * @description Dismisses look-alike domains of one client: they leave the new ones and come back only when what a run sees of them (registration, DNS answers) changes.
+         *
+         *     For administrators, analysts.
+         */
+        post: operations["domainWatchDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/fetch-alert-settings": {
         parameters: {
             query?: never;
@@ -12753,6 +12973,683 @@ export interface operations {
                                 createdAt: string;
                             };
                             runId: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    clientId?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watches: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                domains: string[];
+                                words: string[];
+                                keywords: string[] | null;
+                                fuzzers: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                                tlds: string[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                } | null;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        permutations: number;
+                                        registered: number;
+                                        live: number;
+                                        new: number;
+                                        changed: number;
+                                    };
+                                    error: string | null;
+                                    capped: boolean;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                domains: string[];
+                                words: string[];
+                                keywords: string[] | null;
+                                fuzzers: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                                tlds: string[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                } | null;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        permutations: number;
+                                        registered: number;
+                                        live: number;
+                                        new: number;
+                                        changed: number;
+                                    };
+                                    error: string | null;
+                                    capped: boolean;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchFetchRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 20 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            runs: {
+                                id: number;
+                                status: number;
+                                startedAt: string;
+                                finishedAt: string | null;
+                                counts: {
+                                    permutations: number;
+                                    registered: number;
+                                    live: number;
+                                    new: number;
+                                    changed: number;
+                                };
+                                error: string | null;
+                                capped: boolean;
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchFetchCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                    /** @enum {string} */
+                    state?: "new" | "promoted" | "dismissed";
+                    /** @default false */
+                    registeredOnly?: boolean;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @default 50 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            candidates: {
+                                id: number;
+                                domain: string;
+                                unicode: string;
+                                /** @enum {string} */
+                                fuzzer: "addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various";
+                                registered: boolean | null;
+                                live: boolean;
+                                score: number;
+                                reasons: string[];
+                                dns: {
+                                    a: string[];
+                                    aaaa: string[];
+                                    mx: string[];
+                                    ns: string[];
+                                };
+                                /** @enum {string} */
+                                state: "new" | "promoted" | "dismissed";
+                                recordId: number | null;
+                                firstSeenAt: string;
+                                lastSeenAt: string;
+                            }[];
+                            total: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    domains: string[];
+                    /** @default [] */
+                    words?: string[];
+                    keywords?: string[];
+                    fuzzers?: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                    tlds?: string[];
+                    schedule?: {
+                        /** @enum {string} */
+                        every: "minutes" | "hours" | "day" | "week";
+                        minutes?: number;
+                        hours?: number;
+                        at?: string;
+                        weekday?: number;
+                        timezone?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                domains: string[];
+                                words: string[];
+                                keywords: string[] | null;
+                                fuzzers: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                                tlds: string[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                } | null;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        permutations: number;
+                                        registered: number;
+                                        live: number;
+                                        new: number;
+                                        changed: number;
+                                    };
+                                    error: string | null;
+                                    capped: boolean;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                    domains?: string[];
+                    words?: string[];
+                    keywords?: string[] | null;
+                    fuzzers?: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                    tlds?: string[];
+                    schedule?: {
+                        /** @enum {string} */
+                        every: "minutes" | "hours" | "day" | "week";
+                        minutes?: number;
+                        hours?: number;
+                        at?: string;
+                        weekday?: number;
+                        timezone?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                domains: string[];
+                                words: string[];
+                                keywords: string[] | null;
+                                fuzzers: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                                tlds: string[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                } | null;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        permutations: number;
+                                        registered: number;
+                                        live: number;
+                                        new: number;
+                                        changed: number;
+                                    };
+                                    error: string | null;
+                                    capped: boolean;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            removed: boolean;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchRunNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    watchId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            watch: {
+                                id: number;
+                                clientId: number;
+                                clientName: string;
+                                domains: string[];
+                                words: string[];
+                                keywords: string[] | null;
+                                fuzzers: ("addition" | "bitsquatting" | "cyrillic" | "homoglyph" | "hyphenation" | "insertion" | "omission" | "plural" | "repetition" | "replacement" | "subdomain" | "transposition" | "vowel-swap" | "dictionary" | "keyword" | "tld-swap" | "various")[];
+                                tlds: string[];
+                                schedule: {
+                                    /** @enum {string} */
+                                    every: "minutes" | "hours" | "day" | "week";
+                                    minutes?: number;
+                                    hours?: number;
+                                    at?: string;
+                                    weekday?: number;
+                                    timezone?: string;
+                                } | null;
+                                nextRunAt: string | null;
+                                lastRun: {
+                                    id: number;
+                                    status: number;
+                                    startedAt: string;
+                                    finishedAt: string | null;
+                                    counts: {
+                                        permutations: number;
+                                        registered: number;
+                                        live: number;
+                                        new: number;
+                                        changed: number;
+                                    };
+                                    error: string | null;
+                                    capped: boolean;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            runId: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchPromote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    candidateIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            records: {
+                                candidateId: number;
+                                recordId: number;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    candidateIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            dismissed: number;
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

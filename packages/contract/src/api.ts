@@ -22,6 +22,7 @@ import * as takedownRecheck from './takedown-recheck.js';
 import * as takedownAcceptance from './takedown-acceptance.js';
 import * as serviceRequests from './service-requests.js';
 import * as watches from './watches.js';
+import * as domainWatch from './domain-watch.js';
 import * as alerts from './alerts.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
@@ -156,6 +157,16 @@ export const calls = {
   '/api/watch/run-now': { input: watches.watchIdInput, output: watches.runNowOutput },
   '/api/watch/fetch-runs': { input: watches.fetchRunsInput, output: watches.runsOutput },
   '/api/watch/fetch-run-changes': { input: watches.fetchRunChangesInput, output: watches.runChangesOutput },
+  '/api/domain-watch/fetch': { input: domainWatch.fetchDomainWatchesInput, output: domainWatch.domainWatchesOutput },
+  '/api/domain-watch/detail': { input: domainWatch.domainWatchIdInput, output: domainWatch.domainWatchOutput },
+  '/api/domain-watch/create': { input: domainWatch.createDomainWatchInput, output: domainWatch.domainWatchOutput },
+  '/api/domain-watch/update': { input: domainWatch.updateDomainWatchInput, output: domainWatch.domainWatchOutput },
+  '/api/domain-watch/remove': { input: domainWatch.domainWatchIdInput, output: domainWatch.domainRemovedOutput },
+  '/api/domain-watch/run-now': { input: domainWatch.domainWatchIdInput, output: domainWatch.domainRunNowOutput },
+  '/api/domain-watch/fetch-runs': { input: domainWatch.fetchDomainRunsInput, output: domainWatch.domainRunsOutput },
+  '/api/domain-watch/fetch-candidates': { input: domainWatch.fetchCandidatesInput, output: domainWatch.candidatesOutput },
+  '/api/domain-watch/promote': { input: domainWatch.candidateIdsInput, output: domainWatch.promotedOutput },
+  '/api/domain-watch/dismiss': { input: domainWatch.candidateIdsInput, output: domainWatch.dismissedOutput },
   '/api/service-request/create': { input: serviceRequests.createInput, output: serviceRequests.requestOutput },
   '/api/service-request/search': { input: serviceRequests.searchInput, output: serviceRequests.searchOutput },
   '/api/service-request/get': { input: serviceRequests.requestIdInput, output: serviceRequests.requestOutput },

@@ -13,6 +13,7 @@ import { registerNoticeCalls } from './areas/notices/calls.js';
 import { registerSiteCalls } from './areas/sites/calls.js';
 import { registerCrawlerTaskCalls } from './areas/crawler-tasks/calls.js';
 import { registerWatchCalls } from './areas/watches/calls.js';
+import { registerDomainWatchCalls } from './areas/domain-watch/calls.js';
 import { registerAlertCalls } from './areas/alerts/calls.js';
 import { CrawlerQueue } from './areas/crawler-tasks/queue.js';
 import { registerTestPurchaseCalls } from './areas/test-purchases/calls.js';
@@ -70,6 +71,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerSiteCalls(registry.call);
   registerCrawlerTaskCalls(registry.call, registry.download);
   registerWatchCalls(registry.call);
+  registerDomainWatchCalls(registry.call);
   registerAlertCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
   registerServiceRequestCalls(registry.call, registry.download);

@@ -17,6 +17,8 @@ import type { Services } from './platform/context.js';
 import { housekeepingJob } from './ops/housekeeping.js';
 import { watchTickJob } from './areas/watches/tick.js';
 import { digestJob } from './areas/alerts/digest.js';
+import { domainRunQueue } from './areas/domain-watch/queue.js';
+import { domainWatchTickJob } from './areas/domain-watch/schedule.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
@@ -24,7 +26,7 @@ import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 export const crawlerSettled: SettledByType = { [TaskType.WATCH]: finishWatchRun };
 
 /** Every daily job of every area. */
-export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob, digestJob];
+export const dailyJobs: DailyJob[] = [housekeepingJob, contractReminderJob, letterReminderJob, trademarkReminderJob, requestReminderJob, settleRollupsJob, recheckJob, nightlySignalsJob, watchTickJob, digestJob, domainWatchTickJob];
 
 /**
  * The queue registry: every queue the process runs, each declared once in its area. The record is keyed by every
@@ -38,6 +40,7 @@ export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: {
     'triage-signals': signalsQueue(services),
     'triage-evaluate': triageQueue(services),
     'webhook-deliver': deliveryQueue(services),
+    'domain-watch-run': domainRunQueue(services),
     crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env, settled: crawlerSettled } : { work: false }),
   };
   return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];

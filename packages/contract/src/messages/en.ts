@@ -429,6 +429,18 @@ export const en = {
   "hint.url": "url: {{value}}",
   "hint.accountId": "account id: {{value}}",
   "hint.account": "account: {{value}}",
+  "validation.domainWatchDomainInvalid": "Please check the domain: a name such as brand.com or ブランド.jp, without https:// or a path.",
+  "validation.domainWatchDomainsRequired": "Please add at least one domain to watch.",
+  "validation.domainWatchFuzzersRequired": "Please choose at least one fuzzer.",
+  "validation.domainWatchFuzzerUnknown": "Unknown fuzzer. The fuzzers are dnstwist's (addition, bitsquatting, cyrillic, homoglyph, hyphenation, insertion, omission, plural, repetition, replacement, subdomain, transposition, vowel-swap, dictionary, tld-swap, various) and keyword.",
+  "validation.domainWatchTooMany": "Too many entries: at most {{maximum}}.",
+  "error.domainWatchUnregistrable": "{{domain}} cannot be registered by anyone: please check its suffix (such as .com or .co.jp).",
+  "error.domainWatchRunning": "The domain watch is running now. Wait for the run to end, then try again.",
+  "domainWatch.reasonRegistered": "Registered: it answers {{types}}.",
+  "domainWatch.reasonNoRecords": "Registered: the name exists but holds no A, AAAA, MX or NS records.",
+  "domainWatch.reasonMail": "It receives mail (MX records): it may be used for phishing mail.",
+  "domainWatch.reasonFailed": "The look-up failed ({{codes}}): asked again on the next run.",
+  "domainWatch.reasonFuzzer": "A look-alike of {{domain}} ({{fuzzer}}).",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -118,6 +118,8 @@ const catalogue = {
   siteInUse: { code: ErrorCode.IN_USE, status: 200, key: 'error.siteInUse' },
   alertEventNotAllowed: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.alertEventNotAllowed' },
   watchRunning: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.watchRunning' },
+  domainWatchRunning: { code: ErrorCode.TASK_STATE, status: 200, key: 'error.domainWatchRunning' },
+  domainWatchUnregistrable: { code: ErrorCode.BAD_REQUEST, status: 400, key: 'error.domainWatchUnregistrable' },
   // Teaching a recipe by example: the page is the site's, and it could be read.
   pageNotOfSite: { code: ErrorCode.PAGE_NOT_OF_SITE, status: 200, key: 'error.pageNotOfSite' },
   pageUnreachable: { code: ErrorCode.PAGE_UNREADABLE, status: 200, key: 'error.pageUnreachable' },

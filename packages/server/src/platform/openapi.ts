@@ -43,6 +43,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'ec-crawler-task': 'Marketplace crawler tasks: search, create, change, copy and remove tasks, poll their progress.',
   'ec-crawler-subtask': 'The subtasks of a crawler task: one site, keyword or start URL and a desired count each.',
   'ec-crawler-command': 'Starting and stopping crawler tasks, and downloading what a finished task scraped.',
+  'domain-watch': 'Look-alike domains: a client\'s domain watches, their runs (permutations of the brand\'s domains resolved in DNS) and the candidates found, to dismiss.',
   watch: 'Watches: saved searches of a client that the portal runs on a schedule, each run compared with the last (new, changed, gone, back).',
   'test-purchase': 'Planned test purchases of a client\'s products on marketplaces.',
   trademark: 'A client\'s trademarks, their images, and registration requests.',

@@ -864,6 +864,9 @@ export interface Database {
   watch_run: WatchRunTable;
   watch_listing: WatchListingTable;
   watch_change: WatchChangeTable;
+  domain_watch: DomainWatchTable;
+  domain_watch_run: DomainWatchRunTable;
+  domain_candidate: DomainCandidateTable;
   alert_setting: AlertSettingTable;
   alert_digest_item: AlertDigestItemTable;
   alert_digest_sent: AlertDigestSentTable;
@@ -933,6 +936,56 @@ export interface WatchChangeTable {
   listing_id: number;
   change: string;
   fields: ColumnType<{ field: string; before: string | null; after: string | null }[], string, string>;
+}
+
+/** Look-alike domains (migration 039). */
+type JsonList<T = string> = ColumnType<T[], string, string>;
+export interface DomainWatchTable {
+  id: Generated<number>;
+  client_id: number;
+  domains: JsonList;
+  words: JsonList;
+  keywords: ColumnType<string[] | null, string | null, string | null>;
+  fuzzers: JsonList<import('@portal/contract').DomainFuzzer>;
+  tlds: JsonList;
+  schedule: ColumnType<import('@portal/contract').WatchSchedule | null, string | null, string | null>;
+  schedule_anchor: NullableTimestamp;
+  next_run_at: NullableTimestamp;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface DomainWatchRunTable {
+  id: Generated<number>;
+  watch_id: number;
+  status: number;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  counts: ColumnType<import('@portal/contract').DomainRunCounts, string | undefined, string>;
+  capped: Generated<boolean>;
+  error: string | null;
+}
+/** A reason as stored: a message key with its parameters, or a plain text. */
+export type StoredReason = { key: import('@portal/contract').MessageKey; params?: Record<string, string | number> } | { text: string };
+export interface DomainCandidateTable {
+  id: Generated<number>;
+  watch_id: number;
+  domain: string;
+  unicode: string;
+  fuzzer: import('@portal/contract').DomainFuzzer;
+  registered: boolean | null;
+  live: Generated<boolean>;
+  score: Generated<number>;
+  reasons: ColumnType<StoredReason[], string | undefined, string>;
+  dns: ColumnType<{ a: string[]; aaaa: string[]; mx: string[]; ns: string[] }, string | undefined, string>;
+  state: ColumnType<import('@portal/contract').CandidateState, string | undefined, string>;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+  first_run_id: number | null;
+  last_run_id: number | null;
+  record_id: number | null;
 }
 
 /** Alerts (migration 037). */

@@ -45,6 +45,8 @@ export interface ClientObjects {
   watchId: number;
   /** A second watch, for run-now (the first is removed by its fixture). */
   runWatchId: number;
+  domainWatchId: number;
+  domainCandidateId: number;
 }
 
 export interface WriteFixture {
@@ -183,6 +185,12 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/watch/resume', payload: (o) => ({ watchId: o.watchId }) },
   { path: '/api/watch/remove', payload: (o) => ({ watchId: o.watchId }) },
   { path: '/api/watch/run-now', payload: (o) => ({ watchId: o.runWatchId }) },
+  { path: '/api/domain-watch/create', payload: (o) => ({ clientId: o.clientId, domains: ['othershop.com'], fuzzers: ['omission'] }) },
+  { path: '/api/domain-watch/update', payload: (o) => ({ watchId: o.domainWatchId, words: ['shop'] }) },
+  { path: '/api/domain-watch/promote', payload: (o) => ({ candidateIds: [o.domainCandidateId] }) },
+  { path: '/api/domain-watch/dismiss', payload: (o) => ({ candidateIds: [o.domainCandidateId] }) },
+  { path: '/api/domain-watch/run-now', payload: (o) => ({ watchId: o.domainWatchId }) },
+  { path: '/api/domain-watch/remove', payload: (o) => ({ watchId: o.domainWatchId }) },
   { path: '/api/user/update-alert-settings', payload: (o) => ({ clientId: o.clientId, events: { 'listings.new': 'mail' } }) },
   { path: '/api/ec-crawler-task/remove', payload: (o) => ({ taskId: o.taskId }) },
 
@@ -268,6 +276,14 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
   const runWatchId = await watchOf('Seed watch to run');
   const origins = tp.portal.services.config.crawler.allowOrigins;
   if (!origins.includes(WEBHOOK_ORIGIN)) origins.push(WEBHOOK_ORIGIN);
+  const domainWatch = await ok('/api/domain-watch/create', { clientId, domains: ['seedbrand.com'], fuzzers: ['omission', 'addition'] });
+  const domainWatchId = (domainWatch.watch as { id: number }).id;
+  const now = new Date();
+  const candidate = await db
+    .insertInto('domain_candidate')
+    .values({ watch_id: domainWatchId, domain: 'sedbrand.com', unicode: 'sedbrand.com', fuzzer: 'omission', registered: true, fingerprint: 'seed', first_seen_at: now, last_seen_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const webhook = await ok('/api/webhook/create', { clientId, url: `${WEBHOOK_ORIGIN}/seed`, events: ['records.posted'] });
   return {
     clientId,
@@ -299,6 +315,8 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     webhookId: (webhook.endpoint as { id: number }).id,
     watchId,
     runWatchId,
+    domainWatchId,
+    domainCandidateId: candidate.id,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

@@ -34,6 +34,7 @@ import * as m035 from './035_webhooks.js';
 import * as m036 from './036_watches.js';
 import * as m037 from './037_alerts.js';
 import * as m038 from './038_watch_record_changes.js';
+import * as m039 from './039_domain_watch.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '036_watches': m036,
   '037_alerts': m037,
   '038_watch_record_changes': m038,
+  '039_domain_watch': m039,
 };
