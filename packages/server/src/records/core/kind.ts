@@ -222,7 +222,7 @@ export interface AnyRecordKind {
 
 /** The parts every kind has, checked when it is registered. */
 export const REQUIRED_PARTS: Readonly<Record<string, readonly string[]>> = {
-  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'sortAs', 'derived', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
+  '': ['name', 'topic', 'table', 'historyTable', 'reportTable', 'idColumn', 'idField', 'scanField', 'fields', 'words', 'dates', 'present', 'columnsColumn', 'listPath', 'detailPath', 'sortAs', 'derived', 'hintFields', 'contract', 'reports', 'save', 'batch', 'upload', 'template', 'export'],
   contract: ['records', 'reports'],
   reports: ['uncategorized', 'counts', 'present', 'clientSees', 'presentName'],
   save: ['fields', 'analystFields', 'responseFields', 'rule', 'check', 'extra', 'answer'],
