@@ -1,6 +1,7 @@
 import { parse } from 'tldts';
 import { toASCII, toUnicode } from 'tr46';
 import * as f from './fuzzers.js';
+import { DOMAIN_FUZZERS, type DomainFuzzer } from '@portal/contract';
 
 /**
  * Look-alike domains of a brand's domain (issue 32 point 1), by dnstwist's fuzzers and names (spec README
@@ -16,12 +17,9 @@ import * as f from './fuzzers.js';
  *   shorter registrable domain (r.akuten.co.jp), as dnstwist gives them.
  */
 
-export const FUZZERS = [
-  'addition', 'bitsquatting', 'cyrillic', 'homoglyph', 'hyphenation', 'insertion', 'omission', 'plural',
-  'repetition', 'replacement', 'subdomain', 'transposition', 'vowel-swap', 'dictionary', 'keyword', 'tld-swap',
-  'various',
-] as const;
-export type Fuzzer = (typeof FUZZERS)[number];
+/** The fuzzers by dnstwist's names, plus `keyword`, in dnstwist's order: the contract's list, the one the calls check. */
+export const FUZZERS = DOMAIN_FUZZERS;
+export type Fuzzer = DomainFuzzer;
 
 /** Words a brand is commonly combined with by counterfeit shops aimed at Japan (issue 32 point 1). */
 export const DEFAULT_KEYWORDS = ['outlet', 'sale', 'official', 'jp', 'japan', 'store', 'shop', 'online'];
