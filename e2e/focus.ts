@@ -65,10 +65,17 @@ export function expectVisible(f: Focus | null): asserts f is Focus {
   expect(f!.contrast, `focus indicator of ${describe(f)}`).toBeGreaterThanOrEqual(3);
 }
 
-/** The focus is on the element with this test id (or inside it) and shows. */
+/**
+ * The focus is on the element with this test id (or inside it) and shows. Dialogs and popups move the focus once
+ * their opening animation has run, a moment after they appear: the focus is given up to two seconds to arrive.
+ */
 export async function expectFocus(page: Page, testid: string | RegExp): Promise<Focus> {
-  const f = await readFocus(page);
-  expect(f?.testid ?? '', describe(f)).toMatch(testid instanceof RegExp ? testid : new RegExp(`^${testid}$`));
+  const want = testid instanceof RegExp ? testid : new RegExp(`^${testid}$`);
+  let f = await readFocus(page);
+  for (const until = Date.now() + 2_000; !want.test(f?.testid ?? '') && Date.now() < until; f = await readFocus(page)) {
+    await page.waitForTimeout(50);
+  }
+  expect(f?.testid ?? '', describe(f)).toMatch(want);
   expectVisible(f);
   return f;
 }
