@@ -13261,6 +13261,18 @@ export interface operations {
                                 recordId: number | null;
                                 firstSeenAt: string;
                                 lastSeenAt: string;
+                                pageUrl: string | null;
+                                pageTitle: string | null;
+                                checkedAt: string | null;
+                                siteCategoryId: number | null;
+                                screenshot: boolean;
+                                registration: {
+                                    registrar: string | null;
+                                    createdAt: string | null;
+                                    expiresAt: string | null;
+                                    /** @enum {string} */
+                                    source: "rdap" | "whois";
+                                } | null;
                             }[];
                             total: number;
                         };

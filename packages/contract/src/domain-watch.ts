@@ -125,6 +125,18 @@ export const candidate = z.object({
   recordId: z.number().nullable(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
+  /** The page fetched for a live candidate (after redirects), its title, and when it was last looked at. */
+  pageUrl: z.string().nullable(),
+  pageTitle: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  /** The site category its page suggests (WS_SITE_CATEGORIES), used when it is promoted. */
+  siteCategoryId: z.number().nullable(),
+  /** A screenshot of its page was kept: `GET /api/domain-watch/screenshot?candidateId=` serves it (PNG). */
+  screenshot: z.boolean(),
+  /** Registrar and dates from RDAP, or WHOIS where RDAP is not reachable; null until known. */
+  registration: z
+    .object({ registrar: z.string().nullable(), createdAt: z.string().nullable(), expiresAt: z.string().nullable(), source: z.enum(['rdap', 'whois']) })
+    .nullable(),
 });
 export type Candidate = z.infer<typeof candidate>;
 

@@ -986,6 +986,35 @@ export interface DomainCandidateTable {
   first_run_id: number | null;
   last_run_id: number | null;
   record_id: number | null;
+  /** The page (migration 040): see 040_domain_pages.ts. */
+  page_url: string | null;
+  page_status: number | null;
+  page_title: string | null;
+  page_tlsh: string | null;
+  page_phash: string | null;
+  page_signals: ColumnType<DomainPageSignals | null, string | null | undefined, string | null>;
+  page_fingerprint: string | null;
+  site_category: number | null;
+  screenshot_file: string | null;
+  checked_at: NullableTimestamp;
+  registrar: string | null;
+  domain_created_at: NullableTimestamp;
+  domain_expires_at: NullableTimestamp;
+  registration_source: 'rdap' | 'whois' | null;
+  registration_checked_at: NullableTimestamp;
+}
+
+/** What the page of a look-alike showed (issue 32 point 3), kept to explain its score and to tell a changed page. */
+export interface DomainPageSignals {
+  /** 0-100: the page's HTML (TLSH) and screenshot (perceptual hash) against the brand's official site. */
+  htmlSimilarity: number | null;
+  screenshotSimilarity: number | null;
+  /** The brand's words found in the page's text or title. */
+  brandWords: string[];
+  logo: boolean;
+  shop: boolean;
+  login: boolean;
+  parked: boolean;
 }
 
 /** Alerts (migration 037). */

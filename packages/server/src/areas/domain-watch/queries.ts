@@ -111,7 +111,10 @@ export function lastRuns(db: Conn, watchIds: number[]) {
   return db.selectFrom('domain_watch_run').distinctOn('watch_id').select(runColumns).where('watch_id', 'in', watchIds).orderBy('watch_id').orderBy('id', 'desc').execute();
 }
 
-const candidateColumns = ['id', 'domain', 'unicode', 'fuzzer', 'registered', 'live', 'score', 'reasons', 'dns', 'state', 'record_id', 'first_seen_at', 'last_seen_at'] as const;
+const candidateColumns = [
+  'id', 'domain', 'unicode', 'fuzzer', 'registered', 'live', 'score', 'reasons', 'dns', 'state', 'record_id', 'first_seen_at', 'last_seen_at',
+  'page_url', 'page_title', 'site_category', 'screenshot_file', 'checked_at', 'registrar', 'domain_created_at', 'domain_expires_at', 'registration_source',
+] as const;
 export type CandidateRow = Awaited<ReturnType<typeof listCandidates>>['rows'][number];
 
 export async function listCandidates(db: Conn, input: { watchId: number; state?: CandidateState | undefined; registeredOnly: boolean; offset: number; limit: number }) {

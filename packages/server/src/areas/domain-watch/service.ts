@@ -143,6 +143,14 @@ export async function candidates(ctx: AuthedContext, input: Input<'fetchCandidat
     recordId: r.record_id,
     firstSeenAt: r.first_seen_at.toISOString(),
     lastSeenAt: r.last_seen_at.toISOString(),
+    pageUrl: r.page_url,
+    pageTitle: r.page_title,
+    checkedAt: r.checked_at?.toISOString() ?? null,
+    siteCategoryId: r.site_category,
+    screenshot: r.screenshot_file !== null,
+    registration: r.registration_source
+      ? { registrar: r.registrar, createdAt: r.domain_created_at?.toISOString() ?? null, expiresAt: r.domain_expires_at?.toISOString() ?? null, source: r.registration_source }
+      : null,
   });
   return { candidates: rows.map(present), total };
 }
