@@ -1,3 +1,5 @@
+import { serveMetrics } from './platform/metrics.js';
+import { currentRequestId, requestIdFrom, runWithRequestId } from './platform/request-context.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -141,8 +143,16 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // The request id on every line written while a request or the job it queued is worked (request-context.ts);
+            // a request's own logger has it already.
+            mixin: (_line: object, _level: number, logger: { bindings(): Record<string, unknown> }) => {
+              const requestId = currentRequestId();
+              return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
+            },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    requestIdLogLabel: 'requestId',
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -175,6 +185,11 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   subscribeNoticeCache(services);
   const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool, (err) => app.log.error({ err }, 'cache invalidation listener failed')) : async () => undefined;
 
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    runWithRequestId(req.id, done);
+  });
+  serveMetrics(app, { db: database.db, pool: database.pool, config });
   await app.register(cookie);
   installErrorHandling(app);
   installSecurityHeaders(app);

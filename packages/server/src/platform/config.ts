@@ -18,6 +18,8 @@ export interface Config {
   webDist: string;
   /** Trust X-Forwarded-For from a load balancer (needed for per-IP throttles behind one). */
   trustProxy: boolean;
+  /** The bearer token `GET /metrics` asks for (METRICS_TOKEN); unset: the endpoint is off. */
+  metricsToken: string | undefined;
   /** Check every answer against its contract schema (on in tests: a presenter that drifts fails loudly). */
   checkAnswers: boolean;
   /** The portal's public address (e.g. https://portal.example.com): absolute links in notices must be on it. */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'packages/web/dist')),
     trustProxy: env.TRUST_PROXY === '1',
+    metricsToken: env.METRICS_TOKEN || undefined,
     checkAnswers: env.CHECK_ANSWERS === "1",
     publicUrl: env.PUBLIC_URL || undefined,
     secretsKey: env.SECRETS_KEY || undefined,

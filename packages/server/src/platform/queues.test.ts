@@ -3,6 +3,7 @@ import { startTestPortal, type TestPortal } from '../testing/index.js';
 import { repriceQueue } from '../kinds/ec/reprice.js';
 import { signalsQueue } from '../areas/triage-signals/queue.js';
 import { checkQueues } from './queues.js';
+import { currentRequestId, runWithRequestId } from './request-context.js';
 
 /**
  * The one job system refuses, at start, queues it could not run as declared: nothing is started (no boss, nothing
@@ -62,5 +63,29 @@ describe('starting the queues', () => {
       await services.queues.stop();
     }
     expect(await services.queues.send('ec-reprice', { currency: 'EUR' })).toBe(false);
+  });
+
+  it('carries the request id of the request that queued a job into its work, and gives the handler the payload as sent', async () => {
+    const { services } = tp.portal;
+    const seen: { payload: unknown; requestId: string | undefined }[] = [];
+    const handler = async (payload: unknown) => {
+      seen.push({ payload, requestId: currentRequestId() });
+    };
+    await services.queues.start(tp.portal.database.pool, [{ name: 'ec-reprice', handler, pollingIntervalSeconds: 0.5 }]);
+    try {
+      // (The test before left a EUR job: these two are told apart by their currencies.)
+      await runWithRequestId('req-42', () => services.queues.send('ec-reprice', { currency: 'JPY' }));
+      await services.queues.send('ec-reprice', { currency: 'USD' });
+      const currencies = () => seen.map((s) => (s.payload as { currency: string }).currency);
+      await expect.poll(() => ['JPY', 'USD'].every((c) => currencies().includes(c)), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await services.queues.stop();
+    }
+    const jpy = seen.find((s) => (s.payload as { currency: string }).currency === 'JPY')!;
+    expect(jpy).toEqual({ payload: { currency: 'JPY' }, requestId: 'req-42' });
+    // Queued outside any request: the job's own id names its work.
+    const usd = seen.find((s) => (s.payload as { currency: string }).currency === 'USD')!;
+    expect(usd.payload).toEqual({ currency: 'USD' });
+    expect(usd.requestId).toMatch(/^job-[0-9a-f-]{36}$/);
   });
 });

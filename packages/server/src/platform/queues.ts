@@ -1,3 +1,4 @@
+import { currentRequestId, JOB_REQUEST_ID, runWithRequestId } from './request-context.js';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Pool } from 'pg';
@@ -109,7 +110,7 @@ export class Queues {
     const def = this.defs.get(name) as QueueDef<N> | undefined;
     if (!this.boss || !def) return false;
     // `startAfter`: not before then (a webhook delivery's next retry).
-    await this.boss.send(name, payload, { ...def.sendOptions?.(payload as PayloadOf<N>), ...(opts.db ? through(opts.db) : {}), ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
+    await this.boss.send(name, withRequestId(payload), { ...def.sendOptions?.(payload as PayloadOf<N>), ...(opts.db ? through(opts.db) : {}), ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
     return true;
   }
 
@@ -117,7 +118,7 @@ export class Queues {
   async insert<N extends QueueName>(name: N, payloads: QueuePayloads[N][]): Promise<boolean> {
     const def = this.defs.get(name) as QueueDef<N> | undefined;
     if (!this.boss || !def) return false;
-    await this.boss.insert(payloads.map((data) => ({ name, data, ...def.sendOptions?.(data as PayloadOf<N>) })));
+    await this.boss.insert(payloads.map((data) => ({ name, data: withRequestId(data), ...def.sendOptions?.(data as PayloadOf<N>) })));
     return true;
   }
 
@@ -146,7 +147,10 @@ export class Queues {
         for (let i = 0; i < Math.max(1, def.workers ?? 1); i += 1) {
           const options = { batchSize: def.batchSize ?? 1, ...(def.pollingIntervalSeconds ? { pollingIntervalSeconds: def.pollingIntervalSeconds } : {}) };
           await boss.work(def.name, options, async (jobs) => {
-            for (const job of jobs) await handler(job.data);
+            for (const job of jobs) {
+              const { [JOB_REQUEST_ID]: requestId, ...payload } = (job.data ?? {}) as Record<string, unknown>;
+              await runWithRequestId(typeof requestId === 'string' ? requestId : `job-${job.id}`, () => handler(payload));
+            }
           });
         }
       }
@@ -182,4 +186,10 @@ export class Queues {
     this.defs = new Map();
     for (const def of defs) if (def.stopped) await def.stopped();
   }
+}
+
+/** The payload with the request id of the request queuing it, when there is one (request-context.ts). */
+function withRequestId<T>(payload: T): T {
+  const requestId = currentRequestId();
+  return requestId && payload && typeof payload === 'object' ? { ...payload, [JOB_REQUEST_ID]: requestId } : payload;
 }

@@ -85,8 +85,11 @@ export interface Envelope {
 /**
  * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS).
  * `poolSize`: PostgreSQL connections (tests: 5; a benchmark: the servers' DEFAULT_POOL_SIZE).
+ * `metricsToken`: turns `GET /metrics` on with this bearer token (METRICS_TOKEN).
  */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number } = {}): Promise<TestPortal> {
+export async function startTestPortal(
+  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string } = {},
+): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }) });
   const clock = {
@@ -101,7 +104,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] } };
+  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
   return {

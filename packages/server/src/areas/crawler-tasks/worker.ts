@@ -1,3 +1,4 @@
+import { crawledPages } from '../../platform/metrics.js';
 import { CrawlRowState, TaskStatus, TaskType, type CrawlRowStateValue } from '@portal/contract';
 import type PgBoss from 'pg-boss';
 import { CaptureBrowsers } from '../../platform/capture.js';
@@ -126,9 +127,11 @@ export class CrawlerWorker {
       if (job.kind === 'page') await this.page(job.id, row.url, ctx, abort.signal);
       else if (job.kind === 'recheck') await this.recheck(job.ids, ctx, abort.signal);
       else await this.listing(job.id, row.url, ctx, abort.signal);
+      if (job.kind !== 'recheck') crawledPages.inc({ outcome: 'ok' });
     } catch (e) {
       if (!(e instanceof CrawlError)) throw e;
       if (abort.signal.aborted) return; // stopped: the row stays to do for a resume
+      crawledPages.inc({ outcome: 'failed' });
       // (A re-check fails its listings one by one: only a page or a listing gets here.)
       await markJobFailed(this.db, job.kind === 'page' ? 'page' : 'listing', job.id, ctx.subtaskId, e.message.slice(0, 2000));
       this.services.log.warn({ subtask: ctx.subtaskId, job, err: e.message }, 'crawler request failed');
@@ -198,12 +201,14 @@ export class CrawlerWorker {
           const fetched = await this.fetcher.fetchPage(ctx.site, row.url, signal, { etag: row.etag, lastModified: row.last_modified });
           if (fetched.notModified) unchanged.push(row.id);
           else await this.saveListing(row.id, row.url, fetched, ctx);
+          crawledPages.inc({ outcome: 'ok' });
         } catch (e) {
           if (!(e instanceof CrawlError)) throw e;
           if (signal.aborted) {
             cut++; // stopped: the row stays to do
             return;
           }
+          crawledPages.inc({ outcome: 'failed' });
           await markJobFailed(this.db, 'listing', row.id, ctx.subtaskId, e.message.slice(0, 2000));
           this.services.log.warn({ subtask: ctx.subtaskId, listing: row.id, err: e.message }, 'crawler request failed');
         }

@@ -1,3 +1,4 @@
+import { importedRows } from '../../platform/metrics.js';
 import { UPLOADS_PER_USER } from '@portal/contract';
 import type { AuthedContext, Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
@@ -108,6 +109,7 @@ export async function uploadNewReport<B extends PackedRows>(ctx: AuthedContext, 
       await ctx.services.queues.send('triage-signals', { clientId }, { db: tx });
     });
     reportId = null;
+    importedRows.inc({ kind: kind.table.table }, count);
     return { reportId: id, count };
   } finally {
     try {
