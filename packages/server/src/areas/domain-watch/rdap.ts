@@ -36,15 +36,18 @@ export const originOf = (url: string) => new URL(url).origin;
 
 interface Bootstrap {
   fetchedAt: number;
-  servers: Map<string, string>;
+  /** null: the file could not be read, kept a few minutes so a run's look-ups do not each wait for it again. */
+  servers: Map<string, string> | null;
 }
-/** By bootstrap URL: one process fetches IANA's file once a day. A failed fetch is not kept (the next asks again). */
-const bootstraps = new Map<string, Promise<Bootstrap | null>>();
+/** By bootstrap URL: one process fetches IANA's file once a day. */
+const bootstraps = new Map<string, Promise<Bootstrap>>();
+const FAILED_RETRY_MS = 10 * 60_000;
 
-async function fetchBootstrap(url: string, policy: OutboundPolicy): Promise<Bootstrap | null> {
+async function fetchBootstrap(url: string, policy: OutboundPolicy): Promise<Bootstrap> {
+  const failed = { fetchedAt: Date.now(), servers: null };
   try {
     const res = await safeFetch(url, { ...policy, ...LIMITS, maxBytes: 4 * 1024 * 1024, headers: { accept: 'application/json' } });
-    if (res.status !== 200) return null;
+    if (res.status !== 200) return failed;
     const file = JSON.parse(res.body.toString('utf8')) as { services?: [string[], string[]][] };
     const servers = new Map<string, string>();
     for (const [tlds, urls] of file.services ?? []) {
@@ -55,7 +58,7 @@ async function fetchBootstrap(url: string, policy: OutboundPolicy): Promise<Boot
     }
     return { fetchedAt: Date.now(), servers };
   } catch {
-    return null;
+    return failed;
   }
 }
 
@@ -63,13 +66,12 @@ async function fetchBootstrap(url: string, policy: OutboundPolicy): Promise<Boot
 export async function bootstrapServer(tld: string, bootstrapUrl: string, trusted: boolean, now = Date.now()): Promise<string | null> {
   let entry = bootstraps.get(bootstrapUrl);
   const held = entry && (await entry);
-  if (!held || now - held.fetchedAt > DAY_MS) {
+  if (!held || now - held.fetchedAt > (held.servers ? DAY_MS : FAILED_RETRY_MS)) {
     entry = fetchBootstrap(bootstrapUrl, trusted ? { allowOrigins: [originOf(bootstrapUrl)] } : {});
     bootstraps.set(bootstrapUrl, entry);
   }
   const bootstrap = await entry!;
-  if (!bootstrap) bootstraps.delete(bootstrapUrl);
-  return bootstrap?.servers.get(tld.toLowerCase()) ?? null;
+  return bootstrap.servers?.get(tld.toLowerCase()) ?? null;
 }
 
 interface RdapEntity {

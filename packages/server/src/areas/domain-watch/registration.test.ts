@@ -174,6 +174,12 @@ describe('registration facts', () => {
     expect(await lookup({ whois: '' })('brandshop.zz')).toBeNull();
   });
 
+  it('asks WHOIS when the bootstrap file cannot be read', async () => {
+    const unreadable = createRegistrationLookup({ rdapBootstrapUrl: 'http://127.0.0.1:1/dns.json', whoisServers: `jp=${registry.address}` }, { policy: { allowPrivate: true }, timeoutMs: 300 });
+    expect(await unreadable('brandshop.jp')).toMatchObject({ createdAt: new Date('2025-04-01T00:00:00Z'), source: 'whois' });
+    expect(await unreadable('brandshop.jp')).toMatchObject({ source: 'whois' });
+  });
+
   it('keeps at most the size cap of an answer', async () => {
     const big = await startWhoisServer(() => ICANN('Big Registrar') + 'x'.repeat(2_000_000));
     try {
