@@ -13718,7 +13718,7 @@ export interface operations {
                                 priceDropPercent: number | null;
                             }[];
                             timezone: string;
-                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed" | "domains.new" | "domains.live" | "domains.changed")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };
@@ -13775,7 +13775,7 @@ export interface operations {
                                 priceDropPercent: number | null;
                             }[];
                             timezone: string;
-                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed" | "domains.new" | "domains.live" | "domains.changed")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

@@ -295,6 +295,7 @@ export const en = {
   'alert.phrase.domainsLive': '{{count}} look-alike domains with a site up',
   'alert.phrase.domainsChanged': '{{count}} look-alike domains whose page changed',
   'alert.domainWatchName': 'Domain watch {{domains}}',
+  'alert.domainMailBody': 'The domain watch of {{client}} for {{domains}} found: {{summary}}.\n{{listings}}',
   'validation.alertEventUnknown': 'Unknown alert. The alerts are listings.new, listings.back, listings.price, watch.failed, domains.new, domains.live and domains.changed.',
   'validation.alertWayUnknown': 'Choose off, portal, mail or digest.',
   'validation.alertPriceFloor': 'The price floor must be a number of 0 or more.',

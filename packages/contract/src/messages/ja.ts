@@ -293,6 +293,7 @@ export const ja: Record<MessageKey, string> = {
   'alert.phrase.domainsLive': 'サイトが公開された類似ドメイン{{count}}件',
   'alert.phrase.domainsChanged': 'ページが変わった類似ドメイン{{count}}件',
   'alert.domainWatchName': 'ドメイン監視 {{domains}}',
+  'alert.domainMailBody': '{{client}}のドメイン監視（{{domains}}）の結果：{{summary}}。\n{{listings}}',
   'validation.alertEventUnknown': '不明なアラートです。アラートは listings.new、listings.back、listings.price、watch.failed、domains.new、domains.live、domains.changed です。',
   'validation.alertWayUnknown': 'オフ、ポータル、メール、まとめのいずれかを選んでください。',
   'validation.alertPriceFloor': '価格の下限は0以上の数値で入力してください。',
