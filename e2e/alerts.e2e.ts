@@ -21,8 +21,8 @@ describe('alert settings on the profile', () => {
     await page.goto(`${j.baseUrl}/profile`);
     const table = page.getByRole('table', { name: 'クライアントごとのアラート設定' });
     await eventually(() => table.innerText()).toContain('アラート商事');
-    // Staff choose all four events; the digest's time zone is the Japanese user's own until chosen.
-    for (const event of ['新規出品', '削除後の再出現', '価格アラート', 'ウォッチの失敗']) expect(await table.innerText()).toContain(event);
+    // Staff choose every event; the digest's time zone is the Japanese user's own until chosen.
+    for (const event of ['新規出品', '削除後の再出現', '価格アラート', 'ウォッチの失敗', '類似ドメインの新規登録', '類似サイトの公開', '類似サイトのページ変更']) expect(await table.innerText()).toContain(event);
     expect(await page.locator('body').innerText()).toContain('日次まとめはこのタイムゾーンの8時に送られます。');
     await eventually(() => page.getByTestId('alert-timezone').innerText()).toContain('Asia/Tokyo');
 
@@ -51,7 +51,7 @@ describe('alert settings on the profile', () => {
     await page.context().close();
   });
 
-  it('a client user sees only the two events of posted records; a user who sees no client gets the empty text', async () => {
+  it("a client user sees only the events of posted records and of their company's domain watches; a user who sees no client gets the empty text", async () => {
     const clientId = await createClient(j.tp, 'Client Alerts Inc');
     const user = await createUser(j.tp, { role: Role.CLIENT, clientId, locale: 'en' });
     const page = await j.newPage('en-US');
@@ -62,6 +62,7 @@ describe('alert settings on the profile', () => {
     const header = await table.locator('thead').innerText();
     expect(header).toContain('Back after a takedown');
     expect(header).toContain('Price alert');
+    expect(header).toContain('New look-alike domains');
     expect(header).not.toContain('New listings');
     expect(header).not.toContain('Watch failed');
     expect(await page.getByTestId(`alert-${clientId}-listings.back`).innerText()).toContain('Off');

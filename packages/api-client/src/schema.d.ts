@@ -13036,6 +13036,7 @@ export interface operations {
                                     timezone?: string;
                                 } | null;
                                 nextRunAt: string | null;
+                                promoteThreshold: number | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13114,6 +13115,7 @@ export interface operations {
                                     timezone?: string;
                                 } | null;
                                 nextRunAt: string | null;
+                                promoteThreshold: number | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13315,6 +13317,8 @@ export interface operations {
                         weekday?: number;
                         timezone?: string;
                     } | null;
+                    /** @default 70 */
+                    promoteThreshold?: number | null;
                 };
             };
         };
@@ -13349,6 +13353,7 @@ export interface operations {
                                     timezone?: string;
                                 } | null;
                                 nextRunAt: string | null;
+                                promoteThreshold: number | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13406,6 +13411,7 @@ export interface operations {
                         weekday?: number;
                         timezone?: string;
                     } | null;
+                    promoteThreshold?: number | null;
                 };
             };
         };
@@ -13440,6 +13446,7 @@ export interface operations {
                                     timezone?: string;
                                 } | null;
                                 nextRunAt: string | null;
+                                promoteThreshold: number | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13558,6 +13565,7 @@ export interface operations {
                                     timezone?: string;
                                 } | null;
                                 nextRunAt: string | null;
+                                promoteThreshold: number | null;
                                 lastRun: {
                                     id: number;
                                     status: number;
@@ -13710,7 +13718,7 @@ export interface operations {
                                 priceDropPercent: number | null;
                             }[];
                             timezone: string;
-                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed" | "domains.new" | "domains.live" | "domains.changed")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };
@@ -13767,7 +13775,7 @@ export interface operations {
                                 priceDropPercent: number | null;
                             }[];
                             timezone: string;
-                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed")[];
+                            events: ("listings.new" | "listings.back" | "listings.price" | "watch.failed" | "domains.new" | "domains.live" | "domains.changed")[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };

@@ -8,18 +8,27 @@ import { id, timeZone } from './validation.js';
  * - `listings.new`: a watch's run found new listings (staff only: new listings are records not yet posted);
  * - `listings.back`: a listing taken down is up again;
  * - `listings.price`: a listing's price fell below the floor, or dropped by more than the percentage;
- * - `watch.failed`: a watch's run failed (staff only).
- * Client users hear only of their own company's posted records.
+ * - `watch.failed`: a watch's run failed (staff only);
+ * - `domains.new`, `domains.live`, `domains.changed`: a domain watch's run (issue 32) found look-alike domains newly
+ *   registered, look-alikes whose site came up, or look-alikes whose page changed (client users too: they read their
+ *   company's domain watches).
+ * Client users hear only of their own company's posted records and domain watches.
  */
-export const ALERT_EVENTS = ['listings.new', 'listings.back', 'listings.price', 'watch.failed'] as const;
+export const ALERT_EVENTS = ['listings.new', 'listings.back', 'listings.price', 'watch.failed', 'domains.new', 'domains.live', 'domains.changed'] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 export const ALERT_WAYS = ['off', 'portal', 'mail', 'digest'] as const;
 export type AlertWay = (typeof ALERT_WAYS)[number];
 /** The events a client user may choose (of posted records). */
-export const CLIENT_ALERT_EVENTS: readonly AlertEvent[] = ['listings.back', 'listings.price'];
+export const CLIENT_ALERT_EVENTS: readonly AlertEvent[] = ['listings.back', 'listings.price', 'domains.new', 'domains.live', 'domains.changed'];
 /** What a user hears without a choice of their own: staff in the bell, client users nothing. */
-export const STAFF_ALERT_DEFAULTS: Record<AlertEvent, AlertWay> = { 'listings.new': 'portal', 'listings.back': 'portal', 'listings.price': 'off', 'watch.failed': 'portal' };
-export const CLIENT_ALERT_DEFAULTS: Record<AlertEvent, AlertWay> = { 'listings.new': 'off', 'listings.back': 'off', 'listings.price': 'off', 'watch.failed': 'off' };
+export const STAFF_ALERT_DEFAULTS: Record<AlertEvent, AlertWay> = {
+  'listings.new': 'portal', 'listings.back': 'portal', 'listings.price': 'off', 'watch.failed': 'portal',
+  'domains.new': 'portal', 'domains.live': 'portal', 'domains.changed': 'portal',
+};
+export const CLIENT_ALERT_DEFAULTS: Record<AlertEvent, AlertWay> = {
+  'listings.new': 'off', 'listings.back': 'off', 'listings.price': 'off', 'watch.failed': 'off',
+  'domains.new': 'off', 'domains.live': 'off', 'domains.changed': 'off',
+};
 /** The local hour the daily digest leaves at. */
 export const DIGEST_HOUR = 8;
 

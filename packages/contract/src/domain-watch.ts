@@ -34,6 +34,14 @@ const domainName = z
 const word = z.string({ error: 'validation.invalid' }).trim().min(1, 'validation.required').max(63, 'validation.tooLong');
 const tld = z.string({ error: 'validation.invalid' }).trim().toLowerCase().min(1, 'validation.required').max(63, 'validation.tooLong').transform((s) => s.replace(/^\./, ''));
 const fuzzers = z.array(z.enum(DOMAIN_FUZZERS, { error: 'validation.domainWatchFuzzerUnknown' })).min(1, 'validation.domainWatchFuzzersRequired');
+/** Candidates scoring this or more become WS records at the end of a run; null: only by hand. */
+const promoteThreshold = z
+  .number({ error: 'validation.domainWatchThresholdInvalid' })
+  .int('validation.domainWatchThresholdInvalid')
+  .min(0, 'validation.domainWatchThresholdInvalid')
+  .max(100, 'validation.domainWatchThresholdInvalid')
+  .nullable();
+export const DOMAIN_PROMOTE_THRESHOLD_DEFAULT = 70;
 const domains = z.array(domainName, { error: 'validation.domainWatchDomainsRequired' }).min(1, 'validation.domainWatchDomainsRequired').max(DOMAIN_WATCH_DOMAINS_MAX, 'validation.domainWatchTooMany');
 
 export const createDomainWatchInput = z.object({
@@ -47,6 +55,7 @@ export const createDomainWatchInput = z.object({
   tlds: listOf(tld, DOMAIN_WATCH_WORDS_MAX).optional().default([]),
   /** When the watch runs by itself; null or left out: only by hand (`run-now`). */
   schedule: watchSchedule.nullable().optional(),
+  promoteThreshold: promoteThreshold.optional().default(DOMAIN_PROMOTE_THRESHOLD_DEFAULT),
 });
 
 export const updateDomainWatchInput = z.object({
@@ -57,6 +66,7 @@ export const updateDomainWatchInput = z.object({
   fuzzers: fuzzers.optional(),
   tlds: listOf(tld, DOMAIN_WATCH_WORDS_MAX).optional(),
   schedule: watchSchedule.nullable().optional(),
+  promoteThreshold: promoteThreshold.optional(),
 });
 
 export const domainWatchIdInput = z.object({ watchId: id });
@@ -99,6 +109,8 @@ export const domainWatch = z.object({
   schedule: watchSchedule.nullable(),
   /** When the schedule starts the next run (null: no schedule). */
   nextRunAt: z.string().nullable(),
+  /** Candidates scoring this (0-100) or more are promoted at the end of a run; null: never by themselves. */
+  promoteThreshold: z.number().nullable(),
   lastRun: domainRun.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -45,6 +45,8 @@ export interface Config {
   exchangeRateMaxAgeDays: number;
   /** Domain watch runs: DNS_SERVERS as given (checked by the resolver), and the cap on permutations per run. */
   domainWatch: { dnsServers: string | undefined; maxPermutations: number };
+  /** Look-alikes' registration facts: RDAP and WHOIS servers as given (checked by registration.ts), and how many one run asks. */
+  domainRegistration: { rdapServers: string | undefined; rdapBootstrapUrl: string | undefined; whoisServers: string | undefined; maxPerRun: number };
 }
 
 /** The portal needs Node.js 24 (engines); npm's scripts put it on the PATH (scripts/node24.sh) where the machine's is older. */
@@ -97,6 +99,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dnsServers: env.DNS_SERVERS || undefined,
       // rakuten.co.jp alone makes about 6,700 with every fuzzer; at 200 queries a second, 4 types each, ~3 minutes.
       maxPermutations: Math.max(1, Math.floor(Number(env.DOMAIN_WATCH_MAX_PERMUTATIONS)) || 20_000),
+    },
+    domainRegistration: {
+      rdapServers: env.RDAP_SERVERS || undefined,
+      rdapBootstrapUrl: env.RDAP_BOOTSTRAP_URL || undefined,
+      whoisServers: env.WHOIS_SERVERS || undefined,
+      // At the registries' pace (2 a second) 100 take about a minute; 0 asks none.
+      maxPerRun: Number.isFinite(Number(env.DOMAIN_WATCH_MAX_REGISTRATIONS)) && env.DOMAIN_WATCH_MAX_REGISTRATIONS ? Math.max(0, Math.floor(Number(env.DOMAIN_WATCH_MAX_REGISTRATIONS))) : 100,
     },
   };
 }

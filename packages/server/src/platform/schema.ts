@@ -951,6 +951,8 @@ export interface DomainWatchTable {
   schedule: ColumnType<import('@portal/contract').WatchSchedule | null, string | null, string | null>;
   schedule_anchor: NullableTimestamp;
   next_run_at: NullableTimestamp;
+  /** Migration 041: candidates scoring this or more are promoted at the end of a run; null: by hand only. */
+  promote_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number | null;
   updated_by: number | null;
   created_at: Timestamp;

@@ -104,7 +104,9 @@ export async function startTestPortal(
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
+  // Domain watch runs ask no registry (IANA's RDAP and WHOIS) unless a test points them at its own servers.
+  const base = readConfig({});
+  const config = { ...base, domainRegistration: { ...base.domainRegistration, maxPerRun: 0 }, smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
   return {

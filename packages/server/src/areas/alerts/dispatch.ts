@@ -119,7 +119,15 @@ export async function sendAlertMails(services: Services, mails: readonly MailMes
   for (const m of mails) await services.mailer.send(m).catch((err: unknown) => services.log.error({ err, to: m.to }, 'alert mail failed'));
 }
 
-const PHRASE: Record<AlertEvent, MessageKey> = { 'listings.new': 'alert.phrase.new', 'listings.back': 'alert.phrase.back', 'listings.price': 'alert.phrase.price', 'watch.failed': 'alert.phrase.failed' };
+export const PHRASE: Record<AlertEvent, MessageKey> = {
+  'listings.new': 'alert.phrase.new',
+  'listings.back': 'alert.phrase.back',
+  'listings.price': 'alert.phrase.price',
+  'watch.failed': 'alert.phrase.failed',
+  'domains.new': 'alert.phrase.domainsNew',
+  'domains.live': 'alert.phrase.domainsLive',
+  'domains.changed': 'alert.phrase.domainsChanged',
+};
 
 function summaryOf(locale: Locale, events: AlertEvent[], facts: Partial<Record<AlertEvent, Facts>>, run: EndedRun): string {
   return events.map((e) => translate(locale, PHRASE[e], { count: facts[e]!.count, error: run.error ?? '' })).join(locale === 'ja' ? '、' : ', ');

@@ -48,7 +48,7 @@ export function audienceOf(db: Conn, clientId: number, authorId: number | null) 
   return db
     .selectFrom('users as u')
     .leftJoin('alert_setting as s', (j) => j.onRef('s.user_id', '=', 'u.user_id').on('s.client_id', '=', clientId))
-    .select(['u.user_id', 'u.user_mail', 'u.user_locale', 'u.user_role', 'u.client_id', 's.events', 's.price_floor', 's.price_drop_percent'])
+    .select(['u.user_id', 'u.user_mail', 'u.user_locale', 'u.alert_timezone', 'u.user_role', 'u.client_id', 's.events', 's.price_floor', 's.price_drop_percent'])
     .where('u.deleted_at', 'is', null)
     .where((eb) =>
       eb.or([
@@ -97,4 +97,15 @@ export async function claimDigest(db: Conn, userId: number, localDate: string, n
   if (!claimed) return undefined;
   const rows = await db.updateTable('alert_digest_item').set({ sent_at: now }).where('user_id', '=', userId).where('sent_at', 'is', null).returning(['id', 'line']).execute();
   return rows.sort((a, b) => a.id - b.id).map((r) => r.line);
+}
+
+/** A domain watch as its alerts name it: its client, its domains and its maker (who hears of it as a watch's author does). */
+export function domainWatchForAlerts(db: Conn, watchId: number) {
+  return db
+    .selectFrom('domain_watch as w')
+    .innerJoin('client as c', 'c.client_id', 'w.client_id')
+    .select(['w.client_id', 'c.client_name', 'w.domains', 'w.created_by'])
+    .where('w.id', '=', watchId)
+    .where('c.deleted_at', 'is', null)
+    .executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import type { DomainCandidateTable, DomainWatchTable } from '../../platform/sche
 type Conn = Db | Tx;
 
 const watchColumns = [
-  'w.id', 'w.client_id', 'c.client_name', 'w.domains', 'w.words', 'w.keywords', 'w.fuzzers', 'w.tlds', 'w.schedule', 'w.schedule_anchor', 'w.next_run_at', 'w.created_at', 'w.updated_at',
+  'w.id', 'w.client_id', 'c.client_name', 'w.domains', 'w.words', 'w.keywords', 'w.fuzzers', 'w.tlds', 'w.schedule', 'w.schedule_anchor', 'w.next_run_at', 'w.promote_threshold', 'w.created_by', 'w.updated_by', 'w.created_at', 'w.updated_at',
 ] as const;
 
 function watches(db: Conn) {
@@ -148,17 +148,6 @@ export async function touchCandidates(db: Conn, ids: number[], runId: number, no
 export async function dismissCandidates(db: Conn, ids: number[]): Promise<number> {
   const result = await db.updateTable('domain_candidate').set({ state: 'dismissed' }).where('id', 'in', ids).where('state', '=', 'new').executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/** The candidates to promote, with their client and the record each became already (if any). */
-export function candidatesToPromote(db: Conn, ids: number[]) {
-  return db
-    .selectFrom('domain_candidate as d')
-    .innerJoin('domain_watch as w', 'w.id', 'd.watch_id')
-    .select(['d.id', 'w.client_id', 'd.domain', 'd.fuzzer', 'd.record_id'])
-    .where('d.id', 'in', ids)
-    .orderBy('d.id')
-    .execute();
 }
 
 /** The WS records of a report, by their page domain. */

@@ -4,6 +4,8 @@ import type { Insertable } from 'kysely';
 import type { Services } from '../../platform/context.js';
 import type { DomainCandidateTable, StoredReason } from '../../platform/schema.js';
 import { permutations, type Permutation } from './permutations.js';
+import { promoteAutomatically } from './promote.js';
+import { refreshRegistrations } from './registration-run.js';
 import { createDomainResolver, dnsServersFromEnv, type Resolution } from './resolve.js';
 import * as q from './queries.js';
 
@@ -94,6 +96,10 @@ export async function workRun(services: Services, runId: number): Promise<RunOut
       return true;
     });
     services.log.info({ runId, watchId: watch.id, ...counts, capped }, 'domain watch run finished');
+    if (done) {
+      await refreshRegistrations(services, watch.id);
+      await promoteAutomatically(services, watch.id, runId);
+    }
     return done ? { counts, capped } : undefined;
   } catch (err) {
     services.log.error({ err, runId }, 'domain watch run failed');

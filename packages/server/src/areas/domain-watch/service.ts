@@ -31,6 +31,7 @@ async function present(ctx: AuthedContext, rows: q.DomainWatchRow[]): Promise<Do
     tlds: r.tlds,
     schedule: r.schedule,
     nextRunAt: r.next_run_at?.toISOString() ?? null,
+    promoteThreshold: r.promote_threshold,
     lastRun: runs.get(r.id) ?? null,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
@@ -81,6 +82,7 @@ export async function create(ctx: AuthedContext, input: Input<'createDomainWatch
     fuzzers: JSON.stringify(unique(input.fuzzers ?? [...DOMAIN_FUZZERS])),
     tlds: JSON.stringify(unique(input.tlds)),
     ...scheduleColumns(input.schedule, ctx.now),
+    promote_threshold: input.promoteThreshold,
     created_by: ctx.user.userId,
     updated_by: ctx.user.userId,
     created_at: ctx.now,
@@ -100,6 +102,7 @@ export async function update(ctx: AuthedContext, input: Input<'updateDomainWatch
     ...(input.tlds && { tlds: JSON.stringify(unique(input.tlds)) }),
     // A new schedule counts from now.
     ...(input.schedule !== undefined && scheduleColumns(input.schedule, ctx.now)),
+    ...(input.promoteThreshold !== undefined && { promote_threshold: input.promoteThreshold }),
     updated_by: ctx.user.userId,
     updated_at: ctx.now,
   });

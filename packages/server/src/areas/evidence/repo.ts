@@ -39,7 +39,8 @@ export interface PendingCapture {
   kind: EvidenceKind;
   recordId: number;
   url: string;
-  requestedBy: number;
+  /** Null: asked by the portal itself (a domain watch run promoting its look-alikes as a user since removed). */
+  requestedBy: number | null;
   requestedAt: Date;
 }
 

@@ -1,7 +1,8 @@
 import type { DownloadQuery, evidence as contract, EvidenceKind } from '@portal/contract';
 import type { z } from 'zod';
 import type { DownloadAnswer } from '../../platform/call.js';
-import type { AuthedContext } from '../../platform/context.js';
+import type { AuthedContext, Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { fileBytes } from '../../platform/files.js';
 import { visibleTo } from '../../records/core/visibility-queries.js';
@@ -49,12 +50,23 @@ export async function captureBatch(ctx: AuthedContext, input: z.output<typeof co
   const found = await repo.recordUrls(ctx.db, input.kind, wanted, visibleTo(ctx, input.clientId, RECORD_TABLES[input.kind].records));
   if (found.length !== wanted.length) throw new AppError('objectNotFound');
   const urls = new Map(found.map((r) => [Number(r.id), r.url]));
-  const ids = await repo.insertPendingCaptures(
+  const ids = await queueCaptures(
+    ctx.services,
     ctx.db,
     wanted.map((recordId) => ({ clientId: input.clientId, kind: input.kind, recordId, url: urls.get(recordId)!.trim(), requestedBy: ctx.user.userId, requestedAt: ctx.now })),
   );
-  for (const id of ids) await ctx.services.queues.send('evidence-capture', { captureId: id }, { db: ctx.db });
   return { ids };
+}
+
+/**
+ * Pending captures and their jobs, in the caller's transaction (a capture batch, a promoted look-alike): the
+ * records must be ones the caller may see, which the caller has checked. Answers the captures' ids.
+ */
+export async function queueCaptures(services: Services, db: Db | Tx, captures: repo.PendingCapture[]): Promise<number[]> {
+  if (captures.length === 0) return [];
+  const ids = await repo.insertPendingCaptures(db, captures);
+  for (const id of ids) await services.queues.send('evidence-capture', { captureId: id }, { db });
+  return ids;
 }
 
 /** How many of the named captures (of this client) are still pending, done or failed: a batch's progress (analysts). */

@@ -36,6 +36,7 @@ import * as m037 from './037_alerts.js';
 import * as m038 from './038_watch_record_changes.js';
 import * as m039 from './039_domain_watch.js';
 import * as m040 from './040_domain_pages.js';
+import * as m041 from './041_domain_promote_threshold.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '038_watch_record_changes': m038,
   '039_domain_watch': m039,
   '040_domain_pages': m040,
+  '041_domain_promote_threshold': m041,
 };
