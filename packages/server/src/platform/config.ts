@@ -41,8 +41,11 @@ export interface Config {
   demoMarketPort: number;
   /** Exchange rates in use older than this many days are flagged (the dashboard and the rates screen warn). */
   exchangeRateMaxAgeDays: number;
-  /** Domain watch runs: DNS_SERVERS as given (checked by the resolver), and the cap on permutations per run. */
-  domainWatch: { dnsServers: string | undefined; maxPermutations: number };
+  /**
+   * Domain watch runs: DNS_SERVERS as given (checked by the resolver), the queries a second they are sent
+   * (DNS_QUERIES_PER_SECOND; the demo's own zone takes more), and the cap on permutations per run.
+   */
+  domainWatch: { dnsServers: string | undefined; dnsPerSecond: number; maxPermutations: number };
 }
 
 /** The portal needs Node.js 24 (engines); npm's scripts put it on the PATH (scripts/node24.sh) where the machine's is older. */
@@ -92,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRateMaxAgeDays: Math.max(1, Math.floor(Number(env.EXCHANGE_RATE_MAX_AGE_DAYS)) || 30),
     domainWatch: {
       dnsServers: env.DNS_SERVERS || undefined,
+      dnsPerSecond: Math.max(1, Math.floor(Number(env.DNS_QUERIES_PER_SECOND)) || 200),
       // rakuten.co.jp alone makes about 6,700 with every fuzzer; at 200 queries a second, 4 types each, ~3 minutes.
       maxPermutations: Math.max(1, Math.floor(Number(env.DOMAIN_WATCH_MAX_PERMUTATIONS)) || 20_000),
     },

@@ -40,7 +40,8 @@ function permutationsOf(watch: q.DomainWatchRow, cap: number): { list: (Permutat
 
 const registeredOf = (r: Resolution): boolean | null => (r.status === 'registered' ? true : r.status === 'failed' ? null : false);
 
-function reasonsOf(p: Permutation & { source: string }, r: Resolution): StoredReason[] {
+/** Exported for the demo's seeded run (demo/domain-watch.ts), whose candidates read as a run's own. */
+export function reasonsOf(p: Pick<Permutation, 'fuzzer'> & { source: string }, r: Resolution): StoredReason[] {
   const reasons: StoredReason[] = [{ key: 'domainWatch.reasonFuzzer', params: { domain: p.source, fuzzer: p.fuzzer } }];
   if (r.status === 'failed') {
     reasons.push({ key: 'domainWatch.reasonFailed', params: { codes: Object.entries(r.errors).map(([t, c]) => `${t.toUpperCase()} ${c}`).join(', ') } });
@@ -52,7 +53,7 @@ function reasonsOf(p: Permutation & { source: string }, r: Resolution): StoredRe
   return reasons;
 }
 
-const fingerprintOf = (r: Resolution) => createHash('sha256').update(JSON.stringify([registeredOf(r), r.dns])).digest('hex').slice(0, 32);
+export const fingerprintOf = (r: Resolution) => createHash('sha256').update(JSON.stringify([registeredOf(r), r.dns])).digest('hex').slice(0, 32);
 
 /** Works one run; a run that is no longer running (its watch removed) is left alone. Never throws for the run's own failure. */
 export async function workRun(services: Services, runId: number): Promise<RunOutcome | undefined> {
@@ -62,7 +63,7 @@ export async function workRun(services: Services, runId: number): Promise<RunOut
   if (!watch) return undefined;
   try {
     const { list, capped } = permutationsOf(watch, services.config.domainWatch.maxPermutations);
-    const resolver = createDomainResolver({ servers: dnsServersFromEnv(services.config.domainWatch.dnsServers) });
+    const resolver = createDomainResolver({ servers: dnsServersFromEnv(services.config.domainWatch.dnsServers), perSecond: services.config.domainWatch.dnsPerSecond });
     const resolutions = await resolver.resolveAll(list.map((p) => p.domain));
     const found = list.map((p, i) => ({ p, r: resolutions[i]! })).filter(({ r }) => r.status === 'registered' || r.status === 'failed');
     const counts: DomainRunCounts = { permutations: list.length, registered: found.filter(({ r }) => r.status === 'registered').length, live: 0, new: 0, changed: 0 };
