@@ -78,7 +78,7 @@ describe('the demo domain watch', () => {
     expect(seenNow.find((r) => r.domain === FAILING_NAME)?.registered).toBeNull();
     expect(rows.some((r) => r.domain.endsWith(`.${WILDCARD_ZONE}`))).toBe(false);
     // The dismissed one, unchanged, stays dismissed; the promoted one (no WS record in this test) stays as it was.
-    expect(rows.find((r) => r.domain === 'sakura-beuty.jp')?.state).toBe('dismissed');
+    expect(rows.find((r) => r.domain === 'sakura-beauty.co.jp')?.state).toBe('dismissed');
     const runs = await db.selectFrom('domain_watch_run').select('status').orderBy('id').execute();
     expect(runs.map((r) => r.status)).toEqual([DomainRunStatus.FINISHED, DomainRunStatus.FINISHED]);
   });

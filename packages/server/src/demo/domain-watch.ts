@@ -14,9 +14,10 @@ import { answersOf, DEMO_DOMAIN_WATCH, FAILING_NAME } from './look-alikes.js';
  * The demo's domain watch (issue 32 point 5): Sakura's watch of sakura-beauty.jp, made by the demo analyst, with
  * yesterday's finished run and what it found, so the screens (and the accessibility walk) have candidates to show
  * without any network: registered look-alikes with their DNS answers and registration, failed look-ups, live ones
- * with scores and reasons, one promoted into the WS record of its domain, one dismissed. Each candidate's answers
- * and fingerprint are those the demo's zone gives today (look-alikes.ts), so the run queued at start finds them
- * unchanged, except sakura-beautty.jp (its site went up since) and the failed ones that answer now.
+ * with scores and reasons, one promoted into the WS record of its domain, one dismissed (the client's own). Each
+ * candidate's answers and fingerprint are those the demo's zone gives today (look-alikes.ts), so the run queued at
+ * start finds their DNS unchanged, except sakura-beautty.jp (its site went up since) and the failed ones that answer
+ * now.
  */
 
 interface Past {
@@ -36,10 +37,11 @@ const PAST: Past[] = [
   { domain: 'sakurabeauty.jp', registrar: 'Japan Registry Services', page: { score: 84, title: 'さくらビューティー公式オンラインストア | さくら化粧品', category: 3 } },
   { domain: 'sakura-beauty-outlet.jp', registrar: 'NameSilo, LLC', page: { score: 14, title: 'sakura-beauty-outlet.jp is for sale', category: 8 } },
   { domain: 'sakura-beauty-sale.jp', registrar: 'NameSilo, LLC', page: { score: 11, title: 'sakura-beauty-sale.jp', category: 5 } },
-  { domain: 'sakura-beuty.jp', registrar: 'Namecheap, Inc.', page: { score: 3, title: 'Kaze Outdoor — Tents, packs and trail gear', category: 2 }, state: 'dismissed' },
+  { domain: 'sakura-beuty.jp', registrar: 'Namecheap, Inc.', page: { score: 3, title: 'Kaze Outdoor — Tents, packs and trail gear', category: 2 } },
   { domain: 'sakura-beauty-jp.com', registrar: 'Alibaba Cloud Computing (Beijing)', state: 'promoted' },
   { domain: 'sakura-beauty.com', registrar: 'Namecheap, Inc.' },
-  { domain: 'sakura-beauty.co.jp', registrar: 'Japan Registry Services' },
+  // The client's own defensive registration: nothing to do.
+  { domain: 'sakura-beauty.co.jp', registrar: 'Japan Registry Services', state: 'dismissed' },
   { domain: 'sakura--beauty.jp', registrar: 'NameSilo, LLC' },
   { domain: 'sakura-beauty-official.jp', registrar: 'Namecheap, Inc.' },
   { domain: 'saku.ra-beauty.jp' },
