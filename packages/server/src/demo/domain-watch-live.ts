@@ -25,9 +25,14 @@ export async function startDemoZone(config: Config): Promise<DemoZone | undefine
 /** The zone answers at once, in-process: the pace that spares public resolvers is not needed. */
 const DEMO_ZONE_PER_SECOND = 2000;
 
-/** The configuration with the domain watch asking the demo's zone. */
-export function useDemoZone(config: Config, zone: DemoZone): Config {
-  return { ...config, domainWatch: { ...config.domainWatch, dnsServers: zone.server, dnsPerSecond: Math.max(config.domainWatch.dnsPerSecond, DEMO_ZONE_PER_SECOND) } };
+/**
+ * The configuration with the domain watch asking the demo's zone, and fetching the live look-alikes' pages where the
+ * zone points them: the demo market's server (loopback, so private addresses allowed; the zone holds nothing else
+ * the watch could be sent to, and the crawler's own rule stays as it was).
+ */
+export function useDemoZone(config: Config, zone: DemoZone, marketOrigin: string): Config {
+  const domainWatch = { ...config.domainWatch, dnsServers: zone.server, dnsPerSecond: Math.max(config.domainWatch.dnsPerSecond, DEMO_ZONE_PER_SECOND) };
+  return { ...config, domainWatch: { ...domainWatch, httpPort: Number(new URL(marketOrigin).port), allowPrivate: true } };
 }
 
 /**

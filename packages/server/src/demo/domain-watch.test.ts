@@ -58,26 +58,36 @@ describe('the demo domain watch', () => {
     expect([...made].some((d) => d.endsWith(`.${WILDCARD_ZONE}`))).toBe(true);
   });
 
-  it('runs against the demo zone: the registered look-alikes found, the new ones since the seeded run told apart', async () => {
+  it('runs against the demo zone: the registered look-alikes found, the live ones scored, the new ones since the seeded run told apart', async () => {
     expect(zone).toBeDefined();
-    const services = { ...tp.portal.services, config: useDemoZone(tp.portal.services.config, zone!) };
+    const services = { ...tp.portal.services, config: useDemoZone(tp.portal.services.config, zone!, market.origin) };
     const runId = await runDemoDomainWatch(services);
     expect(runId).toBeDefined();
     // A second start while it runs queues nothing.
     expect(await runDemoDomainWatch(services)).toBeUndefined();
-    const outcome = await workRun(services, runId!);
-    const expected = DEMO_LOOK_ALIKES.filter((l) => l.domain !== OFFICIAL_DOMAIN).map((l) => l.domain);
-    // New: four sites and the internationalised name unseen yesterday, and one whose look-up failed yesterday;
-    // changed: sakura-beautty.jp, whose site went up since.
-    expect(outcome?.counts).toMatchObject({ registered: expected.length, new: 6, changed: 1 });
+    // Without screenshots (no browsers): the pages' HTML is scored.
+    const outcome = await workRun(services, runId!, null);
+    const lookAlikes = DEMO_LOOK_ALIKES.filter((l) => l.domain !== OFFICIAL_DOMAIN);
+    const sites = lookAlikes.filter((l) => l.variant).map((l) => l.domain);
+    expect(outcome?.counts).toMatchObject({ registered: lookAlikes.length, live: sites.length, new: 6 });
+    // New: three sites, the empty page and the internationalised name unseen yesterday, and one whose look-up failed
+    // yesterday; sakura-beautty.jp's site went up since.
+    expect(outcome?.becameLive).toEqual(['sakura-beautty.jp']);
 
     const { db } = tp.portal.services;
-    const rows = await db.selectFrom('domain_candidate').select(['domain', 'registered', 'state', 'last_run_id']).execute();
+    const rows = await db.selectFrom('domain_candidate').select(['domain', 'registered', 'live', 'score', 'state', 'last_run_id']).execute();
     const seenNow = rows.filter((r) => r.last_run_id === runId);
-    expect(seenNow.filter((r) => r.registered).map((r) => r.domain).sort()).toEqual([...expected].sort());
+    expect(seenNow.filter((r) => r.registered).map((r) => r.domain).sort()).toEqual(lookAlikes.map((l) => l.domain).sort());
+    expect(seenNow.filter((r) => r.live).map((r) => r.domain).sort()).toEqual([...sites].sort());
     expect(seenNow.find((r) => r.domain === FAILING_NAME)?.registered).toBeNull();
     expect(rows.some((r) => r.domain.endsWith(`.${WILDCARD_ZONE}`))).toBe(false);
-    // The dismissed one, unchanged, stays dismissed; the promoted one (no WS record in this test) stays as it was.
+    // Every copy of the brand's site (the clones and the phishing one) above every other page.
+    const scoreOf = (variants: string[]) => lookAlikes.filter((l) => l.variant && variants.includes(l.variant)).map((l) => rows.find((r) => r.domain === l.domain)!.score);
+    const copies = scoreOf(['identical', 'retemplated', 'translated', 'changed-logo', 'phishing']);
+    const others = scoreOf(['shop-outdoor', 'shop-tea', 'shop-electronics', 'shop-cosmetics', 'parked', 'for-sale', 'empty']);
+    expect([copies.length, others.length]).toEqual([5, 7]);
+    expect(Math.min(...copies)).toBeGreaterThan(Math.max(...others));
+    // The dismissed one (no site) stays dismissed.
     expect(rows.find((r) => r.domain === 'sakura-beauty.co.jp')?.state).toBe('dismissed');
     const runs = await db.selectFrom('domain_watch_run').select('status').orderBy('id').execute();
     expect(runs.map((r) => r.status)).toEqual([DomainRunStatus.FINISHED, DomainRunStatus.FINISHED]);

@@ -1,7 +1,7 @@
-import { DomainRunStatus, type WsSiteCategory } from '@portal/contract';
+import { DomainRunStatus, type MessageKey, type WsSiteCategory } from '@portal/contract';
 import type { Insertable } from 'kysely';
 import type { Tx } from '../platform/db.js';
-import type { DomainCandidateTable } from '../platform/schema.js';
+import type { DomainCandidateTable, DomainPageSignals, StoredReason } from '../platform/schema.js';
 import { permutations } from '../areas/domain-watch/permutations.js';
 import * as q from '../areas/domain-watch/queries.js';
 import type { Resolution } from '../areas/domain-watch/resolve.js';
@@ -20,24 +20,70 @@ import { answersOf, DEMO_DOMAIN_WATCH, FAILING_NAME } from './look-alikes.js';
  * now.
  */
 
+/** What yesterday's look at a live one's page found, as page-score.ts words it: the signals behind each point. */
+interface SeenPage {
+  title: string;
+  category: WsSiteCategory;
+  markup?: number;
+  text?: number;
+  shot?: number;
+  logo?: boolean;
+  words?: string;
+  login?: boolean;
+  prices?: number;
+  parked?: boolean;
+  forSale?: boolean;
+}
+
 interface Past {
   domain: string;
   /** Yesterday's answers when they differ from today's zone. */
   before?: Resolution['dns'];
   /** The look-up failed yesterday with this code (on every type). */
   failed?: string;
-  page?: { score: number; title: string; category: WsSiteCategory };
+  page?: SeenPage;
   registrar?: string;
   state?: 'dismissed' | 'promoted';
 }
 
+/** The page's score and reasons by page-score.ts's points: 0.35 of the HTML's similarity, 0.2 of the screenshot's, logo 20, brand words 15, login 25, shop, parking and sale 5. */
+function scored(page: SeenPage): { score: number; reasons: StoredReason[]; signals: DomainPageSignals } {
+  const reasons: StoredReason[] = [];
+  let score = 0;
+  const add = (points: number, key: MessageKey, params: Record<string, string | number> = {}) => {
+    score += points;
+    reasons.push({ key, params: { ...params, points } });
+  };
+  if (page.markup) add(Math.round(0.35 * page.markup), 'domainWatch.reasonMarkupSimilar', { percent: page.markup });
+  else if (page.text) add(Math.round(0.35 * page.text), 'domainWatch.reasonTextSimilar', { percent: page.text });
+  if (page.shot) add(Math.round(0.2 * page.shot), 'domainWatch.reasonScreenshotSimilar', { percent: page.shot });
+  if (page.logo) add(20, 'domainWatch.reasonLogo');
+  if (page.words) add(15, 'domainWatch.reasonBrandWords', { words: page.words });
+  if (page.login) add(25, 'domainWatch.reasonLoginForm');
+  else if (page.prices) add(5, 'domainWatch.reasonShop', { prices: page.prices });
+  if (page.forSale) add(5, 'domainWatch.reasonForSale');
+  if (page.parked) add(5, 'domainWatch.reasonParked');
+  const signals: DomainPageSignals = {
+    htmlSimilarity: page.markup ?? page.text ?? 0,
+    screenshotSimilarity: page.shot ?? 0,
+    brandWords: page.words ? page.words.split(', ') : [],
+    logo: page.logo ?? false,
+    shop: (page.prices ?? 0) > 0,
+    login: page.login ?? false,
+    parked: page.parked ?? false,
+    forSale: page.forSale ?? false,
+    empty: false,
+  };
+  return { score: Math.min(100, score), reasons, signals };
+}
+
 const PAST: Past[] = [
-  { domain: 'sakura-beauty-store.jp', registrar: 'GMO Internet, Inc.', page: { score: 96, title: 'SAKURA BEAUTY Official Online Store | Sakura Cosmetics', category: 3 } },
-  { domain: 'sakura-beauty-online.jp', registrar: 'GMO Internet, Inc.', page: { score: 91, title: 'SAKURA BEAUTY — Sign in', category: 11 } },
-  { domain: 'sakurabeauty.jp', registrar: 'Japan Registry Services', page: { score: 84, title: 'さくらビューティー公式オンラインストア | さくら化粧品', category: 3 } },
-  { domain: 'sakura-beauty-outlet.jp', registrar: 'NameSilo, LLC', page: { score: 14, title: 'sakura-beauty-outlet.jp is for sale', category: 8 } },
-  { domain: 'sakura-beauty-sale.jp', registrar: 'NameSilo, LLC', page: { score: 11, title: 'sakura-beauty-sale.jp', category: 5 } },
-  { domain: 'sakura-beuty.jp', registrar: 'Namecheap, Inc.', page: { score: 3, title: 'Kaze Outdoor — Tents, packs and trail gear', category: 2 } },
+  { domain: 'sakura-beauty-store.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY Official Online Store | Sakura Cosmetics', category: 10, markup: 100, shot: 100, logo: true, words: 'SAKURA BEAUTY', prices: 4 } },
+  { domain: 'sakura-beauty-online.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY — Sign in', category: 11, markup: 93, shot: 91, logo: true, words: 'SAKURA BEAUTY', login: true } },
+  { domain: 'sakurabeauty.jp', registrar: 'Japan Registry Services', page: { title: 'さくらビューティー公式オンラインストア | さくら化粧品', category: 10, markup: 58, shot: 88, logo: true, words: 'さくらビューティー', prices: 4 } },
+  { domain: 'sakura-beauty-outlet.jp', registrar: 'NameSilo, LLC', page: { title: 'sakura-beauty-outlet.jp is for sale', category: 8, forSale: true } },
+  { domain: 'sakura-beauty-sale.jp', registrar: 'NameSilo, LLC', page: { title: 'sakura-beauty-sale.jp', category: 5, parked: true } },
+  { domain: 'sakura-beuty.jp', registrar: 'Namecheap, Inc.', page: { title: 'Kaze Outdoor — Tents, packs and trail gear', category: 2 } },
   { domain: 'sakura-beauty-jp.com', registrar: 'Alibaba Cloud Computing (Beijing)', state: 'promoted' },
   { domain: 'sakura-beauty.com', registrar: 'Namecheap, Inc.' },
   // The client's own defensive registration: nothing to do.
@@ -83,6 +129,7 @@ export async function seedDomainWatch(trx: Tx, clientId: number, analystId: numb
     const permutation = found.find((f) => f.domain === p.domain);
     if (!permutation) throw new Error(`demo domain watch: ${p.domain} is not one of its permutations`);
     const r = resolutionOf(p);
+    const page = p.page && scored(p.page);
     const registeredAt = new Date(now.getTime() - (40 + 37 * i) * DAY);
     return {
       watch_id: watchId,
@@ -90,7 +137,7 @@ export async function seedDomainWatch(trx: Tx, clientId: number, analystId: numb
       unicode: permutation.unicode,
       fuzzer: permutation.fuzzer,
       registered: p.failed ? null : true,
-      reasons: JSON.stringify(reasonsOf({ fuzzer: permutation.fuzzer, source: OFFICIAL_DOMAIN }, r)),
+      reasons: JSON.stringify([...reasonsOf({ fuzzer: permutation.fuzzer, source: OFFICIAL_DOMAIN }, r), ...(page?.reasons ?? [])]),
       dns: JSON.stringify(r.dns),
       fingerprint: fingerprintOf(r),
       first_seen_at: finished,
@@ -99,7 +146,7 @@ export async function seedDomainWatch(trx: Tx, clientId: number, analystId: numb
       last_run_id: runId,
       ...(p.state === 'dismissed' && { state: 'dismissed' }),
       ...(p.state === 'promoted' && wsRecord && { state: 'promoted', record_id: wsRecord.ws_id }),
-      ...(p.page && { live: true, score: p.page.score, page_url: `http://${p.domain}/`, page_status: 200, page_title: p.page.title, site_category: p.page.category, checked_at: finished }),
+      ...(p.page && page && { live: true, score: page.score, page_url: `http://${p.domain}/`, page_status: 200, page_title: p.page.title, page_signals: JSON.stringify(page.signals), site_category: p.page.category, checked_at: finished }),
       ...(p.registrar && { registrar: p.registrar, domain_created_at: registeredAt, domain_expires_at: new Date(registeredAt.getTime() + 365 * DAY), registration_source: 'rdap' as const, registration_checked_at: finished }),
     };
   });

@@ -122,7 +122,7 @@ export async function prepareDemoMarket(base: Config): Promise<{ config: Config;
   const config = allowDemoMarket(base, market.origin);
   if (!zone) return { config, market };
   const close = async () => void (await Promise.all([market.close(), zone.close()]));
-  return { config: useDemoZone(config, zone), market: { ...market, dnsServer: zone.server, close } };
+  return { config: useDemoZone(config, zone, market.origin), market: { ...market, dnsServer: zone.server, close } };
 }
 
 /**

@@ -169,6 +169,7 @@ describe('demo data', () => {
     const en = await reasonsFor(token);
     const ja = await reasonsFor(await createSession(services.db, jaAnalyst.user_id, tp.clock.now));
     expect(en.length).toBeGreaterThan(20);
-    expect([en.filter(kana), ja.filter((r) => !kana(r))]).toEqual([[], []]);
+    // (An English sentence may quote a Japanese brand word in brackets.)
+    expect([en.filter((r) => kana(r.replace(/\(.*?\)/g, ''))), ja.filter((r) => !kana(r))]).toEqual([[], []]);
   });
 });
