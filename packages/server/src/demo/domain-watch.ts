@@ -30,6 +30,7 @@ interface SeenPage {
   logo?: boolean;
   words?: string;
   login?: boolean;
+  card?: boolean;
   prices?: number;
   parked?: boolean;
   forSale?: boolean;
@@ -46,7 +47,10 @@ interface Past {
   state?: 'dismissed' | 'promoted';
 }
 
-/** The page's score and reasons by page-score.ts's points: 0.35 of the HTML's similarity, 0.2 of the screenshot's, logo 20, brand words 15, login 25, shop, parking and sale 5. */
+/**
+ * The page's score and reasons by page-score.ts's points: 0.35 of the HTML's similarity, 0.2 of the screenshot's,
+ * logo 20, brand words 15, a login or card form 25, shop, parking and sale 5.
+ */
 function scored(page: SeenPage): { score: number; reasons: StoredReason[]; signals: DomainPageSignals } {
   const reasons: StoredReason[] = [];
   let score = 0;
@@ -59,7 +63,7 @@ function scored(page: SeenPage): { score: number; reasons: StoredReason[]; signa
   if (page.shot) add(Math.round(0.2 * page.shot), 'domainWatch.reasonScreenshotSimilar', { percent: page.shot });
   if (page.logo) add(20, 'domainWatch.reasonLogo');
   if (page.words) add(15, 'domainWatch.reasonBrandWords', { words: page.words });
-  if (page.login) add(25, 'domainWatch.reasonLoginForm');
+  if (page.login || page.card) add(25, page.card ? 'domainWatch.reasonCardForm' : 'domainWatch.reasonLoginForm');
   else if (page.prices) add(5, 'domainWatch.reasonShop', { prices: page.prices });
   if (page.forSale) add(5, 'domainWatch.reasonForSale');
   if (page.parked) add(5, 'domainWatch.reasonParked');
@@ -69,7 +73,7 @@ function scored(page: SeenPage): { score: number; reasons: StoredReason[]; signa
     brandWords: page.words ? page.words.split(', ') : [],
     logo: page.logo ?? false,
     shop: (page.prices ?? 0) > 0,
-    login: page.login ?? false,
+    login: page.login ?? page.card ?? false,
     parked: page.parked ?? false,
     forSale: page.forSale ?? false,
     empty: false,
@@ -78,9 +82,9 @@ function scored(page: SeenPage): { score: number; reasons: StoredReason[]; signa
 }
 
 const PAST: Past[] = [
-  { domain: 'sakura-beauty-store.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY Official Online Store | Sakura Cosmetics', category: 10, markup: 100, shot: 100, logo: true, words: 'SAKURA BEAUTY', prices: 4 } },
-  { domain: 'sakura-beauty-online.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY — Sign in', category: 11, markup: 93, shot: 91, logo: true, words: 'SAKURA BEAUTY', login: true } },
-  { domain: 'sakurabeauty.jp', registrar: 'Japan Registry Services', page: { title: 'さくらビューティー公式オンラインストア | さくら化粧品', category: 10, markup: 58, shot: 88, logo: true, words: 'さくらビューティー', prices: 4 } },
+  { domain: 'sakura-beauty-store.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY Official Online Store | Sakura Cosmetics', category: 10, markup: 100, shot: 100, logo: true, words: 'SAKURA BEAUTY, sakura-beauty', prices: 4 } },
+  { domain: 'sakura-beauty-online.jp', registrar: 'GMO Internet, Inc.', page: { title: 'SAKURA BEAUTY — Sign in', category: 11, logo: true, words: 'SAKURA BEAUTY, sakura-beauty', card: true } },
+  { domain: 'sakurabeauty.jp', registrar: 'Japan Registry Services', page: { title: 'さくらビューティー公式オンラインストア | さくら化粧品', category: 10, markup: 59, logo: true, words: 'さくらビューティー, sakura-beauty', prices: 4 } },
   { domain: 'sakura-beauty-outlet.jp', registrar: 'NameSilo, LLC', page: { title: 'sakura-beauty-outlet.jp is for sale', category: 8, forSale: true } },
   { domain: 'sakura-beauty-sale.jp', registrar: 'NameSilo, LLC', page: { title: 'sakura-beauty-sale.jp', category: 5, parked: true } },
   { domain: 'sakura-beuty.jp', registrar: 'Namecheap, Inc.', page: { title: 'Kaze Outdoor — Tents, packs and trail gear', category: 2 } },
