@@ -374,6 +374,7 @@ export const en = {
   'error.takedownProblems': '{{count}} record(s) still have problems, so nothing was marked sent. Fix them and compose again.',
   'error.takedownForbidden': 'Some of the records are not records of this client. Nothing was composed.',
   "error.noPicture": "This record has no picture that can be shown.",
+  "error.noScreenshot": "This look-alike domain has no screenshot that can be shown.",
   "validation.recheckDays": "The days before a re-check must be a whole number from 1 to 14.",
   "validation.taskCaptureEvidence": "Capture evidence must be on or off.",
   "validation.tooMany": "{{field}}: too many entries (at most {{maximum}}).",

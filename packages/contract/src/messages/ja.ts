@@ -372,6 +372,7 @@ export const ja: Record<MessageKey, string> = {
   'error.takedownProblems': '{{count}} 件のレコードに問題が残っているため、送信済みにしませんでした。修正してから作成し直してください。',
   'error.takedownForbidden': 'このクライアントのレコードではないものが含まれています。申請は作成されませんでした。',
   "error.noPicture": "このレコードには表示できる画像がありません。",
+  "error.noScreenshot": "この類似ドメインには表示できるスクリーンショットがありません。",
   "validation.recheckDays": "再確認までの日数は1から14の整数で入力してください。",
   "validation.taskCaptureEvidence": "証拠の取得はオンかオフで指定してください。",
   "validation.tooMany": "{{field}}の件数が多すぎます（最大{{maximum}}件）。",
