@@ -5146,6 +5146,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/domain-watch/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a look-alike domain's screenshot
+         * @description Answers the screenshot (PNG, first screen) of a look-alike domain's page, taken by the run that last saw the page change. Visible to whoever may read the candidate's domain watch; not found otherwise.
+         *
+         *     For administrators, analysts, client users.
+         *
+         *     The token may also come from the session cookie (a browser's link).
+         */
+        get: operations["domainWatchScreenshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trademark/get-trademark-image": {
         parameters: {
             query?: never;
@@ -19951,6 +19975,37 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
                     "text/csv": Blob;
                     "application/zip": Blob;
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    domainWatchScreenshot: {
+        parameters: {
+            query: {
+                /** @description The look-alike domain candidate (from domain-watch/fetch-candidates, where `screenshot` is true). */
+                candidateId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (an attachment when it has a name), or, for a business failure such as an unknown object, the common error answer as JSON with HTTP 200. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
                     "application/json": components["schemas"]["ErrorAnswer"];
                 };
             };

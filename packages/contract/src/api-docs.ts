@@ -351,4 +351,9 @@ export const downloadDocs: { readonly [P in DownloadPath]: DownloadDoc } = {
     description: 'Answers one part of a finished capture: the screenshot (PNG, shown inline) or the HTML as served (an attachment, never rendered by the portal).',
     answers: ['image/png', 'application/octet-stream'],
   },
+  '/api/domain-watch/screenshot': {
+    summary: "Download a look-alike domain's screenshot",
+    description: "Answers the screenshot (PNG, first screen) of a look-alike domain's page, taken by the run that last saw the page change. Visible to whoever may read the candidate's domain watch; not found otherwise.",
+    answers: ['image/png'],
+  },
 };

@@ -90,6 +90,11 @@ export const downloads = {
       part: z.enum(['png', 'html'], { error: 'validation.invalid' }).describe('png for the screenshot, html for the page as served.'),
     }),
   },
+  '/api/domain-watch/screenshot': {
+    query: z.object({
+      candidateId: idParam.describe('The look-alike domain candidate (from domain-watch/fetch-candidates, where `screenshot` is true).'),
+    }),
+  },
 } as const;
 
 export type DownloadPath = keyof typeof downloads;

@@ -73,7 +73,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerSiteCalls(registry.call);
   registerCrawlerTaskCalls(registry.call, registry.download);
   registerWatchCalls(registry.call);
-  registerDomainWatchCalls(registry.call);
+  registerDomainWatchCalls(registry.call, registry.download);
   registerAlertCalls(registry.call);
   registerTrademarkCalls(registry.call, registry.download);
   registerServiceRequestCalls(registry.call, registry.download);

@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from './platform/bootstrap.js';
 import { readConfig } from './platform/config.js';
 import { seedDemo } from './demo/seed.js';
 import { prepareDemoMarket, seedDemoMarket } from './demo/market.js';
+import { runDemoDomainWatch } from './demo/domain-watch-live.js';
 
 /** An orchestrator (Kubernetes, systemd) kills after its own grace period; we are done well before: */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -18,6 +19,8 @@ async function main() {
   if (admin) log.info(`created the first administrator ${admin} from ADMIN_MAIL`);
   const demo = config.demo ? await seedDemo(portal.services) : [];
   if (market) await seedDemoMarket(portal.services, market.origin);
+  // The demo's domain watch runs once at each start against the demo's zone: a fresh run beside the seeded one.
+  if (market?.dnsServer) await runDemoDomainWatch(portal.services);
 
   await portal.app.listen({ port: config.port, host: config.host });
   const lines = [
@@ -25,6 +28,7 @@ async function main() {
     ...(demo.length > 0 ? ['Demo accounts (sign-in codes are written to this log while SMTP_URL is not set):'] : []),
     ...demo.map((a) => `  ${a.role.padEnd(16)} ${a.mail.padEnd(24)} ${a.password}`),
     ...(market ? [`Demo marketplace for crawler tasks at ${market.origin} (the crawler may reach this origin only)`] : []),
+    ...(market?.dnsServer ? [`Demo DNS zone of look-alike domains at ${market.dnsServer} (the domain watch asks it; its sites answer on the marketplace's port)`] : []),
   ];
   console.log(lines.join('\n'));
 

@@ -379,6 +379,7 @@ export const en = {
   'error.takedownProblems': '{{count}} record(s) still have problems, so nothing was marked sent. Fix them and compose again.',
   'error.takedownForbidden': 'Some of the records are not records of this client. Nothing was composed.',
   "error.noPicture": "This record has no picture that can be shown.",
+  "error.noScreenshot": "This look-alike domain has no screenshot that can be shown.",
   "validation.recheckDays": "The days before a re-check must be a whole number from 1 to 14.",
   "validation.taskCaptureEvidence": "Capture evidence must be on or off.",
   "validation.tooMany": "{{field}}: too many entries (at most {{maximum}}).",
@@ -447,6 +448,18 @@ export const en = {
   "domainWatch.reasonMail": "It receives mail (MX records): it may be used for phishing mail.",
   "domainWatch.reasonFailed": "The look-up failed ({{codes}}): asked again on the next run.",
   "domainWatch.reasonFuzzer": "A look-alike of {{domain}} ({{fuzzer}}).",
+  "domainWatch.reasonMarkupSimilar": "Its HTML is {{percent}}% like the official site's (markup, TLSH): +{{points}}.",
+  "domainWatch.reasonTextSimilar": "Its text is {{percent}}% like the official site's (TLSH): +{{points}}.",
+  "domainWatch.reasonScreenshotSimilar": "It looks {{percent}}% like the official site (screenshot, perceptual hash): +{{points}}.",
+  "domainWatch.reasonLogo": "It shows the official logo: +{{points}}.",
+  "domainWatch.reasonLogoName": "An image is named or labelled like the brand's logo: +{{points}}.",
+  "domainWatch.reasonBrandWords": "It names the brand ({{words}}): +{{points}}.",
+  "domainWatch.reasonLoginForm": "It asks for a password under the brand (phishing): +{{points}}.",
+  "domainWatch.reasonCardForm": "It asks for card details under the brand (phishing): +{{points}}.",
+  "domainWatch.reasonShop": "It sells ({{prices}} prices, a cart or payment words): +{{points}}.",
+  "domainWatch.reasonParked": "A parking page (ads and related links): +{{points}}.",
+  "domainWatch.reasonForSale": "The domain is offered for sale: +{{points}}.",
+  "domainWatch.reasonEmpty": "The page is empty.",
 } as const;
 
 export type MessageKey = keyof typeof en;

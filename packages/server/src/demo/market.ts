@@ -6,7 +6,9 @@ import type { Services } from '../platform/context.js';
 import { demoUsers } from './data.js';
 import { homePage, listingPage, scriptPart, scriptShell, searchPage } from './market-pages.js';
 import { liveListingPage, liveSearchPage } from './market-live.js';
+import { lookAlikeResponse } from './look-alike-hosts.js';
 import { seedDemoWatch } from './watch.js';
+import { startDemoZone, useDemoZone } from './domain-watch-live.js';
 
 /**
  * The demo's fixture marketplace (issue 15, "Done when"): with demo data on, the portal serves a small marketplace
@@ -54,6 +56,8 @@ const DEMO_SITES = [
 
 export interface DemoMarket {
   origin: string;
+  /** The demo's DNS zone of look-alikes (`127.0.0.1:port`), when the domain watch asks it. */
+  dnsServer?: string;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,9 @@ export async function startDemoMarket(port = 0): Promise<DemoMarket> {
       return req.on('end', () => send(200, 'application/json', '{"received":true}'));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'GET only');
+    // The demo's look-alike domains, by Host (look-alike-hosts.ts); the market answers any other.
+    const site = lookAlikeResponse(req.headers.host, url.pathname);
+    if (site) return res.writeHead(site.status, { 'content-type': site.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : site.body);
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
     if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', homePage());
     if (url.pathname === '/search') return send(200, 'text/html; charset=utf-8', searchPage(url.searchParams.get('q') ?? '', Number(url.searchParams.get('page')) || 1));
@@ -104,11 +111,18 @@ export function allowDemoMarket(config: Config, origin: string): Config {
   return { ...config, crawler: { allowOrigins: add(config.crawler.allowOrigins) }, capture: { ...config.capture, allowOrigins: add(config.capture.allowOrigins) } };
 }
 
-/** What main starts with: with demo data on, the market started and its origin allowed; otherwise the configuration as it is. */
+/**
+ * What main starts with: with demo data on, the market started and its origin allowed, and the demo's DNS zone of
+ * look-alikes for the domain watch (domain-watch-live.ts; closed with the market); otherwise the configuration as it is.
+ */
 export async function prepareDemoMarket(base: Config): Promise<{ config: Config; market: DemoMarket | undefined }> {
   if (!base.demo) return { config: base, market: undefined };
   const market = await startDemoMarket(base.demoMarketPort);
-  return { config: allowDemoMarket(base, market.origin), market };
+  const zone = await startDemoZone(base);
+  const config = allowDemoMarket(base, market.origin);
+  if (!zone) return { config, market };
+  const close = async () => void (await Promise.all([market.close(), zone.close()]));
+  return { config: useDemoZone(config, zone, market.origin), market: { ...market, dnsServer: zone.server, close } };
 }
 
 /**

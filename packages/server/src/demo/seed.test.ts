@@ -46,6 +46,18 @@ describe('demo data', () => {
     expect(sites).toHaveLength(30);
     expect(sites.every((r) => r.whois.startsWith('Domain Name:') && !r.is_error)).toBe(true);
     expect(sites.filter((r) => r.published && r.category_id !== null)).toHaveLength(24);
+    // Issue 32: Sakura's domain watch with yesterday's finished run: registered look-alikes with their answers and
+    // registration, failed look-ups, live ones scored, one promoted into the WS record of its domain, one dismissed.
+    const watches = await services.db.selectFrom('domain_watch').select(['id', 'domains', 'schedule']).execute();
+    expect(watches.map((w) => [w.domains, w.schedule?.every])).toEqual([[['sakura-beauty.jp'], 'day']]);
+    const runs = await services.db.selectFrom('domain_watch_run').select(['status', 'counts']).execute();
+    expect(runs).toEqual([{ status: 2, counts: expect.objectContaining({ registered: 13, live: 6 }) }]);
+    const found = await services.db.selectFrom('domain_candidate as d').leftJoin('ws_record as r', 'r.ws_id', 'd.record_id').select(['d.domain', 'd.registered', 'd.live', 'd.score', 'd.state', 'd.dns', 'd.registrar', 'r.page_domain']).execute();
+    expect(found.filter((c) => c.registered === true && c.dns.a.length + c.dns.mx.length + c.dns.ns.length > 0)).toHaveLength(13);
+    expect(found.filter((c) => c.registered === null)).toHaveLength(3);
+    expect(found.filter((c) => c.live && c.score > 0).length).toBeGreaterThanOrEqual(5);
+    expect(found.filter((c) => c.state === 'promoted').map((c) => [c.domain, c.page_domain])).toEqual([['sakura-beauty-jp.com', 'sakura-beauty-jp.com']]);
+    expect(found.filter((c) => c.state === 'dismissed')).toHaveLength(1);
     // The social media report: 40 posts across platforms, most categorized and posted, one black-listed account.
     const posts = await services.db.selectFrom('sns_record').select(['platform', 'published', 'category_id', 'action', 'process1_result', 'blacklist', 'whitelist', 'is_error']).execute();
     expect(posts).toHaveLength(40);
@@ -148,5 +160,16 @@ describe('demo data', () => {
     expect(repeat.rows[0]!.n).toBeGreaterThan(0);
     const abnormal = await sql<{ n: number }>`SELECT count(*)::int AS n FROM triage_price_score WHERE score >= 3`.execute(services.db);
     expect(abnormal.rows[0]!.n).toBeGreaterThanOrEqual(3);
+    // The look-alikes' reasons are message keys: each reader gets them in their language (the English analyst's,
+    // the Japanese one's).
+    const watchId = watches[0]!.id;
+    const jaAnalyst = await services.db.selectFrom('users').select('user_id').where('user_mail', '=', 'analyst2@example.com').executeTakeFirstOrThrow();
+    const reasonsFor = async (as: string) =>
+      ((await tp.post('/api/domain-watch/fetch-candidates', { watchId, offset: 0, limit: 50 }, { token: as })).body.data as { candidates: { reasons: string[] }[] }).candidates.flatMap((c) => c.reasons);
+    const en = await reasonsFor(token);
+    const ja = await reasonsFor(await createSession(services.db, jaAnalyst.user_id, tp.clock.now));
+    expect(en.length).toBeGreaterThan(20);
+    // (An English sentence may quote a Japanese brand word in brackets.)
+    expect([en.filter((r) => kana(r.replace(/\(.*?\)/g, ''))), ja.filter((r) => !kana(r))]).toEqual([[], []]);
   });
 });

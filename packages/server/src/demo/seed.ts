@@ -19,6 +19,7 @@ import { seedSnsRecords } from './sns-records.js';
 import { seedSellerNetworks } from './seller-networks.js';
 import { seedTriage } from './triage.js';
 import { seedWsRecords } from './ws-records.js';
+import { seedDomainWatch } from './domain-watch.js';
 
 export interface DemoAccount {
   role: string;
@@ -137,6 +138,8 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     // The website and social media reports are the Japanese analyst's, named in Japanese.
     await seedWsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST && u.locale === 'ja')]!, now);
     await seedSnsRecords(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST && u.locale === 'ja')]!, now);
+    // After the website report: the watch's promoted look-alike is one of its records.
+    await seedDomainWatch(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedEvidence(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedTakedown(services, trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);
     await seedPictures(trx, clientIds[0]!, userIds[demoUsers.findIndex((u) => u.role === Role.ANALYST)]!, now);

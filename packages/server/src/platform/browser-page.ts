@@ -1,6 +1,6 @@
 import type { CaptureFailureReason } from '@portal/contract';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { assertPublicUrl, OutboundError, type OutboundPolicy } from './outbound/index.js';
+import { assertPublicUrl, OutboundError, safeFetch, type OutboundPolicy, type PinnedHost } from './outbound/index.js';
 
 /**
  * A page of the capture browsers opened under the guard that evidence capture and the crawler's browser fetch share:
@@ -22,6 +22,11 @@ export interface GuardedPageOptions {
   cookies?: { name: string; value: string; url: string }[];
   /** Stops the page when aborted (the crawler's subtask was stopped). */
   signal?: AbortSignal;
+  /**
+   * A host whose addresses the caller resolved itself (a look-alike domain): the page's requests to it are fetched
+   * here by safeFetch connecting to those addresses, and handed to the page; Chromium never looks the name up.
+   */
+  pin?: PinnedHost;
 }
 
 export interface GuardedPage {
@@ -88,6 +93,7 @@ export async function openGuardedPage(browser: Browser, opts: GuardedPageOptions
 async function guardRequest(route: Route, opts: GuardedPageOptions, stop: (reason: PageFailure, detail: string) => void): Promise<void> {
   const url = route.request().url();
   if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+  if (opts.pin && hostnameOf(url) === opts.pin.host) return fulfilPinned(route, opts, opts.pin, stop);
   try {
     await assertPublicUrl(url, opts.policy);
   } catch (err) {
@@ -97,6 +103,32 @@ async function guardRequest(route: Route, opts: GuardedPageOptions, stop: (reaso
   }
   const extra = opts.originHeaders && new URL(url).origin === opts.originHeaders.origin ? opts.originHeaders.headers : undefined;
   return route.continue(extra ? { headers: { ...route.request().headers(), ...extra } } : undefined).catch(() => undefined);
+}
+
+const hostnameOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+const HOP_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/** A request to the pinned host, fetched by safeFetch (GET only: the page's forms are not sent anywhere). */
+async function fulfilPinned(route: Route, opts: GuardedPageOptions, pin: PinnedHost, stop: (reason: PageFailure, detail: string) => void): Promise<void> {
+  const request = route.request();
+  const url = request.url();
+  if (request.method() !== 'GET') return route.abort('blockedbyclient').catch(() => undefined);
+  try {
+    const res = await safeFetch(url, { ...opts.policy, pin, maxBytes: opts.maxBytes, totalTimeoutMs: opts.timeoutMs, headers: { 'user-agent': request.headers()['user-agent'] ?? '' } });
+    // Redirects were followed by safeFetch: the page is sent to where they ended, so its own links resolve there.
+    if (res.url !== url) return await route.fulfill({ status: 302, headers: { location: res.url } });
+    const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => !HOP_HEADERS.has(k)));
+    await route.fulfill({ status: res.status, headers, body: res.body });
+  } catch (err) {
+    if (request.isNavigationRequest()) stop(refusal(err), hostOf(url, err));
+    await route.abort('blockedbyclient').catch(() => undefined);
+  }
 }
 
 /** Why the guard refused: a private address, an address that is not http(s), or a host that does not resolve. */

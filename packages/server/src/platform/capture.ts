@@ -1,7 +1,7 @@
 import type { CaptureFailureReason } from '@portal/contract';
 import { chromium, type Browser } from 'playwright-core';
 import { openGuardedPage, pageUrl, reasonOf } from './browser-page.js';
-import type { OutboundPolicy } from './outbound/index.js';
+import type { OutboundPolicy, PinnedHost } from './outbound/index.js';
 import { renderOn, type RenderOptions, type RenderOutcome } from './render.js';
 
 /**
@@ -28,6 +28,13 @@ export interface CaptureOptions {
   policy: OutboundPolicy;
 }
 
+/** What a caller other than evidence capture changes: the first screen only, and a host resolved by the caller. */
+export interface ShotOptions {
+  /** The whole page (default) or the first screen (the look-alike domains' thumbnails). */
+  fullPage?: boolean;
+  pin?: PinnedHost;
+}
+
 const VIEWPORT = { width: 1280, height: 900 };
 /** A taller page is cut here: a screenshot of an endless page would never end. */
 const MAX_SHOT_HEIGHT = 16_000;
@@ -50,11 +57,11 @@ export class CaptureBrowsers {
   }
 
   /** Captures one URL on the next free browser. Never throws for what the page does. */
-  async capture(url: string): Promise<CaptureOutcome> {
+  async capture(url: string, shot: ShotOptions = {}): Promise<CaptureOutcome> {
     const slot = await this.take();
     try {
       const browser = await this.browserOf(slot);
-      return await captureOn(browser, url, this.opts);
+      return await captureOn(browser, url, this.opts, shot);
     } catch (err) {
       return { ok: false, reason: 'browser', detail: String((err as Error).message ?? err).slice(0, 300), finalUrl: null, status: null };
     } finally {
@@ -105,10 +112,10 @@ export class CaptureBrowsers {
   }
 }
 
-async function captureOn(browser: Browser, url: string, opts: CaptureOptions): Promise<CaptureOutcome> {
+async function captureOn(browser: Browser, url: string, opts: CaptureOptions, shot: ShotOptions): Promise<CaptureOutcome> {
   const address = pageUrl(url);
   if (!address.ok) return failed('badUrl', address.detail);
-  const guarded = await openGuardedPage(browser, { timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, policy: opts.policy, viewport: VIEWPORT });
+  const guarded = await openGuardedPage(browser, { timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, policy: opts.policy, viewport: VIEWPORT, ...(shot.pin && { pin: shot.pin }) });
   const { page } = guarded;
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: opts.timeoutMs });
@@ -118,9 +125,9 @@ async function captureOn(browser: Browser, url: string, opts: CaptureOptions): P
     const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
     const png = await page.screenshot({
       type: 'png',
-      fullPage: true,
+      fullPage: shot.fullPage ?? true,
       animations: 'disabled',
-      ...(height > MAX_SHOT_HEIGHT ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: MAX_SHOT_HEIGHT } } : {}),
+      ...(height > MAX_SHOT_HEIGHT && shot.fullPage !== false ? { clip: { x: 0, y: 0, width: VIEWPORT.width, height: MAX_SHOT_HEIGHT } } : {}),
       timeout: opts.timeoutMs,
     });
     const late = guarded.failure();

@@ -43,8 +43,12 @@ export interface Config {
   demoMarketPort: number;
   /** Exchange rates in use older than this many days are flagged (the dashboard and the rates screen warn). */
   exchangeRateMaxAgeDays: number;
-  /** Domain watch runs: DNS_SERVERS as given (checked by the resolver), and the cap on permutations per run. */
-  domainWatch: { dnsServers: string | undefined; maxPermutations: number };
+  /**
+   * Domain watch runs: DNS_SERVERS as given (checked by the resolver), the queries a second they are sent
+   * (DNS_QUERIES_PER_SECOND; the demo's own zone takes more), the cap on permutations per run; the pages of live
+   * look-alikes: the port plain http is fetched on, whether private addresses may be, pages inspected per run.
+   */
+  domainWatch: { dnsServers: string | undefined; dnsPerSecond: number; maxPermutations: number; httpPort: number | undefined; allowPrivate: boolean; maxPages: number };
   /** Look-alikes' registration facts: RDAP and WHOIS servers as given (checked by registration.ts), and how many one run asks. */
   domainRegistration: { rdapServers: string | undefined; rdapBootstrapUrl: string | undefined; whoisServers: string | undefined; maxPerRun: number };
 }
@@ -97,8 +101,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exchangeRateMaxAgeDays: Math.max(1, Math.floor(Number(env.EXCHANGE_RATE_MAX_AGE_DAYS)) || 30),
     domainWatch: {
       dnsServers: env.DNS_SERVERS || undefined,
+      dnsPerSecond: Math.max(1, Math.floor(Number(env.DNS_QUERIES_PER_SECOND)) || 200),
       // rakuten.co.jp alone makes about 6,700 with every fuzzer; at 200 queries a second, 4 types each, ~3 minutes.
       maxPermutations: Math.max(1, Math.floor(Number(env.DOMAIN_WATCH_MAX_PERMUTATIONS)) || 20_000),
+      // Unset: 80. Tests and the demo serve their look-alike sites on a free port of 127.0.0.1.
+      httpPort: Number(env.DOMAIN_WATCH_HTTP_PORT) > 0 ? Math.floor(Number(env.DOMAIN_WATCH_HTTP_PORT)) : undefined,
+      allowPrivate: env.DOMAIN_WATCH_ALLOW_PRIVATE === '1',
+      // A page is a fetch, a few pictures and a screenshot (a few seconds each): 200 is about ten minutes on one browser.
+      maxPages: Number.isFinite(Number(env.DOMAIN_WATCH_MAX_PAGES || 'x')) ? Math.max(0, Math.floor(Number(env.DOMAIN_WATCH_MAX_PAGES))) : 200,
     },
     domainRegistration: {
       rdapServers: env.RDAP_SERVERS || undefined,

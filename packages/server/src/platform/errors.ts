@@ -38,6 +38,7 @@ const catalogue = {
   objectNotFound: { code: ErrorCode.OBJECT_NOT_FOUND, status: 200, key: 'error.objectNotFound' },
   /** A record's picture that cannot be had (none, refused, not an image, or not the caller's): an image's 404. */
   noPicture: { code: ErrorCode.OBJECT_NOT_FOUND, status: 404, key: 'error.noPicture' },
+  noScreenshot: { code: ErrorCode.OBJECT_NOT_FOUND, status: 404, key: 'error.noScreenshot' },
   unknownAnalyst: { code: ErrorCode.UNKNOWN_ANALYST, status: 200, key: 'error.unknownAnalyst' },
   unknownCompany: { code: ErrorCode.UNKNOWN_COMPANY, status: 200, key: 'error.unknownCompany' },
   cannotRemoveSelf: { code: ErrorCode.CANNOT_REMOVE_SELF, status: 200, key: 'error.cannotRemoveSelf' },

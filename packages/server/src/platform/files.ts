@@ -28,10 +28,10 @@ export async function storeImage(
   return storeFile(db, { ...f, contentType: IMAGE_CONTENT_TYPES[f.type], extension: EXTENSION[f.type] });
 }
 
-/** Any checked file (documents.ts or images.ts decided its type): stored under a random name. */
+/** Any checked file (documents.ts or images.ts decided its type): stored under a random name. `userId` null: made by a job. */
 export async function storeFile(
   db: Db | Tx,
-  f: { kind: string; clientId: number; contentType: string; extension: string; originalName: string; bytes: Buffer; userId: number; now: Date; attached?: boolean },
+  f: { kind: string; clientId: number; contentType: string; extension: string; originalName: string; bytes: Buffer; userId: number | null; now: Date; attached?: boolean },
 ): Promise<string> {
   const name = `${f.kind}-${randomUUID()}.${f.extension}`;
   await db

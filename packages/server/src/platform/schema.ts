@@ -1017,6 +1017,11 @@ export interface DomainPageSignals {
   shop: boolean;
   login: boolean;
   parked: boolean;
+  forSale: boolean;
+  /** No words and no pictures. */
+  empty: boolean;
+  /** Why the page could not be fetched (category 7, not displayed); not shown as a reason. */
+  failure?: string;
 }
 
 /** Alerts (migration 037). */

@@ -1,5 +1,5 @@
 import { ALL_ROLES, STAFF_ROLES } from '@portal/contract';
-import type { CallRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
+import type { CallRegistrar, DownloadRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
 import { ownerOfCandidates, ownerOfWatch } from './queries.js';
 import { promote } from './promote.js';
 import * as service from './service.js';
@@ -10,7 +10,7 @@ import * as service from './service.js';
  * watched for their brand). To analysts who do not manage the client a watch does not exist ("not found" on reads, as
  * for a missing id; 403 on writes, as the registry's owner rule answers).
  */
-export function registerDomainWatchCalls(call: CallRegistrar): void {
+export function registerDomainWatchCalls(call: CallRegistrar, download: DownloadRegistrar): void {
   const named: TenantRule = { field: 'clientId', analysts: 'managers' };
   const watch: OwnerRule = { object: 'domain watch', clientOf: (db, i) => ownerOfWatch(db, Number(i.watchId)) };
   const candidates: OwnerRule = { object: 'domain candidates', clientOf: (db, i) => ownerOfCandidates(db, (i.candidateIds as unknown[]).map(Number)) };
@@ -28,4 +28,6 @@ export function registerDomainWatchCalls(call: CallRegistrar): void {
   // An upload: outside a transaction, as every report's upload.
   call('/api/domain-watch/promote', { ...write, owner: candidates, transaction: false, handler: (ctx, i) => promote(ctx, i.candidateIds) });
   call('/api/domain-watch/dismiss', { ...write, owner: candidates, handler: (ctx, i) => service.dismiss(ctx, i.candidateIds) });
+  // The candidate names its watch: the same reading rule as fetch-candidates (service.screenshot).
+  download('/api/domain-watch/screenshot', { roles: ALL_ROLES, handler: (ctx, i) => service.screenshot(ctx, i.candidateId) });
 }

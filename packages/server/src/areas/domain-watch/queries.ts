@@ -128,7 +128,30 @@ export async function listCandidates(db: Conn, input: { watchId: number; state?:
 
 /** What a run needs to know of the candidates a watch has: by ASCII domain. */
 export function knownCandidates(db: Conn, watchId: number) {
-  return db.selectFrom('domain_candidate').select(['id', 'domain', 'registered', 'state', 'fingerprint']).where('watch_id', '=', watchId).execute();
+  return db
+    .selectFrom('domain_candidate')
+    .select(['id', 'domain', 'registered', 'state', 'fingerprint', 'live', 'page_fingerprint', 'screenshot_file'])
+    .where('watch_id', '=', watchId)
+    .execute();
+}
+
+/** The client's brand names and their keywords: the words a look-alike's page is searched for. */
+export async function brandWordsOfClient(db: Conn, clientId: number): Promise<string[]> {
+  const brands = await db.selectFrom('brand').select('brand_name as word').where('client_id', '=', clientId).execute();
+  const keywords = await db.selectFrom('brand_keyword').select('keyword_name as word').where('client_id', '=', clientId).execute();
+  return [...brands, ...keywords].map((r) => r.word);
+}
+
+/** The screenshot of a candidate, with the client owning it (the download checks the reader against it). */
+export function candidateScreenshot(db: Conn, candidateId: number) {
+  return db
+    .selectFrom('domain_candidate as d')
+    .innerJoin('domain_watch as w', 'w.id', 'd.watch_id')
+    .innerJoin('client as c', 'c.client_id', 'w.client_id')
+    .where('c.deleted_at', 'is', null)
+    .select(['d.watch_id', 'w.client_id', 'd.screenshot_file'])
+    .where('d.id', '=', candidateId)
+    .executeTakeFirst();
 }
 
 export async function insertCandidates(db: Conn, rows: Insertable<DomainCandidateTable>[]): Promise<void> {

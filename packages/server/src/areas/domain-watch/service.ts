@@ -1,10 +1,13 @@
 import { DOMAIN_FUZZERS, Role, hasRole, translate, domainWatch as contract, type Candidate, type DomainRun, type DomainWatch } from '@portal/contract';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
-import { fail } from '../../platform/errors.js';
+import type { DownloadAnswer } from '../../platform/call.js';
+import { AppError, fail } from '../../platform/errors.js';
+import { fileBytes } from '../../platform/files.js';
 import { checkOwner } from '../../platform/tenant.js';
 import { isRegistrable, splitDomain, toAsciiDomain } from './permutations.js';
 import * as q from './queries.js';
+import { DOMAIN_SHOT_KIND } from './run-pages.js';
 import { scheduleColumns, startRun } from './schedule.js';
 
 /**
@@ -160,4 +163,19 @@ export async function candidates(ctx: AuthedContext, input: Input<'fetchCandidat
 
 export async function dismiss(ctx: AuthedContext, candidateIds: number[]) {
   return { dismissed: await q.dismissCandidates(ctx.db, [...new Set(candidateIds)]) };
+}
+
+/**
+ * A candidate's screenshot, to whoever may read its watch; to anyone else, and when there is none, 404 (an image
+ * element asks for it: it needs a status, not a code in a JSON body).
+ */
+export async function screenshot(ctx: AuthedContext, candidateId: number): Promise<DownloadAnswer> {
+  const row = await q.candidateScreenshot(ctx.db, candidateId);
+  if (!row) fail('noScreenshot');
+  await readable(ctx, row.watch_id).catch((err: unknown) => {
+    throw err instanceof AppError && err.name_ === 'objectNotFound' ? new AppError('noScreenshot') : err;
+  });
+  const bytes = row.screenshot_file?.startsWith(`${DOMAIN_SHOT_KIND}-`) ? await fileBytes(ctx.db, row.screenshot_file) : undefined;
+  if (!bytes) fail('noScreenshot');
+  return { contentType: 'image/png', body: bytes };
 }

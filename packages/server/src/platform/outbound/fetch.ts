@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { isPublicAddress } from './address.js';
 
 /**
@@ -40,6 +40,19 @@ export interface SafeFetchOptions extends OutboundPolicy {
   totalTimeoutMs?: number;
   maxRedirects?: number;
   signal?: AbortSignal;
+  /** Connect to these addresses for this host name instead of asking the system resolver (see PinnedHost). */
+  pin?: PinnedHost;
+}
+
+/**
+ * A host name whose addresses the caller resolved itself (a look-alike domain, by the domain watch's own DNS
+ * servers): requests to it connect there, each address still checked unless private ones are allowed. `httpPort`
+ * replaces port 80 of plain http addresses that name no port (tests and the demo serve their sites on a free port).
+ */
+export interface PinnedHost {
+  host: string;
+  addresses: readonly string[];
+  httpPort?: number;
 }
 
 export interface SafeFetchResult {
@@ -115,6 +128,23 @@ export async function assertPublicUrl(raw: string, policy: OutboundPolicy = {}):
   return url;
 }
 
+/** An agent connecting to the pinned addresses; closed by the caller once its fetch is done. */
+function pinnedAgent(pin: PinnedHost, allowPrivate: boolean): Agent {
+  const lookup = (hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void): void => {
+    const addresses = pin.addresses.map((address) => ({ address, family: net.isIP(address) }));
+    const refused = allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+    if (refused || addresses.length === 0 || addresses.some((a) => a.family === 0)) {
+      return callback(new OutboundError('blocked_address', `${hostname} resolves to a non-public address ${refused?.address ?? ''}`.trim()));
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+  const connector = buildConnector({ lookup: lookup as unknown as net.LookupFunction } as buildConnector.BuildOptions);
+  return new Agent({
+    connect: (options, callback) => connector({ ...options, port: options.protocol === 'http:' && !options.port && pin.httpPort ? String(pin.httpPort) : options.port }, callback),
+  });
+}
+
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const credentialHeaders = ['cookie', 'authorization', 'proxy-authorization'];
 
@@ -129,56 +159,65 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
   let body = opts.body;
   let headers = { ...(opts.headers ?? {}) };
   const redirects: string[] = [];
-  for (;;) {
-    const open = exempt(url, opts);
-    if (!open) checkLiteral(url);
-    const dispatcher: Dispatcher = open ? openAgent : guardedAgent;
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await request(url, {
-        dispatcher, method, headers, body, signal,
-        headersTimeout: opts.headersTimeoutMs ?? 15_000,
-        bodyTimeout: opts.bodyTimeoutMs ?? 15_000,
-      });
-    } catch (e) {
-      throw asOutboundError(e, deadline);
-    }
-    const location = res.headers.location;
-    if (redirectStatuses.has(res.statusCode) && typeof location === 'string') {
-      res.body.resume();
-      if (redirects.length >= maxRedirects) throw new OutboundError('too_many_redirects', `more than ${maxRedirects} redirects`);
-      redirects.push(url.href);
-      const next = parseUrl(new URL(location, url).href);
-      if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !credentialHeaders.includes(k.toLowerCase())));
-      if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
-        method = 'GET';
-        body = undefined;
+  const pinned = opts.pin && pinnedAgent(opts.pin, opts.allowPrivate ?? allowPrivateByDefault());
+  try {
+    return await fetchHops();
+  } finally {
+    await pinned?.close().catch(() => undefined);
+  }
+
+  async function fetchHops(): Promise<SafeFetchResult> {
+    for (;;) {
+      const open = exempt(url, opts);
+      if (!open) checkLiteral(url);
+      const dispatcher: Dispatcher = pinned && url.hostname === opts.pin!.host ? pinned : open ? openAgent : guardedAgent;
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, {
+          dispatcher, method, headers, body, signal,
+          headersTimeout: opts.headersTimeoutMs ?? 15_000,
+          bodyTimeout: opts.bodyTimeoutMs ?? 15_000,
+        });
+      } catch (e) {
+        throw asOutboundError(e, deadline);
       }
-      url = next;
-      continue;
-    }
-    const declared = Number(res.headers['content-length']);
-    if (declared > maxBytes) {
-      discard(res.body);
-      throw new OutboundError('too_large', `body of ${declared} bytes is over ${maxBytes}`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > maxBytes) {
-          discard(res.body);
-          throw new OutboundError('too_large', `body is over ${maxBytes} bytes`);
+      const location = res.headers.location;
+      if (redirectStatuses.has(res.statusCode) && typeof location === 'string') {
+        res.body.resume();
+        if (redirects.length >= maxRedirects) throw new OutboundError('too_many_redirects', `more than ${maxRedirects} redirects`);
+        redirects.push(url.href);
+        const next = parseUrl(new URL(location, url).href);
+        if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !credentialHeaders.includes(k.toLowerCase())));
+        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
         }
-        chunks.push(chunk as Buffer);
+        url = next;
+        continue;
       }
-    } catch (e) {
-      throw asOutboundError(e, deadline);
+      const declared = Number(res.headers['content-length']);
+      if (declared > maxBytes) {
+        discard(res.body);
+        throw new OutboundError('too_large', `body of ${declared} bytes is over ${maxBytes}`);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of res.body) {
+          size += (chunk as Buffer).length;
+          if (size > maxBytes) {
+            discard(res.body);
+            throw new OutboundError('too_large', `body is over ${maxBytes} bytes`);
+          }
+          chunks.push(chunk as Buffer);
+        }
+      } catch (e) {
+        throw asOutboundError(e, deadline);
+      }
+      const flat: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
+      return { status: res.statusCode, url: url.href, redirects, headers: flat, body: Buffer.concat(chunks) };
     }
-    const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(', ') : v;
-    return { status: res.statusCode, url: url.href, redirects, headers: flat, body: Buffer.concat(chunks) };
   }
 }
 
