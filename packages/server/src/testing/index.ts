@@ -85,8 +85,9 @@ export interface Envelope {
 /**
  * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS).
  * `poolSize`: PostgreSQL connections (tests: 5; a benchmark: the servers' DEFAULT_POOL_SIZE).
+ * `dnsServers`: the resolvers domain watch runs ask (DNS_SERVERS), e.g. a test's own zone (startDnsZone).
  */
-export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number } = {}): Promise<TestPortal> {
+export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; dnsServers?: string } = {}): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }) });
   const clock = {
@@ -102,6 +103,7 @@ export async function startTestPortal(opts: { checkAnswers?: boolean; cacheTtlMs
     for (const line of chunk.toString().split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
   });
   const config = { ...readConfig({}), smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] } };
+  if (opts.dnsServers) config.domainWatch = { ...config.domainWatch, dnsServers: opts.dnsServers };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
   return {
@@ -205,3 +207,6 @@ export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/f
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';
 /** The marketplace that changes between a watch's runs (issue 30), for journeys. */
 export { startChangingMarket, type ChangingMarket, type MarketItem } from '../areas/watches/changing-market.js';
+// Domain watches (issue 32): a DNS zone the runs ask, and a run worked by the test (test portals run no jobs).
+export { startDnsZone, type ZoneRecord } from '../areas/domain-watch/dns-zone.js';
+export { workRun as workDomainRun } from '../areas/domain-watch/run.js';

@@ -1,4 +1,4 @@
-import { Checkbox, Col, Form, Input, Row, Switch, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOMAIN_FUZZERS } from '@portal/contract';
 import { FormSelect } from '../../components/FormSelect';
@@ -14,6 +14,7 @@ import type { DomainWatchFormValues } from './model';
 export function DomainWatchFields({ fixedClient }: { fixedClient?: { id: number; name: string } }) {
   const { t } = useTranslation('domainWatch');
   const clients = useClientChoices('writable', !fixedClient);
+  const form = Form.useFormInstance<DomainWatchFormValues>();
   const scheduled = Form.useWatch<DomainWatchFormValues['scheduled']>('scheduled');
   const options = fixedClient ? [{ value: fixedClient.id, label: fixedClient.name }] : (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }));
   const list = (name: 'domains' | 'words' | 'keywords' | 'tlds', rows: number) => (
@@ -49,6 +50,14 @@ export function DomainWatchFields({ fixedClient }: { fixedClient?: { id: number;
           </Row>
         </Checkbox.Group>
       </Form.Item>
+      <Space size={0} style={{ marginTop: -16, marginBottom: 16 }}>
+        <Button type="link" size="small" onClick={() => form.setFieldValue('fuzzers', [...DOMAIN_FUZZERS])} data-testid="dw-fuzzers-all">
+          {t('action.allFuzzers')}
+        </Button>
+        <Button type="link" size="small" onClick={() => form.setFieldValue('fuzzers', [])} data-testid="dw-fuzzers-none">
+          {t('action.noFuzzers')}
+        </Button>
+      </Space>
       <Form.Item name="scheduled" label={t('field.scheduled')} valuePropName="checked" extra={t('field.scheduledHelp')}>
         <Switch data-testid="dw-scheduled" />
       </Form.Item>
