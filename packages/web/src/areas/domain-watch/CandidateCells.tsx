@@ -13,7 +13,7 @@ export function DomainCell({ c }: { c: Candidate }) {
   const { t } = useTranslation('domainWatch');
   return (
     <Space direction="vertical" size={0} style={{ maxWidth: 260 }}>
-      <Typography.Text strong data-testid={`dw-candidate-domain-${c.id}`}>
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid={`dw-candidate-domain-${c.id}`}>
         {c.unicode}
       </Typography.Text>
       {c.unicode !== c.domain && (

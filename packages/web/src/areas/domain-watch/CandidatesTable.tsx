@@ -9,6 +9,7 @@ import { api, errorMessage } from '../../platform/api';
 import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { DnsAnswers, DomainCell, ReasonList, RegisteredTag, Registration, ScoreMeter, Screenshot, StateCell } from './CandidateCells';
 import { DOMAIN_WATCH_READS, wsRecordPath } from './model';
+import './domainWatch.css';
 
 const PAGE_SIZE = 20;
 
@@ -65,7 +66,7 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
 
   const columns: ColumnsType<Candidate> = [
     { title: t('candidates.domain'), key: 'domain', render: (_, c) => <DomainCell c={c} /> },
-    { title: t('candidates.fuzzer'), dataIndex: 'fuzzer', render: (f: string) => <Typography.Text code>{f}</Typography.Text> },
+    { title: t('candidates.fuzzer'), dataIndex: 'fuzzer', render: (f: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{f}</Typography.Text> },
     { title: t('candidates.registered'), dataIndex: 'registered', render: (r: boolean | null) => <RegisteredTag registered={r} /> },
     { title: t('candidates.live'), dataIndex: 'live', render: (live: boolean) => (live ? t('candidates.yes') : t('candidates.no')) },
     { title: t('candidates.score'), dataIndex: 'score', render: (score: number) => <ScoreMeter score={score} /> },
@@ -132,6 +133,8 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
         />
       )}
       {list.isError && <Alert type="warning" showIcon message={t('toast.failed', { message: errorMessage(list.error) })} />}
+      {/* A scroller of its own, reachable by keyboard: antd's scroll.x would copy the select-all box into its hidden measuring row. */}
+      <div role="region" aria-label={t('candidates.caption')} tabIndex={0} style={{ overflowX: 'auto' }}>
       <Table<Candidate>
         rowKey="id"
         size="small"
@@ -139,8 +142,8 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
         columns={columns}
         dataSource={rows}
         loading={list.isFetching && !list.isRefetching}
-        scroll={{ x: 'max-content' }}
         aria-label={t('candidates.caption')}
+        className="dw-candidates-table"
         locale={{ emptyText: t('candidates.empty') }}
         rowSelection={
           staff
@@ -155,6 +158,7 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
         data-testid="dw-candidates"
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showTotal: (total) => t('candidates.total', { total }) }}
       />
+      </div>
     </Flex>
   );
 }
