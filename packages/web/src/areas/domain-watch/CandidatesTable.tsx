@@ -68,7 +68,7 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
     { title: t('candidates.domain'), key: 'domain', render: (_, c) => <DomainCell c={c} /> },
     { title: t('candidates.fuzzer'), dataIndex: 'fuzzer', render: (f: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{f}</Typography.Text> },
     { title: t('candidates.registered'), dataIndex: 'registered', render: (r: boolean | null) => <RegisteredTag registered={r} /> },
-    { title: t('candidates.live'), dataIndex: 'live', render: (live: boolean) => (live ? t('candidates.yes') : t('candidates.no')) },
+    { title: t('candidates.live'), dataIndex: 'live', render: (live: boolean) => <span className="dw-nowrap">{live ? t('candidates.yes') : t('candidates.no')}</span> },
     { title: t('candidates.score'), dataIndex: 'score', render: (score: number) => <ScoreMeter score={score} /> },
     { title: t('candidates.reasons'), key: 'reasons', render: (_, c) => <ReasonList c={c} /> },
     { title: t('candidates.dns'), key: 'dns', render: (_, c) => <DnsAnswers c={c} /> },
