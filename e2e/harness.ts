@@ -35,8 +35,9 @@ const isCspMessage = (text: string) => text.startsWith('CSP violation: ') || tex
 /**
  * The portal on its own database and SMTP server, listening on a free port, with a browser pointed at it.
  * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (teaching a recipe).
+ * `dnsServers`: the resolvers domain watch runs ask (a journey's own DNS zone).
  */
-export async function startJourney(opts: { crawlerAllowOrigins?: string[] } = {}): Promise<Journey> {
+export async function startJourney(opts: { crawlerAllowOrigins?: string[]; dnsServers?: string } = {}): Promise<Journey> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   const tp = await startTestPortal(opts);
   if (!fs.existsSync(path.join(tp.portal.services.config.webDist, 'index.html'))) {

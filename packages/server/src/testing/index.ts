@@ -86,9 +86,10 @@ export interface Envelope {
  * `crawlerAllowOrigins`: fixture sites on 127.0.0.1 the portal's own page fetches may visit (CRAWLER_ALLOW_ORIGINS).
  * `poolSize`: PostgreSQL connections (tests: 5; a benchmark: the servers' DEFAULT_POOL_SIZE).
  * `metricsToken`: turns `GET /metrics` on with this bearer token (METRICS_TOKEN).
+ * `dnsServers`: the resolvers domain watch runs ask (DNS_SERVERS), e.g. a test's own zone (startDnsZone).
  */
 export async function startTestPortal(
-  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string } = {},
+  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string } = {},
 ): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
   const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }) });
@@ -107,6 +108,7 @@ export async function startTestPortal(
   // Domain watch runs ask no registry (IANA's RDAP and WHOIS) unless a test points them at its own servers.
   const base = readConfig({});
   const config = { ...base, domainRegistration: { ...base.domainRegistration, maxPerRun: 0 }, smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
+  if (opts.dnsServers) config.domainWatch = { ...config.domainWatch, dnsServers: opts.dnsServers };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
   return {
@@ -210,3 +212,6 @@ export { startFixtureMarket, type FixtureMarket } from '../areas/crawler-tasks/f
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';
 /** The marketplace that changes between a watch's runs (issue 30), for journeys. */
 export { startChangingMarket, type ChangingMarket, type MarketItem } from '../areas/watches/changing-market.js';
+// Domain watches (issue 32): a DNS zone the runs ask, and a run worked by the test (test portals run no jobs).
+export { startDnsZone, type ZoneRecord } from '../areas/domain-watch/dns-zone.js';
+export { workRun as workDomainRun } from '../areas/domain-watch/run.js';

@@ -49,6 +49,8 @@ export async function demoAddresses(db: Db): Promise<(route: string) => string> 
     site: await one(sql`SELECT min(id) AS id FROM ec_site`),
     task: await one(sql`SELECT min(id) AS id FROM crawler_task WHERE client_id = ${clientId}`),
     watch: await one(sql`SELECT min(id) AS id FROM watch WHERE client_id = ${clientId}`),
+    // None before the demo has a domain watch: the page then says "not found" (a page the walk checks too).
+    domainWatch: await one(sql`SELECT min(id) AS id FROM domain_watch WHERE client_id = ${clientId}`),
     trademark: await one(sql`SELECT min(trademark_id) AS id FROM trademark WHERE client_id = ${clientId}`),
     request: await one(sql`SELECT min(request_id) AS id FROM service_request WHERE client_id = ${clientId}`),
     ec: await one(sql`SELECT min(ec_id) AS id FROM ec_record WHERE client_id = ${clientId} AND published`),
@@ -65,6 +67,7 @@ export async function demoAddresses(db: Db): Promise<(route: string) => string> 
       : route.startsWith('/analyst/ec-site/') ? ids.site
       : route.startsWith('/task/') ? ids.task
       : route.startsWith('/analyst/watches/') ? ids.watch
+      : route.startsWith('/domain-watch/') ? ids.domainWatch
       : route.startsWith('/trademark/') ? ids.trademark
       : ids.request;
     return route.replace(/:\w+/g, String(id));

@@ -7,6 +7,7 @@ import {
   ReadOutlined,
   RobotOutlined,
   SafetyCertificateOutlined,
+  SecurityScanOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
@@ -73,6 +74,7 @@ const menu: readonly MenuEntry[] = [
   { path: NOTICE_PATH, label: 'notice', roles: ALL_ROLES, icon: <BellOutlined /> },
   { path: '/task/ec-crawler-task', label: 'crawlerTask', roles: STAFF_ROLES, icon: <RobotOutlined /> },
   { path: '/analyst/watches', label: 'watches', roles: STAFF_ROLES, icon: <EyeOutlined /> },
+  { path: '/domain-watch', label: 'domainWatch', roles: ALL_ROLES, icon: <SecurityScanOutlined /> },
   {
     path: 'settings',
     label: 'settings',

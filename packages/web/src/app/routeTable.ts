@@ -83,6 +83,10 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: '/analyst/watches', roles: STAFF_ROLES, title: 'watches', Page: lazy(() => import('../areas/watches/WatchListPage')) },
   { path: '/analyst/watches/new', roles: STAFF_ROLES, title: 'newWatch', parent: '/analyst/watches', Page: lazy(() => import('../areas/watches/WatchNewPage')) },
   { path: '/analyst/watches/:id', roles: STAFF_ROLES, title: 'watchDetail', parent: '/analyst/watches', Page: lazy(() => import('../areas/watches/WatchDetailPage')) },
+  // Issue 32: staff make and run domain watches; a client user reads their company's (domain-watch/calls.ts).
+  { path: '/domain-watch', roles: ALL_ROLES, title: 'domainWatch', Page: lazy(() => import('../areas/domain-watch/DomainWatchListPage')) },
+  { path: '/domain-watch/new', roles: STAFF_ROLES, title: 'newDomainWatch', parent: '/domain-watch', Page: lazy(() => import('../areas/domain-watch/DomainWatchNewPage')) },
+  { path: '/domain-watch/:id', roles: ALL_ROLES, title: 'domainWatchDetail', parent: '/domain-watch', Page: lazy(() => import('../areas/domain-watch/DomainWatchDetailPage')) },
 
   { path: '/trademark', roles: ONLINE, title: 'trademark', Page: lazy(() => import('../areas/trademarks/TrademarkListPage')) },
   { path: '/trademark/new', roles: ONLINE, title: 'new', parent: '/trademark', Page: TrademarkForm },

@@ -28,6 +28,7 @@ import jaSellerNetworks from '../locales/ja/sellerNetworks.json';
 import jaTriage from '../locales/ja/triage.json';
 import jaWebhooks from '../locales/ja/webhooks.json';
 import jaWatches from '../locales/ja/watches.json';
+import jaDomainWatch from '../locales/ja/domainWatch.json';
 
 /**
  * The Japanese catalogues, a chunk of their own: an English user never downloads them. Each must have every key of
@@ -62,6 +63,7 @@ export const ja = {
   triage: jaTriage satisfies EnglishResources['triage'],
   webhooks: jaWebhooks satisfies EnglishResources['webhooks'],
   watches: jaWatches satisfies EnglishResources['watches'],
+  domainWatch: jaDomainWatch satisfies EnglishResources['domainWatch'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };
