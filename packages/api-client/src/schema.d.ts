@@ -2933,7 +2933,7 @@ export interface paths {
         put?: never;
         /**
          * List a domain watch's candidates
-         * @description Lists the look-alike domains a domain watch found: registered ones and failed look-ups (registered null, asked again next run), with their fuzzer, DNS answers, score, reasons in the caller's language and state; filtered by state or to registered ones.
+         * @description Lists the look-alike domains a domain watch found: registered ones and failed look-ups (registered null, asked again next run), with their fuzzer, DNS answers, score (0-100, from their page against the official site's: similarity, logo, brand words, shop, login form), reasons in the caller's language (one per point), suggested site category, page and screenshot, and state; filtered by state or to registered ones.
          *
          *     For administrators, analysts, client users.
          */
@@ -3021,7 +3021,7 @@ export interface paths {
         put?: never;
         /**
          * Run a domain watch now
-         * @description Starts a run at once and answers at once: the workers compute the permutations (at most the configured cap), resolve them and write the candidates at the end. Refused while a run is going on.
+         * @description Starts a run at once and answers at once: the workers compute the permutations (at most the configured cap), resolve them, inspect the pages of the live ones (fetch, screenshot, score against the official site, the watch's first domain) and write the candidates at the end. Refused while a run is going on.
          *
          *     For administrators, analysts.
          */
@@ -3065,7 +3065,7 @@ export interface paths {
         put?: never;
         /**
          * Dismiss candidates
-         * @description Dismisses look-alike domains of one client: they leave the new ones and come back only when what a run sees of them (registration, DNS answers) changes.
+         * @description Dismisses look-alike domains of one client: they leave the new ones and come back only when what a run sees of them (registration, DNS answers, page) changes.
          *
          *     For administrators, analysts.
          */

@@ -171,4 +171,13 @@ describe('a run with pages', () => {
     const old = await tp.portal.services.db.selectFrom('stored_file').select('name').where('name', '=', shotBefore).executeTakeFirst();
     expect(old).toBeUndefined();
   }, 180_000);
+
+  it("removes the screenshots with the watch", async () => {
+    const db = tp.portal.services.db;
+    const shots = await db.selectFrom('domain_candidate').select('screenshot_file').where('watch_id', '=', watch.id).where('screenshot_file', 'is not', null).execute();
+    expect(shots.length).toBeGreaterThan(0);
+    await ok('/api/domain-watch/remove', { watchId: watch.id });
+    const left = await db.selectFrom('stored_file').select('name').where('name', 'in', shots.map((s) => s.screenshot_file!)).execute();
+    expect(left).toEqual([]);
+  });
 });

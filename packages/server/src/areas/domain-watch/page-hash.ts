@@ -1,9 +1,16 @@
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
+
 // tlsh (idealista/tlsh-js, Apache-2.0): the only TLSH on npm that is a faithful port with tests against Trend Micro's
 // reference digests, published in 2024 and used (~100k downloads a month); pure JavaScript, no native build. The
-// others on the registry are unpublished forks or bindings to the C++ library.
-import tlsh from 'tlsh/lib/tlsh.js';
-import DigestHashBuilder from 'tlsh/lib/digests/digest-hash-builder.js';
+// others on the registry are unpublished forks or bindings to the C++ library. It ships no types (CommonJS): the
+// two entry points used are typed here.
+const require = createRequire(import.meta.url);
+const tlsh = require('tlsh/lib/tlsh.js') as (data: string) => string;
+interface Digest {
+  calculateDifference(other: Digest, lengthDiff: boolean): number;
+}
+const DigestHashBuilder = require('tlsh/lib/digests/digest-hash-builder.js') as new () => { withHash(hash: string): { build(): Digest } };
 
 /**
  * The two similarity measures of a look-alike's page against the brand's official one (issue 32 point 3):

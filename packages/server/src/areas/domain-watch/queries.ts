@@ -60,7 +60,12 @@ export async function updateWatch(db: Conn, watchId: number, changes: Updateable
   await db.updateTable('domain_watch').set(changes).where('id', '=', watchId).execute();
 }
 
+/** Removes the watch (its runs and candidates go with it) and its candidates' screenshot files. */
 export async function deleteWatch(db: Conn, watchId: number): Promise<void> {
+  await db
+    .deleteFrom('stored_file')
+    .where('name', 'in', (eb) => eb.selectFrom('domain_candidate').select('screenshot_file').where('watch_id', '=', watchId).where('screenshot_file', 'is not', null))
+    .execute();
   await db.deleteFrom('domain_watch').where('id', '=', watchId).execute();
 }
 

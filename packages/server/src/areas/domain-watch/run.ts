@@ -128,7 +128,9 @@ export async function workRun(services: Services, runId: number, browsers: Captu
           counts.new += 1;
           outcome.newDomains.push(p.domain);
         } else if (live && before && !before.live) outcome.becameLive.push(p.domain);
-        const pageChanged = page !== undefined && before !== undefined && before.page_fingerprint !== page.fingerprint;
+        // A first look at a known candidate's page is not a change (candidates from before pages were inspected, or
+        // past the cap until now): changes are told against a page seen.
+        const pageChanged = page !== undefined && before?.page_fingerprint != null && before.page_fingerprint !== page.fingerprint;
         const fields = {
           registered, reasons: JSON.stringify(withPageReasons(reasonsOf(p, r), page)), dns: JSON.stringify(r.dns), fingerprint, last_seen_at: now, last_run_id: runId,
           ...(page ? await pageColumns(tx, page, before, shots) : !live && { live: false }),

@@ -120,4 +120,16 @@ describe('safeFetch against a local fixture server', () => {
     expect(await code(safeFetch(`${origin}/hang-body`, { allowPrivate: true, bodyTimeoutMs: 200 }))).toBe('timeout');
     expect(await code(safeFetch(`${origin}/hang`, { allowPrivate: true, totalTimeoutMs: 200 }))).toBe('timeout');
   });
+
+  it('connects a pinned host to the addresses given (no resolver asked), each still checked, on the port given for plain http', async () => {
+    // `.invalid` never resolves: only the pin can reach the fixture server.
+    const pin = { host: 'look-alike.invalid', addresses: ['127.0.0.1'], httpPort: port };
+    const res = await safeFetch('http://look-alike.invalid/ok', { pin, allowPrivate: true });
+    expect([res.status, res.body.toString()]).toEqual([200, 'hello']);
+    const followed = await safeFetch('http://look-alike.invalid/to-ok', { pin, allowPrivate: true });
+    expect([followed.url, followed.body.toString()]).toEqual(['http://look-alike.invalid/ok', 'hello']);
+    expect(await code(safeFetch('http://look-alike.invalid/ok', { pin }))).toBe('blocked_address');
+    // Another host is not pinned: it goes to the resolver, which knows no such name.
+    expect(await code(safeFetch('http://other.invalid/ok', { pin, allowPrivate: true }))).toBe('network');
+  });
 });
