@@ -75,7 +75,7 @@ describe('the demo domain watch', () => {
     expect(outcome?.becameLive).toEqual(['sakura-beautty.jp']);
 
     const { db } = tp.portal.services;
-    const rows = await db.selectFrom('domain_candidate').select(['domain', 'registered', 'live', 'score', 'state', 'last_run_id']).execute();
+    const rows = await db.selectFrom('domain_candidate').select(['domain', 'registered', 'live', 'score', 'state', 'last_run_id', 'record_id']).execute();
     const seenNow = rows.filter((r) => r.last_run_id === runId);
     expect(seenNow.filter((r) => r.registered).map((r) => r.domain).sort()).toEqual(lookAlikes.map((l) => l.domain).sort());
     expect(seenNow.filter((r) => r.live).map((r) => r.domain).sort()).toEqual([...sites].sort());
@@ -87,6 +87,17 @@ describe('the demo domain watch', () => {
     const others = scoreOf(['shop-outdoor', 'shop-tea', 'shop-electronics', 'shop-cosmetics', 'parked', 'for-sale', 'empty']);
     expect([copies.length, others.length]).toEqual([5, 7]);
     expect(Math.min(...copies)).toBeGreaterThan(Math.max(...others));
+    // At the end of the run, those scoring the watch's threshold (70) or more became WS records of Sakura, each with
+    // a capture of its page queued; the others wait for an analyst.
+    const threshold = (await db.selectFrom('domain_watch').select('promote_threshold').executeTakeFirstOrThrow()).promote_threshold!;
+    const high = rows.filter((r) => r.live && r.score >= threshold && r.state !== 'dismissed');
+    expect(high.length).toBeGreaterThan(0);
+    for (const r of high) expect([r.domain, r.state, r.record_id !== null]).toEqual([r.domain, 'promoted', true]);
+    expect(rows.filter((r) => r.live && r.score < threshold).every((r) => r.state === 'new')).toBe(true);
+    const madeNow = high.filter((r) => r.domain !== 'sakura-beauty-jp.com'); // (promoted in the seed already)
+    expect(madeNow.length).toBeGreaterThan(0);
+    const captures = await db.selectFrom('evidence_capture').select('ws_id').where('kind', '=', 'ws').where('ws_id', 'in', madeNow.map((r) => r.record_id!)).execute();
+    expect(new Set(captures.map((c) => c.ws_id)).size).toBe(madeNow.length);
     // The dismissed one (no site) stays dismissed.
     expect(rows.find((r) => r.domain === 'sakura-beauty.co.jp')?.state).toBe('dismissed');
     const runs = await db.selectFrom('domain_watch_run').select('status').orderBy('id').execute();
