@@ -5,9 +5,10 @@ import type { DashboardInfo } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
 import { Chart } from './charts/Chart';
 import { CircleMap } from './WorldCharts';
+import { Donut } from './svg/Donut';
 import { CountryFilter } from './CountryFilter';
 import { ecResultName, monthsOf, sumOver } from './labels';
-import { FULL_WIDTH, categoriesByMonth, categoryLinesOption, countryBarOption, legendLayout, pieHeight, pieOption, siteStackOption, statusByMonth, statusOption } from './options';
+import { FULL_WIDTH, categoriesByMonth, categoryLinesOption, countryBarOption, legendLayout, siteStackOption, statusByMonth, statusOption } from './options';
 import type { DashboardSearch } from './SearchForm';
 import { SummaryStrip } from './SummaryStrip';
 import { TopInfringers } from './TopInfringers';
@@ -47,7 +48,7 @@ export function EcTab({ info, search }: { info: DashboardInfo; search: Dashboard
       </Col>
       <Col span={24}>
         <Card title={t('chart.map')}>
-          <CircleMap testId="chart-map" zoom={1} points={Object.entries(info.countryInfringementCountDict).map(([code, c]) => ({ code, ...c }))} />
+          <CircleMap testId="chart-map" title={t('chart.map')} points={Object.entries(info.countryInfringementCountDict).map(([code, c]) => ({ code, ...c }))} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
@@ -123,7 +124,7 @@ function CountryPie({ infringements }: { infringements: readonly { code: string;
   const { t } = useTranslation('dashboards');
   const l = useLabels();
   const slices = infringements.map((c) => ({ name: l.country(c.code), value: c.count }));
-  return <Chart testId="chart-country-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />;
+  return <Donut testId="chart-country-pie" title={t('chart.countryPie')} slices={slices} />;
 }
 
 function SiteStack({ info }: { info: DashboardInfo }) {
@@ -152,7 +153,7 @@ function CategoryPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.categoryPie')}>
       <CountryFilter testId="filter-category" countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart testId="chart-category-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.records'))} />
+      <Donut testId="chart-category-pie" title={t('chart.categoryPie')} slices={slices} />
     </Card>
   );
 }
@@ -184,7 +185,7 @@ function TakedownPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.takedown')}>
       <CountryFilter testId="filter-takedown" countries={countries} value={chosen} onChange={setChosen} />
-      <Chart testId="chart-takedown" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />
+      <Donut testId="chart-takedown" title={t('chart.takedown')} slices={slices} />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { monthsOf, sumOver } from './labels';
 import { topInfringerHref } from './links';
-import { bubbleScale, categoriesByMonth, categoryLinesOption, everyCategoryLabel, legendLayout, pieOption, siteStackOption, statusByMonth, type Labels } from './options';
+import { bubbleScale, categoriesByMonth, categoryLinesOption, everyCategoryLabel, legendLayout, siteStackOption, statusByMonth, type Labels } from './options';
+import { countTicks, fitText, textWidth } from './svg/scale';
 
 const labels: Labels = { category: (id) => `Category ${String(id)}`, country: (c) => c, categorized: 'Categorized', infringing: 'Infringements', percent: 'Infringement %' };
 const dict = { '2025-01': { CN: { 3: 2, 1: 2 }, US: { 9: 1 } }, '2025-03': { CN: { 2: 1 } } };
@@ -75,12 +76,16 @@ const dict = { CN: Object.fromEntries(sites.map((s) => [s, { 3: 1 }])) };
     expect(siteStackOption(dict, ['CN'], labels).xAxis).toMatchObject({ axisLabel: { interval: 0, rotate: 30, overflow: 'truncate' } });
   });
 
-  it('draws donuts with labels outside the ring, inside the chart, and a legend of every slice', () => {
-    const option = pieOption([{ name: 'Trademark infringement', value: 3 }, { name: 'Counterfeit', value: 1 }, { name: 'Empty', value: 0 }], 'Records');
-    expect(option.legend).toMatchObject({ type: 'plain' });
-    const [series] = option.series as { label: Record<string, unknown>; data: unknown[] }[];
-    expect(series!.label).toMatchObject({ alignTo: 'edge', overflow: 'break' });
-    expect(series!.data).toHaveLength(2);
+  it('gives the SVG charts whole-number ticks up to the largest count, and cuts a long label with an ellipsis', () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(87)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(countTicks(7).at(-1)).toBeGreaterThanOrEqual(7);
+    expect(fitText('Amazon', 96)).toBe('Amazon');
+    const cut = fitText('Yahoo! Shopping Japan Marketplace', 96);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(textWidth(cut)).toBeLessThanOrEqual(96);
+    expect(textWidth('楽天市場')).toBe(48);
   });
 
   it('links a top infringer to the list with the client, seller, region spellings, infringing categories and period', () => {

@@ -156,37 +156,6 @@ export function countryBarOption(counts: readonly { code: string; count: number 
   };
 }
 
-/** The height a pie of these slices needs for its ring, its labels and its legend's lines. */
-export function pieHeight(slices: readonly { name: string; value: number }[], width = HALF_WIDTH, ring = 300): number {
-  return ring + legendLayout(slices.filter((s) => s.value > 0).map((s) => s.name), width).room;
-}
-
-/**
- * A donut whose labels sit outside the ring on lines, kept inside the chart (aligned to its edges and wrapped
- * onto a second line when long), with a legend of every slice below on as many lines as it needs; draw it
- * `pieHeight` tall so the ring keeps its size whatever the legend takes.
- */
-export function pieOption(slices: readonly { name: string; value: number }[], seriesName: string, ring = 300): ChartOption {
-  const shown = slices.filter((s) => s.value > 0);
-  const centreY = ring / 2;
-  return {
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'plain', bottom: 0 },
-    series: [
-      {
-        name: seriesName,
-        type: 'pie',
-        radius: [ring * 0.18, ring * 0.32],
-        center: ['50%', centreY],
-        label: { formatter: '{b}\n{d}%', alignTo: 'edge', edgeDistance: 8, overflow: 'break', lineHeight: 15 },
-        labelLine: { length: 10, length2: 8 },
-        labelLayout: { hideOverlap: true },
-        data: shown.map((s) => ({ ...s })),
-      },
-    ],
-  };
-}
-
 /** Sites on the x axis, one stacked bar part per category, over the chosen countries. */
 export function siteStackOption(dict: DashboardInfo['countrySiteInfringementTypeDict'], countries: readonly string[], l: Labels): ChartOption {
   const bySite = new Map<string, Record<string, number>>();

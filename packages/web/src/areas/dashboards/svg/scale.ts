@@ -1,0 +1,36 @@
+/**
+ * What the dashboards' SVG charts share (issue 35: the home page draws without a chart library): the colours of the
+ * series (ECharts' default palette, which the other charts of the dashboards keep) and the ticks of a count axis.
+ */
+import { textWidth } from '../options';
+
+export { textWidth };
+
+export const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
+export const colourOf = (i: number) => PALETTE[i % PALETTE.length]!;
+
+/** Axis and label texts: 60 % black (5.7:1 on white, theme.ts), the grid lines antd's pale grey. */
+export const TEXT = 'rgba(0, 0, 0, 0.6)';
+export const GRID = '#f0f0f0';
+
+/** Whole-number ticks from 0 to at least `max`, about `count` of them, on 1, 2 or 5 times a power of ten. */
+export function countTicks(max: number, count = 5): number[] {
+  if (max <= 0) return [0, 1];
+  const raw = max / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw)!);
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step; v += step) ticks.push(v);
+  return ticks;
+}
+
+/** `text` cut to `width` px with an ellipsis (the full text is in the element's title). */
+export function fitText(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  let out = '';
+  for (const ch of text) {
+    if (textWidth(`${out}${ch}…`) > width) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
