@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, List, Row, Select, Space, Statistic, Typography } from 'antd';
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Role, hasRole, type HomeInfo } from '@portal/contract';
+import { Role, hasRole } from '@portal/contract/shell';
+import type { HomeInfo } from '@portal/contract';
 import { useUser } from '../../platform/session';
 import { CircleMap, HeatMap } from './WorldCharts';
 import { Donut } from './svg/Donut';
-import { StackedBars } from './svg/StackedBars';
+import { Bars } from './svg/Bars';
 import { CLIENT_FETCH_DELAY_MS, useClientOptions, useHome } from './queries';
 import { useLabels } from './useLabels';
 
@@ -100,7 +101,8 @@ function HomeFigures({ home }: { home: HomeInfo }) {
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('home.purchaseBar')}>
-          <StackedBars
+          <Bars
+            stacked
             testId="home-purchases"
             title={t('home.purchaseBar')}
             categories={regions.map((r) => l.country(r))}

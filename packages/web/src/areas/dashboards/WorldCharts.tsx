@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UNKNOWN_COUNTRY } from '@portal/contract';
+import { UNKNOWN_COUNTRY } from '@portal/contract/names';
 import { currentLocale } from '../../platform/i18n';
 import { useWidth } from '../../components/useWidth';
 import { countryName } from './labels';

@@ -1,4 +1,5 @@
-import { NON_INFRINGING_CATEGORIES, type DashboardInfo } from '@portal/contract';
+import { NON_INFRINGING_CATEGORIES } from '@portal/contract/names';
+import type { DashboardInfo } from '@portal/contract';
 import type { ChartOption } from './charts/echarts';
 
 /**
