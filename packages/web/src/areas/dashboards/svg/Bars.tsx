@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useWidth } from '../../../components/useWidth';
 import { ChartBox, Legend } from './ChartBox';
-import { GRID, TEXT, colourOf, countTicks, fitText, textWidth } from './scale';
+import { GRID, TEXT, categoryAxis, colourOf, countTicks, textWidth } from './scale';
 
 export interface BarSeries {
   name: string;
@@ -50,14 +50,7 @@ export function Bars({ categories, series, title, testId, empty, height = 300, s
   const ticks = max === undefined ? countTicks(Math.max(highest, target?.value ?? 0)) : countTicks(max).filter((v) => v <= max);
   const top = max ?? ticks[ticks.length - 1]!;
   const axisWidth = Math.max(...ticks.map((v) => textWidth(show(v)))) + 12;
-  const leftAxis = Math.max(PAD.left, axisWidth);
-  const bandOf = (left: number) => (categories.length > 0 ? Math.max(0, width - left - PAD.right) / categories.length : 0);
-  const flat = categories.every((c) => textWidth(c) + 8 <= bandOf(leftAxis));
-  // A turned label reaches left of its bar: the first one must not leave the picture.
-  const reach = flat ? 0 : Math.min(labelMax, textWidth(categories[0] ?? '')) * Math.cos(Math.PI / 6);
-  const left = Math.max(leftAxis, Math.ceil(reach - bandOf(leftAxis) / 2) + 4);
-  const band = bandOf(left);
-  const labelRoom = flat ? 24 : Math.ceil(Math.min(labelMax, Math.max(0, ...categories.map(textWidth))) * Math.sin(Math.PI / 6)) + 24;
+    const { flat, left, band, room: labelRoom, label: axisLabel } = categoryAxis(categories, width, Math.max(PAD.left, axisWidth), PAD.right, labelMax);
   const plotHeight = height - PAD.top - labelRoom;
   const y = (v: number) => PAD.top + plotHeight * (1 - Math.min(v, top) / top);
   const groupWidth = Math.min(stacked ? 48 : 56 * series.length, band * 0.7);
@@ -105,7 +98,7 @@ export function Bars({ categories, series, title, testId, empty, height = 300, s
                     transform={flat ? undefined : `rotate(-30 ${cx} ${PAD.top + plotHeight + 12})`}
                   >
                     <title>{`${category}: ${figures(ci)}`}</title>
-                    {flat ? category : fitText(category, labelMax)}
+                    {axisLabel(category)}
                   </text>
                 </g>
               );

@@ -34,3 +34,17 @@ export function fitText(text: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/**
+ * The category axis of a chart `width` px wide whose value axis takes `axisWidth` px at the left and `right` px at
+ * the right: every category labelled, flat while the names fit their share of the axis, else turned 30° and cut
+ * past `labelMax` px; the plot starts far enough right that the first turned label stays in the picture.
+ */
+export function categoryAxis(categories: readonly string[], width: number, axisWidth: number, right: number, labelMax: number) {
+  const bandOf = (left: number) => (categories.length > 0 ? Math.max(0, width - left - right) / categories.length : 0);
+  const flat = categories.every((c) => textWidth(c) + 8 <= bandOf(axisWidth));
+  const reach = flat ? 0 : Math.min(labelMax, textWidth(categories[0] ?? '')) * Math.cos(Math.PI / 6);
+  const left = Math.max(axisWidth, Math.ceil(reach - bandOf(axisWidth) / 2) + 4);
+  const room = flat ? 24 : Math.ceil(Math.min(labelMax, Math.max(0, ...categories.map(textWidth))) * Math.sin(Math.PI / 6)) + 24;
+  return { flat, left, band: bandOf(left), room, label: (c: string) => (flat ? c : fitText(c, labelMax)) };
+}
