@@ -5,7 +5,10 @@ import type { Countdown } from './useCountdown';
 interface CodeButtonProps {
   countdown: Countdown;
   onClick: () => void;
-  /** A link ("Get code") on the signed-in reset page, a button ("Send code") on the session pages. */
+  /**
+   * A link ("Get code") on the signed-in reset page, a button ("Send code") otherwise; the sign-in pages have their
+   * own, without antd (areas/session/sessionForm.tsx).
+   */
   link?: boolean;
   testId?: string;
 }

@@ -68,20 +68,20 @@ export function CircleMap({ points, title, testId, height = 420 }: { points: rea
       ) : (
         <ChartBox testId={testId} empty={points.length === 0} height={height}>
           <MapPicture height={height} label={label}>
-          <g fill={LAND} stroke={BORDER} strokeWidth={0.5}>
-            {shapes.map((s, i) => (
-              <path key={s.code ?? i} d={s.d} />
-            ))}
-          </g>
-          {/* The largest first, so a small circle is never hidden under a larger one. */}
-          {placed.map((p) => {
-            const [x, y] = project(p.lng!, p.lat!);
-            return (
-              <circle key={p.code} cx={x} cy={y} r={(scale.size(p.count) / 2) * perPixel} fill={scale.color(p.count)} fillOpacity={0.85} stroke="#a8071a" strokeWidth={perPixel}>
-                <title>{[`${name(p.code)}: ${p.count}`, p.detail].filter(Boolean).join('\n')}</title>
-              </circle>
-            );
-          })}
+            <g fill={LAND} stroke={BORDER} strokeWidth={0.5}>
+              {shapes.map((s, i) => (
+                <path key={s.code ?? i} d={s.d} />
+              ))}
+            </g>
+            {/* The largest first, so a small circle is never hidden under a larger one. */}
+            {placed.map((p) => {
+              const [x, y] = project(p.lng!, p.lat!);
+              return (
+                <circle key={p.code} cx={x} cy={y} r={(scale.size(p.count) / 2) * perPixel} fill={scale.color(p.count)} fillOpacity={0.85} stroke="#a8071a" strokeWidth={perPixel}>
+                  <title>{[`${name(p.code)}: ${p.count}`, p.detail].filter(Boolean).join('\n')}</title>
+                </circle>
+              );
+            })}
           </MapPicture>
         </ChartBox>
       )}
