@@ -48,13 +48,6 @@ export interface Labels {
   percent: string;
 }
 
-/** How wide a text of a 12 px font is, near enough to lay out by: CJK and full-width characters are square. */
-export function textWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 12 : 7;
-  return w;
-}
-
 /** The lines of categories by month (`categoriesByMonth`) as the SVG lines draw them, named in the user's language. */
 export function categoryLines(lines: ReturnType<typeof categoriesByMonth>, l: Labels) {
   return lines.map((line) => ({ name: l.category(line.category), values: line.counts }));

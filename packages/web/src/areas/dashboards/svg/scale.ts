@@ -2,10 +2,6 @@
  * What the dashboards' SVG charts share (issue 35: the home page draws without a chart library): the colours of the
  * series (ECharts' default palette, which the other charts of the dashboards keep) and the ticks of a count axis.
  */
-import { textWidth } from '../options';
-
-export { textWidth };
-
 export const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
 export const colourOf = (i: number) => PALETTE[i % PALETTE.length]!;
 
@@ -22,6 +18,13 @@ export function countTicks(max: number, count = 5): number[] {
   const ticks: number[] = [];
   for (let v = 0; v < max + step; v += step) ticks.push(v);
   return ticks;
+}
+
+/** How wide a text of a 12 px font is, near enough to lay out by: CJK and full-width characters are square. */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 12 : 7;
+  return w;
 }
 
 /** `text` cut to `width` px with an ellipsis (the full text is in the element's title). */
