@@ -13,8 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The entry (the shell) holds React, the router, antd's core and the sign-in pages' English texts (232 kB brotli;
-    // docs/benchmarks.md); every page is a chunk of its own, and so are the signed-in and the Japanese texts.
+    // The entry holds React, the router, i18next, react-query and the sign-in pages' English texts (111 kB brotli;
+    // docs/benchmarks.md), no antd: the visitor's pages are plain elements. The signed-in shell (ProLayout, antd's
+    // providers) and every page are chunks of their own, and so are the signed-in and the Japanese texts.
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       // The contract's modules are schemas and constants without side effects (no-eval aside, which acts when

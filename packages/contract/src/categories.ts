@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import { id } from './accounts.js';
+import { AGGREGATE_CATEGORIES } from './names.js';
+export { AGGREGATE_CATEGORIES };
 
 /** Document 2: the infringement category master (main categories and their subcategories), kept by analysts. */
 
-/** The fixed aggregate categories a subcategory rolls up to (document 2, section 3). */
-export const AGGREGATE_CATEGORIES = {
-  1: { en: 'Non-infringement', ja: '非侵害' },
-  2: { en: 'Trademark infringement (advertising)', ja: '商標権侵害（広告）' },
-  3: { en: 'Trademark infringement (counterfeit)', ja: '商標権侵害（模倣品）' },
-  4: { en: 'Copyright', ja: '著作権' },
-  5: { en: 'Other law', ja: 'その他法令' },
-  6: { en: 'Policy violation', ja: '規約違反' },
-  7: { en: 'Other IP', ja: 'その他知的財産' },
-  8: { en: 'Reference', ja: '参考' },
-  9: { en: 'Needs confirmation', ja: '要確認' },
-  10: { en: 'Sold / ended', ja: '販売終了' },
-  11: { en: 'Old package', ja: '旧パッケージ' },
-  12: { en: 'Design right 1', ja: '意匠権1' },
-  13: { en: 'Design right 2', ja: '意匠権2' },
-  14: { en: 'Design right 3', ja: '意匠権3' },
-  15: { en: 'Design right 4', ja: '意匠権4' },
-  16: { en: 'Design right 5', ja: '意匠権5' },
-  17: { en: 'Design right 6', ja: '意匠権6' },
-} as const;
 export type AggregateCategoryId = keyof typeof AGGREGATE_CATEGORIES;
 
 export const subcategory = z.object({ id: z.number(), name: z.string(), name_en: z.string(), code: z.string(), commonCategory: z.number() });

@@ -2,21 +2,19 @@ import { z } from 'zod';
 import { id } from './validation.js';
 import { isoDate } from './search.js';
 import { newsItem } from './notices.js';
+import { NON_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY } from './names.js';
+export { NON_INFRINGING_CATEGORIES, UNKNOWN_COUNTRY };
 
 /**
  * Document 3 "Online dashboard" and "Home", with the answer shapes, the country rule and the exchange rates fixed
  * in the spec README ("Online dashboard and home"). Counts are integers; keys of the dictionaries are strings.
  */
 
-/** Section 4: aggregate categories that do not count as infringement (every other set one does). */
-export const NON_INFRINGING_CATEGORIES = [1, 8, 9, 10] as const;
 /**
  * Website categories counted as an online protection case on home: suspicious, dangerous and phishing sites. The
  * documents leave it open; official, unrelated, parked, empty, unreachable, for-sale and blocked sites are not cases.
  */
 export const WS_INFRINGING_CATEGORIES = [3, 10, 11] as const;
-/** The country of a region that is no known code or name (shown as "unknown", never dropped). */
-export const UNKNOWN_COUNTRY = 'ZZ';
 /** Section 5 "Dashboard form": the longest period one call may cover. */
 export const DASHBOARD_MAX_YEARS = 5;
 /** At most this many sellers per country in countrySellerDict. */

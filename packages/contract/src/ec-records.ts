@@ -7,18 +7,14 @@ import {
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
   recordListSchemas, roundsInError, roundsUpdateShape, setColumnsInput, type SaveRuleFields,
 } from './records.js';
+import { EC_PROCESS_RESULTS } from './names.js';
+export { EC_PROCESS_RESULTS };
 
 /**
  * Document 3: marketplace (EC) records, their list, detail, history and batch updates. Answers use the spec's
  * field names (`ec_*`); the update payload the call table's (`categoryId`, `process1Result`, ...).
  */
 
-/** Final and per-round process results: 1 in review, 2 takedown (complete), 3 no action. */
-export const EC_PROCESS_RESULTS = {
-  1: { en: 'In review', ja: '審査中' },
-  2: { en: 'Takedown', ja: '削除完了' },
-  3: { en: 'No action', ja: '対応なし' },
-} as const;
 /** The client's response action: 1 takedown, 2 deleted, 3 pending, 4 no action. */
 export const EC_RESPONSE_ACTIONS = {
   1: { en: 'Takedown', ja: '削除申請' },

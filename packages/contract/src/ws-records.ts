@@ -5,6 +5,8 @@ import {
   nullableDate, nullableNumber, recordIdInput, recordListSchemas, setColumnsInput,
   type CategorizedUpdateField,
 } from './records.js';
+import { WS_SITE_CATEGORIES, WS_PROCESS_RESULTS } from './names.js';
+export { WS_SITE_CATEGORIES, WS_PROCESS_RESULTS };
 
 /**
  * Document 3: website (WS) records, their list, detail (with whois), history and batch updates. Answers use the
@@ -13,31 +15,11 @@ import {
  * The search, filter, history, batch and column chooser schemas are the EC ones built from the WS field lists.
  */
 
-/** Site categories (document 3, "Website enumerations"): the record's `categoryId`. */
-export const WS_SITE_CATEGORIES = {
-  1: { en: 'Official', ja: '公式サイト' },
-  2: { en: 'Non-related', ja: '無関係' },
-  3: { en: 'Suspicious', ja: '疑わしい' },
-  4: { en: 'Need confirmation', ja: '要確認' },
-  5: { en: 'Parking site', ja: 'パーキングサイト' },
-  6: { en: 'No content', ja: 'コンテンツなし' },
-  7: { en: 'Not displayed', ja: '表示不可' },
-  8: { en: 'Domain selling', ja: 'ドメイン販売' },
-  9: { en: 'Blocked', ja: 'ブロック' },
-  10: { en: 'Dangerous site', ja: '危険サイト' },
-  11: { en: 'Phishing', ja: 'フィッシング' },
-} as const;
 /** The client's action on a website record: the record's `action`. */
 export const WS_ACTIONS = {
   1: { en: 'Takedown', ja: '削除申請' },
   2: { en: 'Pending', ja: '保留' },
   3: { en: 'No Action', ja: '対応不要' },
-} as const;
-/** Per-round and final results: `process1ResultId` ... `processResultId`. */
-export const WS_PROCESS_RESULTS = {
-  1: { en: 'In review', ja: '審査中' },
-  2: { en: 'Takedown (done)', ja: '削除完了' },
-  3: { en: 'No action', ja: '対応なし' },
 } as const;
 export type WsSiteCategory = keyof typeof WS_SITE_CATEGORIES;
 export type WsAction = keyof typeof WS_ACTIONS;

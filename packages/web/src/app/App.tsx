@@ -1,30 +1,20 @@
-import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { queryClient } from '../platform/queryClient';
 import { router } from './routes';
-import { antdLocaleOf } from '../platform/i18n';
-import { useStepperLabels } from '../platform/stepperLabels';
 // Visible keyboard focus on every page, the sign-in pages included.
 import './focus.css';
-import { portalTheme } from './theme';
+// The visitor's pages (sign-in, the accessibility statement, "page not found") are plain elements styled here.
+import './plain.css';
 
-/** Providers in one place; antd's texts (and dayjs, via i18n.ts) follow the interface language. */
+/**
+ * The providers every page needs. antd's (theme, locale, toasts) are the signed-in shell's (./AntdProviders.tsx):
+ * the sign-in pages load no antd (issue 35).
+ */
 export function App() {
-  const { t, i18n } = useTranslation();
-  const antdLocale = antdLocaleOf(i18n.language);
-  useStepperLabels(t('stepper.increase'), t('stepper.decrease'));
   return (
-    // autoInsertSpace off: antd would show "保存" as "保 存", which reads oddly and breaks finding buttons by text.
-    // modal: rc-dialog names the close button "Close" in English unless the closable settings name it.
-    <ConfigProvider theme={portalTheme} locale={antdLocale} button={{ autoInsertSpace: false }} modal={{ closable: { 'aria-label': t('close') } }}>
-      {/* AntApp gives toasts (App.useApp().message) the theme and locale of this provider. */}
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

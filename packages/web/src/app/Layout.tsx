@@ -7,14 +7,28 @@ import { Copyright } from '../components/Copyright';
 import { Logo } from '../components/Logo';
 import { PageSpin } from '../components/PageSpin';
 import { useUnviewedNoticeCount } from '../areas/notices/unviewed';
+import { AntdProviders } from './AntdProviders';
+import { antdLocaleReady } from './antdLocale';
 import { BreadcrumbBar } from './BreadcrumbBar';
 import { HeaderBar } from './HeaderBar';
 import { useCurrentRoute } from './currentRoute';
 import { NOTICE_PATH, menuFor } from './menu';
 import { useUser } from '../platform/session';
 
-/** The signed-in shell: side menu (256 wide, collapsible), header, breadcrumb, then the page. */
+/** Resolves when antd's texts of the current language are in: app/routes.tsx shows the shell after it. */
+export const ready = antdLocaleReady;
+
+/** The signed-in shell with antd's providers (the sign-in pages have neither: issue 35). */
 export default function Layout() {
+  return (
+    <AntdProviders>
+      <Shell />
+    </AntdProviders>
+  );
+}
+
+/** Side menu (256 wide, collapsible), header, breadcrumb, then the page. */
+function Shell() {
   const { t } = useTranslation(['menu', 'common']);
   const user = useUser();
   const { pathname } = useLocation();

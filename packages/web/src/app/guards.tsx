@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useMatches } from 'react-router';
 import { hasRole } from '@portal/contract/shell';
-import { PageSpin } from '../components/PageSpin';
+import { BootSpin } from '../components/BootSpin';
 import SessionLayout from '../areas/session/SessionLayout';
 import { MembersOnly, NOT_FOUND_HANDLE, NotFound, landingPath } from './routeTable';
 import { UserProvider, useSession, useUser } from '../platform/session';
@@ -22,10 +22,10 @@ export function RequireAuth() {
       <Navigate to="/login" replace />
     );
   }
-  if (!user) return <PageSpin />;
+  if (!user) return <BootSpin />;
   return (
     <UserProvider user={user}>
-      <Suspense fallback={<PageSpin />}>
+      <Suspense fallback={<BootSpin />}>
         <Outlet />
       </Suspense>
     </UserProvider>
@@ -36,7 +36,7 @@ export function RequireAuth() {
 export function LandingRedirect() {
   const { token, user } = useSession();
   if (!token) return <Navigate to="/login" replace />;
-  if (!user) return <PageSpin />;
+  if (!user) return <BootSpin />;
   return <Navigate to={landingPath(user.user_role)} replace />;
 }
 

@@ -5,8 +5,14 @@ import { GuestOnly, LandingRedirect, RequireAuth, RoleGate } from './guards';
 import { Accessibility, ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
 import SessionLayout from '../areas/session/SessionLayout';
 
-// The shell (ProLayout) is a chunk of its own too, so the login page does not load it; so are the signed-in texts.
-const Layout = lazy(() => Promise.all([import('./Layout'), loadSignedInTexts()]).then(([layout]) => layout));
+// The shell (ProLayout, antd and its providers) is a chunk of its own, so the sign-in pages do not load it; so are
+// the signed-in texts. It shows once antd's texts of the current language are in too.
+const Layout = lazy(() =>
+  Promise.all([import('./Layout'), loadSignedInTexts()]).then(async ([layout]) => {
+    await layout.ready;
+    return layout;
+  }),
+);
 
 export const router = createBrowserRouter([
   { path: '/', element: <LandingRedirect /> },

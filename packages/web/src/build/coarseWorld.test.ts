@@ -4,7 +4,7 @@ import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { GRID_FACTOR, TOLERANCE, coarseWorld } from './coarseWorld';
+import { GRID_FACTOR, TOLERANCE, alpha2Ids, coarseWorld } from './coarseWorld';
 
 const file = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
 const original = fs.readFileSync(file, 'utf8');
@@ -36,5 +36,16 @@ describe('coarseWorld', () => {
     for (const [country, box] of before) {
       after.get(country)!.forEach((v, i) => expect(Math.abs(v - box[i]!), country).toBeLessThan(within));
     }
+  });
+
+  it('keys the countries by alpha-2, as the portal names them, without their English names', () => {
+    const topology = JSON.parse(alpha2Ids(original)) as { objects: { countries: { geometries: { id?: string; properties?: unknown }[] } } };
+    const geometries = topology.objects.countries.geometries;
+    const ids = geometries.map((g) => g.id);
+    expect(ids).toEqual(expect.arrayContaining(['JP', 'CN', 'US', 'FR', 'SG']));
+    // Areas world-atlas gives no code (Somaliland, Kosovo, northern Cyprus, the Indian Ocean territories, Siachen).
+    expect(ids.filter((id) => id === undefined).length).toBe(5);
+    expect(ids.filter((id) => id !== undefined).every((id) => /^[A-Z]{2}$/.test(id!))).toBe(true);
+    expect(geometries.some((g) => g.properties !== undefined)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import countries from 'i18n-iso-countries';
 import type { Plugin } from 'vite';
 
 /** The world map's TopoJSON as world-atlas ships it: quantized positions, each arc's points as deltas. */
@@ -74,14 +75,34 @@ export function coarseWorld(json: string, factor = GRID_FACTOR, tolerance = TOLE
   return JSON.stringify(topology);
 }
 
-/** Serves world-atlas's 50m countries to the build as coarseWorld makes them (before Vite turns the JSON into a module). */
+/**
+ * The countries keyed by ISO alpha-2 (as the portal's data names them) instead of world-atlas's numeric codes, so
+ * the browser needs no table to translate them (issue 35: i18n-iso-countries was 25 kB of the home page); the five
+ * areas world-atlas gives no code (Somaliland, Kosovo, ...) keep none and are drawn as land without a name.
+ */
+export function alpha2Ids(json: string): string {
+  const topology = JSON.parse(json) as Topology & { objects: { countries: { geometries: { id?: string; properties?: unknown }[] } } };
+  for (const geometry of topology.objects.countries.geometries) {
+    const code = geometry.id === undefined ? undefined : countries.numericToAlpha2(geometry.id);
+    if (code) geometry.id = code;
+    else delete geometry.id;
+    // The English names: the portal names countries in the user's language (Intl.DisplayNames).
+    delete geometry.properties;
+  }
+  return JSON.stringify(topology);
+}
+
+/**
+ * Serves world-atlas's 50m countries to the build as coarseWorld makes them, keyed by alpha-2 (before Vite turns the
+ * JSON into a module).
+ */
 export function coarseWorldPlugin(): Plugin {
   return {
     name: 'portal-coarse-world',
     enforce: 'pre',
     transform(code, id) {
       if (!/world-atlas[\\/]countries-50m\.json$/.test(id.split('?')[0]!)) return null;
-      return { code: coarseWorld(code), map: null };
+      return { code: alpha2Ids(coarseWorld(code)), map: null };
     },
   };
 }

@@ -1,18 +1,15 @@
-import { Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** The footer of the session pages and of the shell: the copyright and the accessibility statement. */
+/** The footer of the session pages and of the shell: the copyright and the accessibility statement (plain elements). */
 export function Copyright() {
   const { t } = useTranslation();
   return (
-    <Space size={16} style={{ fontSize: 12 }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('copyright', { year: new Date().getFullYear() })}
-      </Typography.Text>
-      <Link to="/accessibility" data-testid="accessibility-link">
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 16, fontSize: 12 }}>
+      <span className="pl-secondary">{t('copyright', { year: new Date().getFullYear() })}</span>
+      <Link to="/accessibility" data-testid="accessibility-link" style={{ color: '#0958d9' }}>
         {t('a11y.link')}
       </Link>
-    </Space>
+    </span>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@portal/contract';
+import type { Locale } from '@portal/contract/shell';
 import { api } from '../platform/api';
 import { changeLocale, toLocale } from '../platform/i18n';
 import { updateSessionUser } from '../platform/session';
 import { useToken } from '../platform/token';
 
-/** English / 日本語. Each language is named in itself, so a reader of either can find theirs. */
+/**
+ * English / 日本語. Each language is named in itself, so a reader of either can find theirs. Plain buttons
+ * (app/plain.css): the sign-in pages show it without antd.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const token = useToken();
@@ -23,19 +25,20 @@ export function LanguageSwitch() {
   };
 
   return (
-    <Space.Compact data-testid="lang-switch" aria-label={t('lang.label')}>
+    <div className="pl-lang" role="group" data-testid="lang-switch" aria-label={t('lang.label')}>
       {(['en', 'ja'] as const).map((locale) => (
-        <Button
+        <button
           key={locale}
-          size="small"
-          type={current === locale ? 'primary' : 'default'}
+          type="button"
+          className={`pl-button pl-button-small${current === locale ? ' pl-button-primary' : ''}`}
           aria-pressed={current === locale}
+          lang={locale}
           data-testid={`lang-${locale}`}
           onClick={() => choose(locale)}
         >
           {locale === 'en' ? t('lang.en') : t('lang.ja')}
-        </Button>
+        </button>
       ))}
-    </Space.Compact>
+    </div>
   );
 }

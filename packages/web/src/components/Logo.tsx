@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 function Shield({ size }: { size: number }) {
@@ -17,16 +16,19 @@ function Shield({ size }: { size: number }) {
   );
 }
 
-/** The large logo (mark and name) for an open menu and the login pages; the mark alone when the menu is collapsed. */
+/**
+ * The large logo (mark and name) for an open menu and the login pages; the mark alone when the menu is collapsed.
+ * Plain elements (app/plain.css): the sign-in pages show it without antd.
+ */
 export function Logo({ collapsed = false, size = 32 }: { collapsed?: boolean; size?: number }) {
   const { t } = useTranslation();
   if (collapsed) return <Shield size={size} />;
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+    <span className="pl-logo">
       <Shield size={size} />
-      <Typography.Text strong style={{ fontSize: size >= 40 ? 22 : 16, whiteSpace: 'nowrap' }}>
+      <span className="pl-logo-name" style={{ fontSize: size >= 40 ? 22 : 16, color: 'rgba(0, 0, 0, 0.88)' }}>
         {t('appName')}
-      </Typography.Text>
+      </span>
     </span>
   );
 }

@@ -2,8 +2,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
-import enUS from 'antd/locale/en_US';
-import type { Locale as AntdLocale } from 'antd/es/locale';
 import 'dayjs/locale/ja';
 import { type Locale, type MessageKey } from '@portal/contract/shell';
 import { en } from '@portal/contract/messages/en';
@@ -83,19 +81,25 @@ export function loadSignedInTexts(): Promise<void> {
 }
 
 let japanese: Promise<void> | undefined;
-let antdJapanese: AntdLocale | undefined;
-/** The Japanese catalogues and antd's Japanese texts, fetched once; until they arrive i18next would fall back to English. */
+/** The Japanese catalogues, fetched once; until they arrive i18next would fall back to English. */
 function loadJapanese(): Promise<void> {
-  japanese ??= Promise.all([import('./ja'), import('antd/locale/ja_JP')]).then(([{ ja }, antd]) => {
-    antdJapanese = antd.default;
+  japanese ??= import('./ja').then(({ ja }) => {
     for (const [namespace, bundle] of Object.entries(ja)) i18n.addResourceBundle('ja', namespace, bundle, true, true);
   });
   return japanese;
 }
 
-/** antd's texts for the interface language (App.tsx): Japanese is in once the language is Japanese (loadJapanese). */
-export function antdLocaleOf(language: string | undefined): AntdLocale {
-  return (toLocale(language) === 'ja' && antdJapanese) || enUS;
+/** Texts of a language that other chunks bring (antd's, with the signed-in shell: app/antdLocale.ts). */
+type LanguageLoader = (locale: Locale) => Promise<void>;
+const languageLoaders: LanguageLoader[] = [];
+
+/**
+ * Registers `loader`, to run before every language switch, and runs it for the current language; the answer
+ * resolves when that language's texts are in. The sign-in pages load no antd, so antd's Japanese is not fetched here.
+ */
+export function addLanguageLoader(loader: LanguageLoader): Promise<void> {
+  languageLoaders.push(loader);
+  return loader(currentLocale());
 }
 
 /** Resolves when the first language's texts are in: main.tsx renders after it, so nobody sees English flash first. */
@@ -108,7 +112,7 @@ export function currentLocale(): Locale {
 /** Switches the interface and remembers the choice in the `locale` cookie; saving it on the server is the caller's part. */
 export async function changeLocale(locale: Locale): Promise<void> {
   Cookies.set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'strict', expires: 365 });
-  if (locale === 'ja') await loadJapanese();
+  await Promise.all([locale === 'ja' ? loadJapanese() : undefined, ...languageLoaders.map((load) => load(locale))]);
   applyLocale(locale);
   await i18n.changeLanguage(locale);
 }

@@ -3,11 +3,13 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
-import { Chart } from './charts/Chart';
 import { CircleMap } from './WorldCharts';
+import { Bars } from './svg/Bars';
+import { Donut } from './svg/Donut';
+import { Lines } from './svg/Lines';
 import { CountryFilter } from './CountryFilter';
 import { ecResultName, monthsOf, sumOver } from './labels';
-import { FULL_WIDTH, categoriesByMonth, categoryLinesOption, countryBarOption, legendLayout, pieHeight, pieOption, siteStackOption, statusByMonth, statusOption } from './options';
+import { categoriesByMonth, categoryLines, siteStack, statusByMonth } from './options';
 import type { DashboardSearch } from './SearchForm';
 import { SummaryStrip } from './SummaryStrip';
 import { TopInfringers } from './TopInfringers';
@@ -32,27 +34,33 @@ export function EcTab({ info, search }: { info: DashboardInfo; search: Dashboard
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.status')}>
-          <Chart testId="chart-status" empty={!hasData} option={statusOption(statusByMonth(info.dateCountryInfringementTypeDict, months), l)} />
+          <StatusChart info={info} months={months} empty={!hasData} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.types')}>
-          <Chart
+          <Lines
             testId="chart-types"
+            title={t('chart.types')}
             empty={!hasData}
-            height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c))).room}
-            option={categoryLinesOption(months, categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters), l)}
+            categories={months}
+            lines={categoryLines(categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters), l)}
           />
         </Card>
       </Col>
       <Col span={24}>
         <Card title={t('chart.map')}>
-          <CircleMap testId="chart-map" zoom={1} points={Object.entries(info.countryInfringementCountDict).map(([code, c]) => ({ code, ...c }))} />
+          <CircleMap testId="chart-map" title={t('chart.map')} points={Object.entries(info.countryInfringementCountDict).map(([code, c]) => ({ code, ...c }))} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.countryBar')}>
-          <Chart testId="chart-country-bar" empty={infringements.length === 0} height={Math.max(240, infringements.length * 28)} option={countryBarOption(infringements, l, t('series.infringing'))} />
+          <Bars
+            testId="chart-country-bar"
+            title={t('chart.countryBar')}
+            categories={infringements.map((c) => l.country(c.code))}
+            series={[{ name: t('series.infringing'), values: infringements.map((c) => c.count) }]}
+          />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
@@ -123,7 +131,7 @@ function CountryPie({ infringements }: { infringements: readonly { code: string;
   const { t } = useTranslation('dashboards');
   const l = useLabels();
   const slices = infringements.map((c) => ({ name: l.country(c.code), value: c.count }));
-  return <Chart testId="chart-country-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />;
+  return <Donut testId="chart-country-pie" title={t('chart.countryPie')} slices={slices} />;
 }
 
 function SiteStack({ info }: { info: DashboardInfo }) {
@@ -133,7 +141,7 @@ function SiteStack({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.siteStack')}>
       <CountryFilter testId="filter-site" countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart testId="chart-site-stack" empty={countries.length === 0} height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c))).room} option={siteStackOption(info.countrySiteInfringementTypeDict, countries, l)} />
+      <Bars stacked testId="chart-site-stack" title={t('chart.siteStack')} empty={countries.length === 0} {...siteStack(info.countrySiteInfringementTypeDict, countries, l)} />
     </Card>
   );
 }
@@ -152,7 +160,7 @@ function CategoryPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.categoryPie')}>
       <CountryFilter testId="filter-category" countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart testId="chart-category-pie" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.records'))} />
+      <Donut testId="chart-category-pie" title={t('chart.categoryPie')} slices={slices} />
     </Card>
   );
 }
@@ -164,11 +172,13 @@ function CategorizationArea({ info, months }: { info: DashboardInfo; months: str
   return (
     <Card title={t('chart.area')}>
       <CountryFilter testId="filter-area" columns={6} countries={info.countryFilters} value={countries} onChange={setCountries} />
-      <Chart
+      <Lines
+        area
         testId="chart-area"
+        title={t('chart.area')}
         empty={countries.length === 0}
-        height={300 + legendLayout(info.infringementFilters.map((c) => l.category(c)), FULL_WIDTH).room}
-        option={categoryLinesOption(months, categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters, countries), l, true, FULL_WIDTH)}
+        categories={months}
+        lines={categoryLines(categoriesByMonth(info.dateCountryInfringementTypeDict, months, info.infringementFilters, countries), l)}
       />
     </Card>
   );
@@ -184,7 +194,27 @@ function TakedownPie({ info }: { info: DashboardInfo }) {
   return (
     <Card title={t('chart.takedown')}>
       <CountryFilter testId="filter-takedown" countries={countries} value={chosen} onChange={setChosen} />
-      <Chart testId="chart-takedown" empty={slices.length === 0} height={pieHeight(slices)} option={pieOption(slices, t('series.infringing'))} />
+      <Donut testId="chart-takedown" title={t('chart.takedown')} slices={slices} />
     </Card>
+  );
+}
+
+/** Section 4: categorized and infringing records per month as bars, the infringement percent as a line. */
+function StatusChart({ info, months, empty }: { info: DashboardInfo; months: string[]; empty: boolean }) {
+  const { t } = useTranslation('dashboards');
+  const l = useLabels();
+  const rows = statusByMonth(info.dateCountryInfringementTypeDict, months);
+  return (
+    <Lines
+      testId="chart-status"
+      title={t('chart.status')}
+      empty={empty}
+      categories={months}
+      bars={[
+        { name: l.categorized, values: rows.map((r) => r.categorized) },
+        { name: l.infringing, values: rows.map((r) => r.infringing) },
+      ]}
+      percent={{ name: l.percent, values: rows.map((r) => r.percent) }}
+    />
   );
 }

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, List, Row, Select, Space, Statistic, Typography } from 'antd';
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Role, hasRole, type HomeInfo } from '@portal/contract';
+import { Role, hasRole } from '@portal/contract/shell';
+import type { HomeInfo } from '@portal/contract';
 import { useUser } from '../../platform/session';
-import { Chart } from './charts/Chart';
 import { CircleMap, HeatMap } from './WorldCharts';
-import { pieHeight, pieOption } from './options';
+import { Donut } from './svg/Donut';
+import { Bars } from './svg/Bars';
 import { CLIENT_FETCH_DELAY_MS, useClientOptions, useHome } from './queries';
 import { useLabels } from './useLabels';
 
@@ -90,37 +91,25 @@ function HomeFigures({ home }: { home: HomeInfo }) {
       ))}
       <Col xs={24} xl={10}>
         <Card title={t('home.iprPie')}>
-          <Chart
-            testId="home-ipr"
-            empty={Object.keys(home.iprByCountry).length === 0}
-            height={pieHeight(Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value })))}
-            option={pieOption(Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value })), t('home.ipr'))}
-          />
+          <Donut testId="home-ipr" title={t('home.iprPie')} slices={Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value }))} />
         </Card>
       </Col>
       <Col xs={24} xl={14}>
         <Card title={t('home.sellerMap')}>
-          <HeatMap testId="home-sellers" zoom={1} seriesName={t('home.sellers')} values={home.countrySellerInfo.map((c) => ({ code: c.regionCode, value: c.sellerCount }))} />
+          <HeatMap testId="home-sellers" title={t('home.sellerMap')} values={home.countrySellerInfo.map((c) => ({ code: c.regionCode, value: c.sellerCount }))} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('home.purchaseBar')}>
-          <Chart
+          <Bars
+            stacked
             testId="home-purchases"
-            empty={home.testPurchaseData.length === 0}
-            option={{
-              tooltip: { trigger: 'axis' },
-              legend: { top: 0, type: 'scroll' },
-              grid: { left: 48, right: 24, top: 40, bottom: 32 },
-              xAxis: { type: 'category', data: regions.map((r) => l.country(r)) },
-              yAxis: { type: 'value', minInterval: 1 },
-              series: sites.map((site) => ({
-                name: site,
-                type: 'bar' as const,
-                stack: 'sites',
-                data: regions.map((r) => home.testPurchaseData.filter((p) => p.region === r && p.site === site).reduce((sum, p) => sum + p.count, 0)),
-              })),
-            }}
+            title={t('home.purchaseBar')}
+            categories={regions.map((r) => l.country(r))}
+            series={sites.map((site) => ({
+              name: site,
+              values: regions.map((r) => home.testPurchaseData.filter((p) => p.region === r && p.site === site).reduce((sum, p) => sum + p.count, 0)),
+            }))}
           />
         </Card>
       </Col>
@@ -128,7 +117,7 @@ function HomeFigures({ home }: { home: HomeInfo }) {
         <Card title={t('home.actionMap')}>
           <CircleMap
             testId="home-actions"
-            zoom={1}
+            title={t('home.actionMap')}
             height={320}
             points={Object.entries(home.onlineActionCountryDict).map(([code, c]) => ({ code, count: c.count, lat: c.lat, lng: c.lng, detail: t('home.takedowns', { count: c.takedown }) }))}
           />

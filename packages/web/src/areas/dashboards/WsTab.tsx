@@ -2,10 +2,9 @@ import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardInfo } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
-import { Chart } from './charts/Chart';
 import { CountryFilter } from './CountryFilter';
 import { sumOver, wsCategoryName, wsResultName } from './labels';
-import { pieHeight, pieOption } from './options';
+import { Donut } from './svg/Donut';
 import { useCountrySelection } from './useCountrySelection';
 
 /** Section 2 "Web Site tab": the takedown pie and the site-category pie, each with its region filter. */
@@ -23,13 +22,13 @@ export function WsTab({ info }: { info: DashboardInfo }) {
       <Col xs={24} xl={12}>
         <Card title={t('chart.wsTakedown')}>
           <CountryFilter testId="filter-ws-takedown" countries={takedownRegions} value={takedown} onChange={setTakedown} />
-          <Chart testId="chart-ws-takedown" empty={results.length === 0} height={pieHeight(results)} option={pieOption(results, t('series.sites'))} />
+          <Donut testId="chart-ws-takedown" title={t('chart.wsTakedown')} slices={results} />
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card title={t('chart.wsCategory')}>
           <CountryFilter testId="filter-ws-category" countries={regions} value={categories} onChange={setCategories} />
-          <Chart testId="chart-ws-category" empty={sites.length === 0} height={pieHeight(sites)} option={pieOption(sites, t('series.sites'))} />
+          <Donut testId="chart-ws-category" title={t('chart.wsCategory')} slices={sites} />
         </Card>
       </Col>
     </Row>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { monthsOf, sumOver } from './labels';
 import { topInfringerHref } from './links';
-import { bubbleScale, categoriesByMonth, categoryLinesOption, everyCategoryLabel, legendLayout, pieOption, siteStackOption, statusByMonth, type Labels } from './options';
+import { bubbleScale, categoriesByMonth, categoryLines, siteStack, statusByMonth, type Labels } from './options';
+import { categoryAxis, countTicks, fitText, textWidth } from './svg/scale';
 
 const labels: Labels = { category: (id) => `Category ${String(id)}`, country: (c) => c, categorized: 'Categorized', infringing: 'Infringements', percent: 'Infringement %' };
 const dict = { '2025-01': { CN: { 3: 2, 1: 2 }, US: { 9: 1 } }, '2025-03': { CN: { 2: 1 } } };
@@ -18,9 +19,8 @@ describe('dashboard figures', () => {
     expect(monthsOf('2025-11-01', '2025-12-31', '2026-11-28')).toEqual(['2025-11', '2025-12']);
     expect(monthsOf('2027-01-01', '2027-12-31', '2026-11-28')).toEqual([]);
     const months = monthsOf('2026-09-01', '2026-12-31', '2026-10-05');
-    const option = categoryLinesOption(months, categoriesByMonth({ '2026-09': { CN: { 3: 2 } } }, months, [3]), labels);
-    expect(option.xAxis).toMatchObject({ data: ['2026-09', '2026-10'] });
-    expect((option.series as { data: number[] }[])[0]!.data).toEqual([2, 0]);
+    expect(months).toEqual(['2026-09', '2026-10']);
+    expect(categoryLines(categoriesByMonth({ '2026-09': { CN: { 3: 2 } } }, months, [3]), labels)).toEqual([{ name: 'Category 3', values: [2, 0] }]);
   });
 
   it('counts categorized and infringing records per month (categories 1, 8, 9, 10 do not infringe), with the percent', () => {
@@ -52,35 +52,42 @@ describe('dashboard figures', () => {
     expect(bubbleScale([1]).steps).toEqual([{ value: 1, size: 48, color: 'rgb(255, 0, 0)' }]);
   });
 
-  it('lays legends out on as many lines as they need, never paged', () => {
-    expect(legendLayout([])).toEqual({ rows: 0, room: 0 });
-    expect(legendLayout(['Counterfeit', 'Trademark infringement'])).toEqual({ rows: 1, room: 22 });
-    const many = Array.from({ length: 12 }, (_, i) => `Trademark infringement ${i}`);
-    expect(legendLayout(many).rows).toBeGreaterThan(3);
-    expect(legendLayout(many, 930).rows).toBeLessThan(legendLayout(many, 430).rows);
+  it('labels every category of a category axis, turned when they do not fit flat, long names cut, the first in the picture', () => {
+    const flat = categoryAxis(['Amazon', 'eBay'], 430, 44, 12, 96);
+    expect(flat).toMatchObject({ flat: true, left: 44, room: 24 });
+    expect(flat.label('Amazon')).toBe('Amazon');
+    const sites = ['Yahoo! Shopping Japan', 'eBay', 'Rakuten', 'Mercari', 'Yahoo! Shopping', 'AliExpress', 'Taobao', 'Shopee', 'Lazada', 'Coupang'];
+    const turned = categoryAxis(sites, 430, 44, 12, 96);
+    expect(turned.flat).toBe(false);
+    expect(turned.label('Yahoo! Shopping Japan').endsWith('…')).toBe(true);
+    expect(turned.left - (96 * Math.cos(Math.PI / 6) - turned.band / 2)).toBeGreaterThanOrEqual(0);
+    expect(turned.room).toBeGreaterThan(24);
     // Japanese characters are twice as wide as Latin ones.
-    expect(legendLayout(['商標権侵害（ロゴ）'.repeat(3), '商標権侵害（ロゴ）'.repeat(3)]).rows).toBe(2);
-    const option = categoryLinesOption(['2026-01'], categoriesByMonth({}, ['2026-01'], [2, 3, 4, 5, 6, 7, 11, 12]), labels);
-    expect(option.legend).toMatchObject({ type: 'plain' });
-    const lines = legendLayout([2, 3, 4, 5, 6, 7, 11, 12].map((c) => labels.category(c)));
-    expect(option.grid).toMatchObject({ top: lines.room + 18 });
+    expect(categoryAxis(['商標権侵害（ロゴ）', '意匠権'], 200, 44, 12, 96).flat).toBe(false);
   });
 
-  it('labels every category of a category axis, turned when they do not fit flat, long names cut with the tooltip', () => {
-    expect(everyCategoryLabel(['Amazon', 'eBay'])).toEqual({ interval: 0, rotate: 0, width: 96, overflow: 'truncate', hideOverlap: false });
-    const sites = ['Amazon', 'eBay', 'Rakuten', 'Mercari', 'Yahoo! Shopping', 'AliExpress', 'Taobao', 'Shopee', 'Lazada', 'Coupang'];
-    expect(everyCategoryLabel(sites)).toMatchObject({ interval: 0, rotate: 30 });
-    const labels: Labels = { category: (id) => `Category ${String(id)}`, country: (c) => c, categorized: 'Categorized', infringing: 'Infringements', percent: 'Infringement %' };
-const dict = { CN: Object.fromEntries(sites.map((s) => [s, { 3: 1 }])) };
-    expect(siteStackOption(dict, ['CN'], labels).xAxis).toMatchObject({ axisLabel: { interval: 0, rotate: 30, overflow: 'truncate' } });
+  it('stacks the sites\' bars by category over the chosen countries', () => {
+    const dict = { CN: { eBay: { 3: 1 }, Amazon: { 3: 2, 2: 1 } }, US: { eBay: { 2: 4 } } };
+    expect(siteStack(dict, ['CN', 'US'], labels)).toEqual({
+      categories: ['Amazon', 'eBay'],
+      series: [
+        { name: 'Category 2', values: [1, 4] },
+        { name: 'Category 3', values: [2, 1] },
+      ],
+    });
+    expect(siteStack(dict, [], labels)).toEqual({ categories: [], series: [] });
   });
 
-  it('draws donuts with labels outside the ring, inside the chart, and a legend of every slice', () => {
-    const option = pieOption([{ name: 'Trademark infringement', value: 3 }, { name: 'Counterfeit', value: 1 }, { name: 'Empty', value: 0 }], 'Records');
-    expect(option.legend).toMatchObject({ type: 'plain' });
-    const [series] = option.series as { label: Record<string, unknown>; data: unknown[] }[];
-    expect(series!.label).toMatchObject({ alignTo: 'edge', overflow: 'break' });
-    expect(series!.data).toHaveLength(2);
+  it('gives the SVG charts whole-number ticks up to the largest count, and cuts a long label with an ellipsis', () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(87)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(countTicks(7).at(-1)).toBeGreaterThanOrEqual(7);
+    expect(fitText('Amazon', 96)).toBe('Amazon');
+    const cut = fitText('Yahoo! Shopping Japan Marketplace', 96);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(textWidth(cut)).toBeLessThanOrEqual(96);
+    expect(textWidth('楽天市場')).toBe(48);
   });
 
   it('links a top infringer to the list with the client, seller, region spellings, infringing categories and period', () => {

@@ -1,4 +1,6 @@
-import { AGGREGATE_CATEGORIES, EC_PROCESS_RESULTS, UNKNOWN_COUNTRY, WS_PROCESS_RESULTS, WS_SITE_CATEGORIES, type Locale } from '@portal/contract';
+// The names alone, without the schemas of their modules (and zod): the home page draws with these.
+import { AGGREGATE_CATEGORIES, EC_PROCESS_RESULTS, UNKNOWN_COUNTRY, WS_PROCESS_RESULTS, WS_SITE_CATEGORIES } from '@portal/contract/names';
+import type { Locale } from '@portal/contract/shell';
 
 /** Names a person reads on the charts, in the user's language: countries by the browser's CLDR names. */
 const displayNames = new Map<Locale, Intl.DisplayNames>();

@@ -1,9 +1,9 @@
-import { NON_INFRINGING_CATEGORIES, type DashboardInfo } from '@portal/contract';
-import type { ChartOption } from './charts/echarts';
+import { NON_INFRINGING_CATEGORIES } from '@portal/contract/names';
+import type { DashboardInfo } from '@portal/contract';
 
 /**
- * The chart options of the dashboards, built from the answers as pure functions (tested without a browser). Names
- * shown come from the caller (`name`), so the charts speak the user's language.
+ * The dashboards' figures for their SVG charts (./svg/), built from the answers as pure functions (tested without a
+ * browser). Names shown come from the caller (`Labels`), so the charts speak the user's language.
  */
 
 const NOT_INFRINGING = new Set<number>(NON_INFRINGING_CATEGORIES);
@@ -48,147 +48,13 @@ export interface Labels {
   percent: string;
 }
 
-const tooltipAxis = { trigger: 'axis' as const };
-
-/**
- * Legibility at 1280 and 1440 px (issue 35, point 3). A half-width card's chart is about 430 px wide at 1280 px
- * (256 px of menu, the page's and the card's padding), a full-width one about 930 px.
- */
-export const HALF_WIDTH = 430;
-export const FULL_WIDTH = 930;
-
-/** How wide a text of ECharts' 12 px font is, near enough to lay out by: CJK and full-width characters are square. */
-export function textWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 12 : 7;
-  return w;
+/** The lines of categories by month (`categoriesByMonth`) as the SVG lines draw them, named in the user's language. */
+export function categoryLines(lines: ReturnType<typeof categoriesByMonth>, l: Labels) {
+  return lines.map((line) => ({ name: l.category(line.category), values: line.counts }));
 }
 
-const LEGEND_ROW = 22;
-
-/**
- * A legend of every name, never cut or paged: ECharts' plain legend wraps onto as many lines as the chart's width
- * needs. `rows` is how many lines the names take in `width` px (icon 25, gap 5, item gap 10), `room` the height
- * they take, which the caller keeps free above the plot (or adds to the chart's height).
- */
-export function legendLayout(names: readonly string[], width = HALF_WIDTH): { rows: number; room: number } {
-  let rows = names.length > 0 ? 1 : 0;
-  let x = 0;
-  for (const name of names) {
-    const w = 25 + 5 + textWidth(name) + 10;
-    if (x > 0 && x + w > width - 10) {
-      rows += 1;
-      x = 0;
-    }
-    x += w;
-  }
-  return { rows, room: rows * LEGEND_ROW };
-}
-
-/**
- * Every category of a category axis labelled (no label skipped to save room): flat while the longest name fits its
- * share of the axis (`axisWidth`), else turned 30 degrees, a name longer than `width` px cut with an ellipsis, the
- * full name in the axis tooltip.
- */
-export function everyCategoryLabel(names: readonly string[], axisWidth = HALF_WIDTH, width = 96) {
-  const flat = names.length === 0 || Math.max(...names.map(textWidth)) + 8 <= axisWidth / names.length;
-  return { interval: 0, rotate: flat ? 0 : 30, width, overflow: 'truncate' as const, hideOverlap: false };
-}
-
-/** How much room below the plot the category labels take (rotated labels need more). */
-export function categoryAxisRoom(names: readonly string[], label: ReturnType<typeof everyCategoryLabel>): number {
-  if (label.rotate === 0) return 32;
-  const longest = Math.min(label.width, Math.max(0, ...names.map(textWidth)));
-  return Math.ceil(longest * Math.sin((label.rotate * Math.PI) / 180)) + 24;
-}
-
-export function statusOption(rows: ReturnType<typeof statusByMonth>, l: Labels): ChartOption {
-  const legend = legendLayout([l.categorized, l.infringing, l.percent]);
-  const months = rows.map((r) => r.month);
-  const axisLabel = everyCategoryLabel(months, HALF_WIDTH - 104);
-  return {
-    tooltip: tooltipAxis,
-    legend: { top: 0, type: 'plain' },
-    grid: { left: 48, right: 56, top: legend.room + 18, bottom: categoryAxisRoom(months, axisLabel) },
-    xAxis: { type: 'category', data: months, axisLabel },
-    yAxis: [
-      { type: 'value', minInterval: 1 },
-      { type: 'value', max: 100, axisLabel: { formatter: '{value} %' } },
-    ],
-    series: [
-      { name: l.categorized, type: 'bar', data: rows.map((r) => r.categorized) },
-      { name: l.infringing, type: 'bar', data: rows.map((r) => r.infringing) },
-      { name: l.percent, type: 'line', yAxisIndex: 1, data: rows.map((r) => r.percent), tooltip: { valueFormatter: (v) => `${String(v)} %` } },
-    ],
-  };
-}
-
-/**
- * One line per category (overall infringement type), or stacked areas (the categorization area chart), with a
- * legend of every category on as many lines as it needs (`width`: the chart's width, for that).
- */
-export function categoryLinesOption(months: readonly string[], lines: ReturnType<typeof categoriesByMonth>, l: Labels, area = false, width = HALF_WIDTH): ChartOption {
-  const legend = legendLayout(lines.map((line) => l.category(line.category)), width);
-  const axisLabel = everyCategoryLabel(months, width - 72);
-  return {
-    tooltip: tooltipAxis,
-    legend: { top: 0, type: 'plain' },
-    grid: { left: 48, right: 24, top: legend.room + 18, bottom: categoryAxisRoom(months, axisLabel) },
-    xAxis: { type: 'category', data: [...months], boundaryGap: !area, axisLabel },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: lines.map((line) => ({
-      name: l.category(line.category),
-      type: 'line' as const,
-      data: line.counts,
-      ...(area ? { stack: 'all', areaStyle: {}, symbol: 'none' } : {}),
-    })),
-  };
-}
-
-/** Bars of countries by count, the largest first. */
-export function countryBarOption(counts: readonly { code: string; count: number }[], l: Labels, seriesName: string): ChartOption {
-  return {
-    tooltip: tooltipAxis,
-    grid: { left: 120, right: 24, top: 16, bottom: 24 },
-    xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', inverse: true, data: counts.map((c) => l.country(c.code)) },
-    series: [{ name: seriesName, type: 'bar', data: counts.map((c) => c.count) }],
-  };
-}
-
-/** The height a pie of these slices needs for its ring, its labels and its legend's lines. */
-export function pieHeight(slices: readonly { name: string; value: number }[], width = HALF_WIDTH, ring = 300): number {
-  return ring + legendLayout(slices.filter((s) => s.value > 0).map((s) => s.name), width).room;
-}
-
-/**
- * A donut whose labels sit outside the ring on lines, kept inside the chart (aligned to its edges and wrapped
- * onto a second line when long), with a legend of every slice below on as many lines as it needs; draw it
- * `pieHeight` tall so the ring keeps its size whatever the legend takes.
- */
-export function pieOption(slices: readonly { name: string; value: number }[], seriesName: string, ring = 300): ChartOption {
-  const shown = slices.filter((s) => s.value > 0);
-  const centreY = ring / 2;
-  return {
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { type: 'plain', bottom: 0 },
-    series: [
-      {
-        name: seriesName,
-        type: 'pie',
-        radius: [ring * 0.18, ring * 0.32],
-        center: ['50%', centreY],
-        label: { formatter: '{b}\n{d}%', alignTo: 'edge', edgeDistance: 8, overflow: 'break', lineHeight: 15 },
-        labelLine: { length: 10, length2: 8 },
-        labelLayout: { hideOverlap: true },
-        data: shown.map((s) => ({ ...s })),
-      },
-    ],
-  };
-}
-
-/** Sites on the x axis, one stacked bar part per category, over the chosen countries. */
-export function siteStackOption(dict: DashboardInfo['countrySiteInfringementTypeDict'], countries: readonly string[], l: Labels): ChartOption {
+/** Sites as categories, one stacked part per aggregate category, over the chosen countries. */
+export function siteStack(dict: DashboardInfo['countrySiteInfringementTypeDict'], countries: readonly string[], l: Labels) {
   const bySite = new Map<string, Record<string, number>>();
   for (const country of countries) {
     for (const [site, byCategory] of Object.entries(dict[country] ?? {})) {
@@ -199,20 +65,9 @@ export function siteStackOption(dict: DashboardInfo['countrySiteInfringementType
   }
   const sites = [...bySite.keys()].sort();
   const categories = [...new Set([...bySite.values()].flatMap((c) => Object.keys(c)))].map(Number).sort((a, b) => a - b);
-  const legend = legendLayout(categories.map((c) => l.category(c)));
-  const axisLabel = everyCategoryLabel(sites);
   return {
-    tooltip: tooltipAxis,
-    legend: { top: 0, type: 'plain' },
-    grid: { left: 48, right: 24, top: legend.room + 18, bottom: categoryAxisRoom(sites, axisLabel) },
-    xAxis: { type: 'category', data: sites, axisLabel },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: categories.map((category) => ({
-      name: l.category(category),
-      type: 'bar' as const,
-      stack: 'sites',
-      data: sites.map((site) => bySite.get(site)?.[category] ?? 0),
-    })),
+    categories: sites,
+    series: categories.map((category) => ({ name: l.category(category), values: sites.map((site) => bySite.get(site)?.[category] ?? 0) })),
   };
 }
 

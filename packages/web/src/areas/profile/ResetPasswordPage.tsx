@@ -4,7 +4,7 @@ import { session } from '@portal/contract';
 import { api } from '../../platform/api';
 import { useUser } from '../../platform/session';
 import { CodeField } from '../../components/CodeField';
-import { useCodeSender } from '../../components/CodeButton';
+import { useCodeSender } from '../../components/useCodeSender';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { useSchemaForm } from '../../components/useSchemaForm';
 
@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
       countdown.reset();
     },
   });
-  const { countdown, send } = useCodeSender(setError);
+  const { countdown, send } = useCodeSender(setError, (text) => void message.success(text));
 
   return (
     <Card title={t('reset.title')} style={{ maxWidth: 560 }}>

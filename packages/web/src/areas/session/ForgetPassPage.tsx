@@ -1,22 +1,14 @@
-import { App, Button, Form, Input } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // The session schemas alone: the package's main entry would bring every call's schema to the sign-in pages.
 import * as session from '@portal/contract/session';
 import { api } from '../../platform/api';
-import { CodeField } from '../../components/CodeField';
-import { useCodeSender } from '../../components/CodeButton';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useCodeSender } from '../../components/useCodeSender';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
-
-interface Values {
-  mail?: string;
-  password?: string;
-  password2?: string;
-  code?: string;
-}
+import type { LoginNotice } from './LoginPage';
+import { Field, FormNotice, FormProblem, SendCodeButton, SubmitButton, useSessionForm } from './sessionForm';
 
 const FIELDS = {
   mail: 'field.mail',
@@ -27,42 +19,41 @@ const FIELDS = {
 
 export default function ForgetPassPage() {
   const { t } = useTranslation(['session', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+  const [sent, setSent] = useState<string | null>(null);
+  const schemaForm = useSchemaForm({
     schema: session.resetPasswordInput,
     fields: FIELDS,
     onValid: async (data) => {
       await api('/api/resetpassword', data);
-      void message.success(t('forget.success'));
-      navigate('/login');
+      // The sign-in page says that the password was reset.
+      navigate('/login', { state: { notice: 'forget.success' } satisfies LoginNotice });
     },
     // Spec 8: after the server's message, let the user ask for a new code at once.
     onFailure: () => countdown.reset(),
     keepBusyOnSuccess: true,
   });
-  const { countdown, send } = useCodeSender(setError);
+  const { values, field, onSubmit, problemId } = useSessionForm(FIELDS, schemaForm);
+  const { countdown, send } = useCodeSender(schemaForm.setError, setSent);
 
   return (
     <SessionCard title={t('forget.title')}>
-      <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
-        <Form.Item name="mail">
-          <Input prefix={<MailOutlined />} placeholder={t('common:field.mail')} autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password">
-          <Input.Password prefix={<LockOutlined />} placeholder={t('common:field.newPassword')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="password2">
-          <Input.Password prefix={<LockOutlined />} placeholder={t('common:field.password2')} autoComplete="new-password" />
-        </Form.Item>
-        <CodeField countdown={countdown} onSend={() => send(form.getFieldsValue().mail)} />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('forget.submit')}
-        </Button>
-      </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <FormNotice text={sent} />
+      <FormProblem error={schemaForm.error} id={problemId} />
+      <form noValidate onSubmit={onSubmit}>
+        <Field {...field('mail')} type="email" autoComplete="username" />
+        <Field {...field('password')} type="password" autoComplete="new-password" />
+        <Field {...field('password2')} type="password" autoComplete="new-password" />
+        <Field
+          {...field('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          after={<SendCodeButton countdown={countdown} onClick={() => send(values.mail)} />}
+        />
+        <SubmitButton busy={schemaForm.busy}>{t('forget.submit')}</SubmitButton>
+      </form>
+      <div className="pl-links pl-links-center">
         <Link to="/login">{t('toLogin')}</Link>
       </div>
     </SessionCard>

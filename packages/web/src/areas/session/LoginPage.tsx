@@ -1,29 +1,27 @@
-import { Button, Flex, Form, Input } from 'antd';
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // The session schemas alone: the package's main entry would bring every call's schema to the sign-in pages.
 import * as session from '@portal/contract/session';
 import { api } from '../../platform/api';
 import { setToken } from '../../platform/token';
-import { CodeField } from '../../components/CodeField';
-import { useCodeSender } from '../../components/CodeButton';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useCodeSender } from '../../components/useCodeSender';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
-
-interface Values {
-  mail?: string;
-  password?: string;
-  code?: string;
-}
+import { Field, FormNotice, FormProblem, SendCodeButton, SubmitButton, useSessionForm } from './sessionForm';
 
 const FIELDS = { mail: 'field.mail', password: 'field.password', code: 'field.code' } as const;
 
+/** What the sign-up and forgotten-password pages tell the user on coming back here (their navigation state). */
+export interface LoginNotice {
+  notice: 'signUp.success' | 'forget.success';
+}
+
 export default function LoginPage() {
   const { t } = useTranslation(['session', 'common']);
-  const [form] = Form.useForm<Values>();
-  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+  const arrived = (useLocation().state as LoginNotice | null)?.notice;
+  const [sent, setSent] = useState<string | null>(null);
+  const schemaForm = useSchemaForm({
     schema: session.loginInput,
     fields: FIELDS,
     onValid: async (data) => {
@@ -32,42 +30,32 @@ export default function LoginPage() {
       setToken(token);
     },
   });
-  const { countdown, send } = useCodeSender(setError);
+  const { values, field, onSubmit, problemId } = useSessionForm(FIELDS, schemaForm);
+  const { countdown, send } = useCodeSender(schemaForm.setError, setSent);
 
   return (
     <SessionCard title={t('login.title')}>
-      <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
-        <Form.Item name="mail">
-          <Input
-            prefix={<MailOutlined />}
-            placeholder={t('common:field.mail')}
-            autoComplete="username"
-            data-testid="login-mail"
-          />
-        </Form.Item>
-        <Form.Item name="password">
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('common:field.password')}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
-        </Form.Item>
-        <CodeField
-          countdown={countdown}
-          onSend={() => send(form.getFieldsValue().mail)}
-          inputTestId="login-code"
-          buttonTestId="send-code"
+      <FormNotice text={sent ?? (arrived ? t(arrived) : null)} />
+      <FormProblem error={schemaForm.error} id={problemId} />
+      <form noValidate onSubmit={onSubmit}>
+        <Field {...field('mail')} type="email" autoComplete="username" testId="login-mail" />
+        <Field {...field('password')} type="password" autoComplete="current-password" testId="login-password" />
+        <Field
+          {...field('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          testId="login-code"
+          after={<SendCodeButton countdown={countdown} onClick={() => send(values.mail)} testId="send-code" />}
         />
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+        <SubmitButton busy={schemaForm.busy} testId="login-submit">
           {t('login.submit')}
-        </Button>
-      </Form>
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
+        </SubmitButton>
+      </form>
+      <div className="pl-links">
         <Link to="/sign-up">{t('login.toSignUp')}</Link>
         <Link to="/forget-pass">{t('login.toForget')}</Link>
-      </Flex>
+      </div>
     </SessionCard>
   );
 }

@@ -1,23 +1,14 @@
-import { App, Button, Form, Input } from 'antd';
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 // The session schemas alone: the package's main entry would bring every call's schema to the sign-in pages.
 import * as session from '@portal/contract/session';
 import { api } from '../../platform/api';
-import { CodeField } from '../../components/CodeField';
-import { useCodeSender } from '../../components/CodeButton';
-import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { useCodeSender } from '../../components/useCodeSender';
 import { useSchemaForm } from '../../components/useSchemaForm';
 import { SessionCard } from './SessionLayout';
-
-interface Values {
-  name?: string;
-  mail?: string;
-  password?: string;
-  password2?: string;
-  code?: string;
-}
+import type { LoginNotice } from './LoginPage';
+import { Field, FormNotice, FormProblem, SendCodeButton, SubmitButton, useSessionForm } from './sessionForm';
 
 const FIELDS = {
   name: 'field.name',
@@ -29,45 +20,42 @@ const FIELDS = {
 
 export default function SignUpPage() {
   const { t } = useTranslation(['session', 'common']);
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const { error, setError, busy, onFinish, onValuesChange } = useSchemaForm({
+  const [sent, setSent] = useState<string | null>(null);
+  const schemaForm = useSchemaForm({
     schema: session.signupInput,
     fields: FIELDS,
     onValid: async (data) => {
       await api('/api/signup', data);
-      void message.success(t('signUp.success'));
-      navigate('/login');
+      // The sign-in page says that the account was created.
+      navigate('/login', { state: { notice: 'signUp.success' } satisfies LoginNotice });
     },
     // Spec 8: after the server's message, let the user ask for a new code at once.
     onFailure: () => countdown.reset(),
     keepBusyOnSuccess: true,
   });
-  const { countdown, send } = useCodeSender(setError);
+  const { values, field, onSubmit, problemId } = useSessionForm(FIELDS, schemaForm);
+  const { countdown, send } = useCodeSender(schemaForm.setError, setSent);
 
   return (
     <SessionCard title={t('signUp.title')}>
-      <FormErrorAlert error={error} />
-      <Form form={form} size="large" onFinish={onFinish} onValuesChange={onValuesChange}>
-        <Form.Item name="name">
-          <Input prefix={<UserOutlined />} placeholder={t('common:field.name')} autoComplete="name" />
-        </Form.Item>
-        <Form.Item name="mail">
-          <Input prefix={<MailOutlined />} placeholder={t('common:field.mail')} autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="password">
-          <Input.Password prefix={<LockOutlined />} placeholder={t('common:field.password')} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="password2">
-          <Input.Password prefix={<LockOutlined />} placeholder={t('common:field.password2')} autoComplete="new-password" />
-        </Form.Item>
-        <CodeField countdown={countdown} onSend={() => send(form.getFieldsValue().mail)} />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('signUp.submit')}
-        </Button>
-      </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <FormNotice text={sent} />
+      <FormProblem error={schemaForm.error} id={problemId} />
+      <form noValidate onSubmit={onSubmit}>
+        <Field {...field('name')} autoComplete="name" />
+        <Field {...field('mail')} type="email" autoComplete="email" />
+        <Field {...field('password')} type="password" autoComplete="new-password" />
+        <Field {...field('password2')} type="password" autoComplete="new-password" />
+        <Field
+          {...field('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          after={<SendCodeButton countdown={countdown} onClick={() => send(values.mail)} />}
+        />
+        <SubmitButton busy={schemaForm.busy}>{t('signUp.submit')}</SubmitButton>
+      </form>
+      <div className="pl-links pl-links-center">
         <Link to="/login">{t('toLogin')}</Link>
       </div>
     </SessionCard>

@@ -1,30 +1,31 @@
-import { Button, Result, Typography } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** An address that matches no route: "page not found" and a way home, for signed-in users and visitors alike. */
+/**
+ * An address that matches no route: "page not found" and a way home, for signed-in users (in the shell) and
+ * visitors (in the session frame) alike. Plain elements (app/plain.css): a visitor's pages load no antd (issue 35).
+ */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   return (
-    <div data-testid="not-found">
-      <Result
-        status="404"
-        title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>{t('notFound.title')}</h1>}
-        subTitle={
-          <>
-            {t('notFound.text')}
-            <br />
-            <Typography.Text code>{pathname}</Typography.Text>
-          </>
-        }
-        extra={
-          // "/" leads a signed-in user to their landing page and a visitor to the sign-in page.
-          <Link to="/">
-            <Button type="primary">{t('notFound.home')}</Button>
-          </Link>
-        }
-      />
+    <div className="pl pl-result" data-testid="not-found">
+      <div className="pl-result-code" aria-hidden="true">
+        404
+      </div>
+      <h1>{t('notFound.title')}</h1>
+      <p className="pl-secondary">
+        {t('notFound.text')}
+        <br />
+        <code>{pathname}</code>
+      </p>
+      <div className="pl-result-actions">
+        {/* "/" leads a signed-in user to their landing page and a visitor to the sign-in page. */}
+        <button type="button" className="pl-button pl-button-primary" onClick={() => navigate('/')}>
+          {t('notFound.home')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import { ACCEPTANCE_TARGET, Role, SNS_PLATFORMS, hasRole, isMessageKey, takedownAcceptance, translate, type AcceptanceRow, type CallInput } from '@portal/contract';
 import { currentLocale } from '../../platform/i18n';
 import { useUser } from '../../platform/session';
-import { Chart } from '../dashboards/charts/Chart';
+import { Bars } from '../dashboards/svg/Bars';
 import { useClientOptions } from '../dashboards/queries';
-import { acceptanceChartOption } from './chart';
+import { acceptanceBars } from './chart';
 import { rejectedListHref } from './links';
 
 type Search = CallInput<'/api/takedown/acceptance'>;
@@ -94,7 +94,14 @@ export default function AcceptancePage() {
       ) : data && search ? (
         <>
           <Card title={t('chartTitle', { target: data.target * 100 })}>
-            <Chart testId="acceptance-chart" empty={data.rows.every((r) => r.rate === null)} option={acceptanceChartOption(data.rows, data.target, marketName, (n) => t('round', { round: n }), t('target'))} height={360} />
+            <Bars
+              testId="acceptance-chart"
+              empty={data.rows.every((r) => r.rate === null)}
+              title={t('chartTitle', { target: data.target * 100 })}
+              height={360}
+              format={(v) => `${v} %`}
+              {...acceptanceBars(data.rows, data.target, marketName, (n) => t('round', { round: n }), t('target'))}
+            />
           </Card>
           <Card title={t('tableTitle')}>
             <Table<AcceptanceRow>

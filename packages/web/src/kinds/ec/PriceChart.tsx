@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/dateTime';
+import { useWidth } from '../../components/useWidth';
 
 export interface PricePoint {
   seenAt: string;
@@ -12,20 +12,6 @@ export interface PricePoint {
 const HEIGHT = 220;
 const PAD = { left: 64, right: 16, top: 16, bottom: 28 };
 const COLOURS = ['#1677ff', '#d4380d', '#389e0d', '#722ed1', '#c41d7f'];
-
-/** The width the chart has in its card, followed as the window changes. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /** Three or four round steps (1, 2, 2.5 or 5 times a power of ten) from just under `low` to just over `high`. */
 function niceTicks(low: number, high: number): number[] {
