@@ -88,7 +88,7 @@ export type { Watch, WatchRun, WatchSchedule, WatchSource, WatchChange, RunChang
 export { WatchRunStatus, WATCH_CHANGES, WATCHED_FIELDS, DEFAULT_WATCH_TIMEZONE, WATCH_MINUTES_MIN, NEW_SINCE } from './watches.js';
 export * as domainWatch from './domain-watch.js';
 export type { DomainWatch, DomainRun, DomainRunCounts, Candidate, CandidateState, DomainFuzzer } from './domain-watch.js';
-export { DOMAIN_FUZZERS, CANDIDATE_STATES, DomainRunStatus } from './domain-watch.js';
+export { DOMAIN_FUZZERS, CANDIDATE_STATES, DOMAIN_PROMOTE_THRESHOLD_DEFAULT, DomainRunStatus } from './domain-watch.js';
 export * as alerts from './alerts.js';
 export type { AlertEvent, AlertWay, AlertSetting } from './alerts.js';
 export { ALERT_EVENTS, ALERT_WAYS, CLIENT_ALERT_EVENTS, STAFF_ALERT_DEFAULTS, CLIENT_ALERT_DEFAULTS, DIGEST_HOUR } from './alerts.js';

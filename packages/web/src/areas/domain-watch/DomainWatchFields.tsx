@@ -1,4 +1,4 @@
-import { Button, Checkbox, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOMAIN_FUZZERS } from '@portal/contract';
 import { FormSelect } from '../../components/FormSelect';
@@ -16,6 +16,7 @@ export function DomainWatchFields({ fixedClient }: { fixedClient?: { id: number;
   const clients = useClientChoices('writable', !fixedClient);
   const form = Form.useFormInstance<DomainWatchFormValues>();
   const scheduled = Form.useWatch<DomainWatchFormValues['scheduled']>('scheduled');
+  const autoPromote = Form.useWatch<DomainWatchFormValues['autoPromote']>('autoPromote');
   const options = fixedClient ? [{ value: fixedClient.id, label: fixedClient.name }] : (clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }));
   const list = (name: 'domains' | 'words' | 'keywords' | 'tlds', rows: number) => (
     <Form.Item name={name} label={t(`field.${name}`)} extra={t(`field.${name}Help`)}>
@@ -62,6 +63,14 @@ export function DomainWatchFields({ fixedClient }: { fixedClient?: { id: number;
         <Switch data-testid="dw-scheduled" />
       </Form.Item>
       {scheduled && <ScheduleFields />}
+      <Form.Item name="autoPromote" label={t('field.autoPromote')} valuePropName="checked" extra={t('field.autoPromoteHelp')}>
+        <Switch data-testid="dw-auto-promote" />
+      </Form.Item>
+      {autoPromote && (
+        <Form.Item name="promoteThreshold" label={t('field.promoteThreshold')} rules={[{ required: true, message: t('field.promoteThresholdRequired') }]}>
+          <InputNumber min={0} max={100} precision={0} aria-label={t('field.promoteThreshold')} data-testid="dw-promote-threshold" />
+        </Form.Item>
+      )}
     </>
   );
 }

@@ -10,7 +10,7 @@ describe('the domain watch form', () => {
 
   it('sends no schedule when the watch runs by hand, and the default words when no keyword is given', () => {
     const input = domainWatchInputOf({ clientId: 3, domains: 'sakura-beauty.jp', fuzzers: ['omission'], scheduled: false, every: 'day', at: '09:00', timezone: 'Asia/Tokyo' });
-    expect(input).toEqual({ clientId: 3, domains: ['sakura-beauty.jp'], words: [], keywords: undefined, fuzzers: ['omission'], tlds: [], schedule: null });
+    expect(input).toEqual({ clientId: 3, domains: ['sakura-beauty.jp'], words: [], keywords: undefined, fuzzers: ['omission'], tlds: [], schedule: null, promoteThreshold: null });
     expect(contract.createDomainWatchInput.safeParse(input).success).toBe(true);
   });
 
@@ -23,10 +23,14 @@ describe('the domain watch form', () => {
   });
 
   it('shows a saved watch as it was sent', () => {
-    const watch = { clientId: 3, domains: ['sakura-beauty.jp'], words: ['cosme'], keywords: null, fuzzers: ['omission' as const], tlds: ['com', 'net'], schedule: { every: 'hours' as const, hours: 6 } };
+    const watch = { clientId: 3, domains: ['sakura-beauty.jp'], words: ['cosme'], keywords: null, fuzzers: ['omission' as const], tlds: ['com', 'net'], schedule: { every: 'hours' as const, hours: 6 }, promoteThreshold: 85 };
     const values = formValuesOf(watch);
-    expect(values).toMatchObject({ domains: 'sakura-beauty.jp', words: 'cosme', keywords: '', tlds: 'com\nnet', scheduled: true, every: 'hours', hours: 6 });
-    expect(domainWatchInputOf(values)).toMatchObject({ domains: watch.domains, words: watch.words, keywords: undefined, tlds: watch.tlds, schedule: { every: 'hours', hours: 6 } });
+    expect(values).toMatchObject({ domains: 'sakura-beauty.jp', words: 'cosme', keywords: '', tlds: 'com\nnet', scheduled: true, every: 'hours', hours: 6, autoPromote: true, promoteThreshold: 85 });
+    expect(domainWatchInputOf(values)).toMatchObject({ domains: watch.domains, words: watch.words, keywords: undefined, tlds: watch.tlds, schedule: { every: 'hours', hours: 6 }, promoteThreshold: 85 });
+    // Promotion by hand only: the switch off, sent as null.
+    const byHand = formValuesOf({ ...watch, promoteThreshold: null });
+    expect(byHand.autoPromote).toBe(false);
+    expect(domainWatchInputOf(byHand).promoteThreshold).toBeNull();
   });
 
   it('refuses a watch without a domain, in a key the catalogues translate', () => {

@@ -1,4 +1,4 @@
-import { DOMAIN_FUZZERS, DomainRunStatus, STAFF_ROLES, hasRole, type CallPath, type DomainFuzzer, type DomainWatch, type WatchSchedule } from '@portal/contract';
+import { DOMAIN_FUZZERS, DOMAIN_PROMOTE_THRESHOLD_DEFAULT, DomainRunStatus, STAFF_ROLES, hasRole, type CallPath, type DomainFuzzer, type DomainWatch, type WatchSchedule } from '@portal/contract';
 import { DEFAULT_SCHEDULE, scheduleOf, type WatchFormValues } from '../watches/model';
 
 /** While a run goes on, the watch, its runs and candidates are fetched again this often (as the watches of issue 30). */
@@ -25,6 +25,9 @@ export interface DomainWatchFormValues extends Omit<WatchFormValues, 'name' | 't
   tlds?: string;
   fuzzers?: DomainFuzzer[];
   scheduled?: boolean;
+  /** Candidates scoring `promoteThreshold` or more become WS records when a run ends; off: by hand only. */
+  autoPromote?: boolean;
+  promoteThreshold?: number | null;
 }
 
 /** One entry a line (commas and spaces separate too: a pasted list works as typed). */
@@ -47,6 +50,7 @@ export function domainWatchInputOf(v: DomainWatchFormValues) {
     fuzzers: v.fuzzers ?? [],
     tlds: linesOf(v.tlds),
     schedule: v.scheduled ? scheduleOf(v) : null,
+    promoteThreshold: v.autoPromote ? (v.promoteThreshold ?? DOMAIN_PROMOTE_THRESHOLD_DEFAULT) : null,
   };
 }
 
@@ -56,7 +60,7 @@ export function domainWatchUpdateOf(watchId: number, v: DomainWatchFormValues) {
   return { watchId, ...rest, keywords: keywords ?? null };
 }
 
-export function formValuesOf(w: Pick<DomainWatch, 'clientId' | 'domains' | 'words' | 'keywords' | 'fuzzers' | 'tlds' | 'schedule'>): DomainWatchFormValues {
+export function formValuesOf(w: Pick<DomainWatch, 'clientId' | 'domains' | 'words' | 'keywords' | 'fuzzers' | 'tlds' | 'schedule' | 'promoteThreshold'>): DomainWatchFormValues {
   return {
     clientId: w.clientId,
     domains: w.domains.join('\n'),
@@ -65,11 +69,13 @@ export function formValuesOf(w: Pick<DomainWatch, 'clientId' | 'domains' | 'word
     tlds: w.tlds.join('\n'),
     fuzzers: w.fuzzers,
     scheduled: w.schedule !== null,
+    autoPromote: w.promoteThreshold !== null,
+    promoteThreshold: w.promoteThreshold ?? DOMAIN_PROMOTE_THRESHOLD_DEFAULT,
     ...DEFAULT_SCHEDULE,
     ...(w.schedule ?? {}),
   };
 }
 
-export const NEW_WATCH_VALUES: DomainWatchFormValues = { domains: '', words: '', keywords: '', tlds: 'com\nnet\njp\nshop', fuzzers: [...DOMAIN_FUZZERS], scheduled: false, ...DEFAULT_SCHEDULE };
+export const NEW_WATCH_VALUES: DomainWatchFormValues = { domains: '', words: '', keywords: '', tlds: 'com\nnet\njp\nshop', fuzzers: [...DOMAIN_FUZZERS], scheduled: false, autoPromote: true, promoteThreshold: DOMAIN_PROMOTE_THRESHOLD_DEFAULT, ...DEFAULT_SCHEDULE };
 
 export type { WatchSchedule };
