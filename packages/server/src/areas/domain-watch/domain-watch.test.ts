@@ -1,4 +1,4 @@
-import { DOMAIN_FUZZERS, DomainRunStatus, ErrorCode, Role, type Candidate, type DomainRun, type DomainWatch } from '@portal/contract';
+import { DOMAIN_FUZZERS, DomainRunStatus, ErrorCode, Role, translate, type Candidate, type DomainRun, type DomainWatch } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { startDnsZone } from './dns-zone.js';
@@ -108,6 +108,11 @@ describe('a run against a DNS zone', () => {
     const jaUser = await createUser(tp, { role: Role.CLIENT, clientId, locale: 'ja' });
     const ja = (await candidatesOf(watch.id, {}, jaUser)).find((c) => c.domain === 'brndshop.com')!;
     expect(ja.reasons[1]).toMatch(/^問い合わせに失敗しました（.*ESERVFAIL.*）/);
+    // In the language of the request: the English analyst who switched the screen to Japanese reads them in Japanese.
+    const switched = await tp.post('/api/domain-watch/fetch-candidates', { watchId: watch.id, offset: 0, limit: 500 }, { token: analyst.token, locale: 'ja' });
+    const randJa = (switched.body.data as { candidates: Candidate[] }).candidates.find((c) => c.domain === 'randshop.com')!;
+    expect(randJa.reasons[0]).toBe(translate('ja', 'domainWatch.reasonFuzzer', { domain: 'brandshop.com', fuzzer: 'omission' }));
+    expect(randJa.reasons[0]).not.toBe(rand.reasons[0]);
     expect((await candidatesOf(watch.id, { registeredOnly: true })).map((c) => c.domain).sort()).toEqual(['brandsho.com', 'randshop.com']);
   });
 

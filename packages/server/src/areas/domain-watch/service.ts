@@ -134,7 +134,8 @@ export async function runs(ctx: AuthedContext, input: Input<'fetchDomainRunsInpu
 
 export async function candidates(ctx: AuthedContext, input: Input<'fetchCandidatesInput'>) {
   const { rows, total } = await q.listCandidates(ctx.db, input);
-  const locale = ctx.user.locale;
+  // The language of this request (the reader may have switched it), as every server-made text.
+  const locale = ctx.locale;
   const present = (r: q.CandidateRow): Candidate => ({
     id: r.id,
     domain: r.domain,

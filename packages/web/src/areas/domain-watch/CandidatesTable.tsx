@@ -65,16 +65,17 @@ export function CandidatesTable({ watchId, clientId, staff }: { watchId: number;
   };
 
   const columns: ColumnsType<Candidate> = [
-    { title: t('candidates.domain'), key: 'domain', render: (_, c) => <DomainCell c={c} /> },
+    // What decides first (the name, its picture, its score and why), then the DNS and registration details.
+    { title: t('candidates.domain'), key: 'domain', width: 230, render: (_, c) => <DomainCell c={c} /> },
+    { title: t('candidates.screenshot'), key: 'screenshot', width: 130, render: (_, c) => <Screenshot c={c} /> },
+    { title: t('candidates.score'), dataIndex: 'score', width: 110, render: (score: number) => <ScoreMeter score={score} /> },
+    { title: t('candidates.reasons'), key: 'reasons', width: 380, render: (_, c) => <ReasonList c={c} /> },
+    { title: t('candidates.state'), key: 'state', width: 110, render: (_, c) => <StateCell c={c} clientId={clientId} /> },
     { title: t('candidates.fuzzer'), dataIndex: 'fuzzer', render: (f: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{f}</Typography.Text> },
     { title: t('candidates.registered'), dataIndex: 'registered', render: (r: boolean | null) => <RegisteredTag registered={r} /> },
     { title: t('candidates.live'), dataIndex: 'live', render: (live: boolean) => <span className="dw-nowrap">{live ? t('candidates.yes') : t('candidates.no')}</span> },
-    { title: t('candidates.score'), dataIndex: 'score', render: (score: number) => <ScoreMeter score={score} /> },
-    { title: t('candidates.reasons'), key: 'reasons', render: (_, c) => <ReasonList c={c} /> },
-    { title: t('candidates.dns'), key: 'dns', render: (_, c) => <DnsAnswers c={c} /> },
-    { title: t('candidates.registration'), key: 'registration', render: (_, c) => <Registration c={c} /> },
-    { title: t('candidates.screenshot'), key: 'screenshot', render: (_, c) => <Screenshot c={c} /> },
-    { title: t('candidates.state'), key: 'state', render: (_, c) => <StateCell c={c} clientId={clientId} /> },
+    { title: t('candidates.dns'), key: 'dns', width: 200, render: (_, c) => <DnsAnswers c={c} /> },
+    { title: t('candidates.registration'), key: 'registration', width: 210, render: (_, c) => <Registration c={c} /> },
   ];
   const count = selected.length;
 
