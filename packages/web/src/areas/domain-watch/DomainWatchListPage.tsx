@@ -54,6 +54,8 @@ export default function DomainWatchListPage() {
     {
       title: t('field.lastRun'),
       key: 'lastRun',
+      // The counts wrap: the table fits at 1280 px without scrolling.
+      width: 260,
       render: (_, w) =>
         w.lastRun ? (
           <Space direction="vertical" size={2}>
