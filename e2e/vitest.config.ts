@@ -6,7 +6,10 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two journeys at a time on the two cores: each is mostly waiting on its browser and server, and the pair keeps
+    // the suite within CI's half-hour.
+    fileParallelism: true,
+    maxWorkers: 2,
     // A screen waited on with expect.poll may take longer than the default second on a loaded 2-core machine.
     expect: { poll: { timeout: 15_000 } },
   },
