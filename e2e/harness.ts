@@ -149,12 +149,23 @@ export async function pick(page: Page, testId: string, option: string, typed?: s
   const select = page.getByTestId(testId);
   // A Select still loading its options has none to pick yet; on a loaded machine they may take a while.
   await expect.poll(() => select.getAttribute('class'), { timeout: 60_000 }).not.toContain('ant-select-loading');
-  await select.click();
-  if (typed) await page.keyboard.type(typed);
   const listId = await select.locator('input[role=combobox]').getAttribute('aria-controls');
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-  await eventually(() => select.locator('.ant-select-selection-item').first().innerText()).toContain(option);
+  const chosen = () => select.locator('.ant-select-selection-item').first().innerText().catch(() => '');
+  // A click on an option while the dropdown still moves (a modal zooming in on a loaded machine) can miss it: the
+  // choice is made again, up to three times, until the Select shows it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!(await dropdown.isVisible())) await select.click();
+    if (typed && attempt === 0) await page.keyboard.type(typed);
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+    try {
+      await expect.poll(chosen, { timeout: 5_000 }).toContain(option);
+      return;
+    } catch {
+      // tried again below
+    }
+  }
+  await eventually(chosen).toContain(option);
 }
 
 /** Scrolls a record list's body to its right end: only the columns in view are rendered. */
