@@ -373,6 +373,8 @@ export interface EvidenceCaptureTable {
   recheck_round: Generated<number | null>;
   /** The crawled listing the capture was taken for (a crawler task's evidence, migration 024). */
   crawler_listing_id: Generated<number | null>;
+  /** A host and the addresses a domain watch's resolvers gave it (a promoted look-alike, migration 042); null: the system's. */
+  pinned_host: ColumnType<{ host: string; addresses: string[] } | null, string | null | undefined, string | null>;
 }
 /** One row per record whose latest takedown round is to be (or was) re-checked (migration 026). */
 export interface TakedownRecheckTable {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Role, type Candidate, type DomainRun, type DomainWatch } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_SITE_DOMAINS, brandSitePage, OFFICIAL_DOMAIN, type BrandSiteVariant } from '../../demo/brand-sites.js';
-import type { CaptureBrowsers } from '../../platform/capture.js';
+import { CaptureBrowsers } from '../../platform/capture.js';
+import { captureOptions, runCapture } from '../evidence/queue.js';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { startDnsZone } from './dns-zone.js';
 import { inspectPage } from './inspect.js';
@@ -172,6 +173,25 @@ describe('a run with pages', () => {
     const old = await tp.portal.services.db.selectFrom('stored_file').select('name').where('name', '=', shotBefore).executeTakeFirst();
     expect(old).toBeUndefined();
   }, 180_000);
+
+  it('captures a promoted look-alike at the address its watch resolved, which the system resolver does not know', async () => {
+    const clone = (await candidatesOf(watch.id)).get(BRAND_SITE_DOMAINS.translated)!;
+    const { records } = await ok<{ records: { recordId: number }[] }>('/api/domain-watch/promote', { candidateIds: [clone.id] });
+    const db = tp.portal.services.db;
+    const queued = await db.selectFrom('evidence_capture').select(['capture_id', 'pinned_host', 'url']).where('ws_id', '=', records[0]!.recordId).executeTakeFirstOrThrow();
+    expect(queued).toMatchObject({ pinned_host: { host: clone.domain, addresses: ['127.0.0.1'] }, url: `http://${clone.domain}/` });
+    // The evidence browsers refuse private addresses (as in the demo); the watch's rule allowed its answer.
+    const evidenceBrowsers = new CaptureBrowsers({ ...captureOptions(tp.portal.services.config), policy: { allowPrivate: false } });
+    try {
+      await runCapture(tp.portal.services, evidenceBrowsers, queued.capture_id);
+      // Without the pin the same page is out of reach: only the watch's resolvers know the name.
+      expect(await evidenceBrowsers.capture(`http://${clone.domain}/`)).toMatchObject({ ok: false });
+    } finally {
+      await evidenceBrowsers.close();
+    }
+    const done = await db.selectFrom('evidence_capture').select(['state', 'http_status', 'final_url', 'reason']).where('capture_id', '=', queued.capture_id).executeTakeFirstOrThrow();
+    expect(done).toEqual({ state: 'done', http_status: 200, final_url: `http://${clone.domain}/`, reason: null });
+  }, 120_000);
 
   it("removes the screenshots with the watch", async () => {
     const db = tp.portal.services.db;

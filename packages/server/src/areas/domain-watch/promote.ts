@@ -82,7 +82,8 @@ async function promoteRows(services: Services, db: Db, actor: { userId: number; 
       if (recordId === undefined) continue;
       made.set(r.id, recordId);
       await q.markPromoted(tx, r.id, recordId);
-      captures.push({ clientId, kind: 'ws' as const, recordId, url: urlOf(r), requestedBy: actor.userId || null, requestedAt: now });
+      // Captured from where the watch saw the page (its resolvers' answers), not where the system resolver says.
+      captures.push({ clientId, kind: 'ws' as const, recordId, url: urlOf(r), requestedBy: actor.userId || null, requestedAt: now, pinnedHost: { host: r.domain, addresses: [...r.dns.a, ...r.dns.aaaa] } });
     }
     await queueCaptures(services, tx, captures);
   });

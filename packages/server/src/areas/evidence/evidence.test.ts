@@ -67,7 +67,8 @@ beforeAll(async () => {
   queue = await startCaptureQueue(tp.portal.services, tp.portal.database.pool, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     browsers: 2,
-    timeoutMs: 4_000,
+    // A Chromium starting beside another test file on two busy cores took over 4 s for a plain page.
+    timeoutMs: 8_000,
     maxBytes: 2 * 1024 * 1024,
     policy: { allowPrivate: false, allowOrigins: [origin] },
   });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { CaptureBrowsers, type CaptureOptions } from '../../platform/capture.js';
 import type { Config } from '../../platform/config.js';
+import type { PinnedHost } from '../../platform/outbound/index.js';
 import type { Services } from '../../platform/context.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { settleRecheck } from './recheck-settle.js';
@@ -64,13 +65,25 @@ export function captureOptions(config: Config): CaptureOptions {
   return { executablePath: c.chromiumPath, browsers: c.browsers, timeoutMs: c.timeoutMs, maxBytes: c.maxBytes, policy: { allowPrivate: c.allowPrivate, allowOrigins: c.allowOrigins } };
 }
 
+/**
+ * A promoted look-alike's capture connects its host to the addresses its domain watch resolved (on the watch's
+ * port where one is set: the demo and tests serve look-alikes on a free port), so the evidence is of the page the
+ * watch scored, under the watch's rule for private addresses (DOMAIN_WATCH_ALLOW_PRIVATE: they were its answers);
+ * every other capture asks the system resolver under the capture's own rule.
+ */
+function pinOf(services: Services, row: { pinned_host: { host: string; addresses: string[] } | null }): { pin?: PinnedHost } {
+  if (!row.pinned_host?.addresses.length) return {};
+  const { httpPort, allowPrivate } = services.config.domainWatch;
+  return { pin: { ...row.pinned_host, allowPrivate, ...(httpPort && { httpPort }) } };
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Takes one pending capture: the browser's outcome, then the files and the row in one transaction. */
 export async function runCapture(services: Services, browsers: CaptureBrowsers, captureId: number): Promise<void> {
   const row = await captureToRun(services.db, captureId);
   if (!row || row.state !== 'pending') return;
-  const outcome = await browsers.capture(row.url);
+  const outcome = await browsers.capture(row.url, pinOf(services, row));
   // Cut short by a shutdown: the job goes back to the queue (pg-boss retries it) instead of a false failure.
   if (!outcome.ok && browsers.isClosed) throw new Error('capture browsers closed while capturing');
   const now = services.clock();

@@ -42,6 +42,8 @@ export interface PendingCapture {
   /** Null: asked by the portal itself (a domain watch run promoting its look-alikes as a user since removed). */
   requestedBy: number | null;
   requestedAt: Date;
+  /** A host fetched from these addresses (a promoted look-alike: its domain watch's answers). */
+  pinnedHost?: { host: string; addresses: string[] };
 }
 
 const pendingRow = (c: PendingCapture) => ({
@@ -52,6 +54,7 @@ const pendingRow = (c: PendingCapture) => ({
   state: 'pending' as const,
   requested_by: c.requestedBy,
   requested_at: c.requestedAt,
+  pinned_host: c.pinnedHost?.addresses.length ? JSON.stringify(c.pinnedHost) : null,
 });
 
 /** A new pending capture; its id. */
@@ -112,7 +115,7 @@ export async function pendingCaptureIds(db: Conn): Promise<number[]> {
 
 /** What the capture queue needs of a capture: its client, page, requester and state. */
 export function captureToRun(db: Conn, captureId: number) {
-  return db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state']).where('capture_id', '=', captureId).executeTakeFirst();
+  return db.selectFrom('evidence_capture').select(['capture_id', 'client_id', 'url', 'requested_by', 'state', 'pinned_host']).where('capture_id', '=', captureId).executeTakeFirst();
 }
 
 /** The capture's outcome (done or failed), if it is still pending. */

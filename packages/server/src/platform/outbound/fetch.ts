@@ -53,6 +53,11 @@ export interface PinnedHost {
   host: string;
   addresses: readonly string[];
   httpPort?: number;
+  /**
+   * The rule the pinned addresses were resolved under, over the fetch's own (a promoted look-alike's capture: the
+   * evidence browsers refuse private addresses while the domain watch that found the name may allow them).
+   */
+  allowPrivate?: boolean;
 }
 
 export interface SafeFetchResult {
@@ -159,7 +164,7 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
   let body = opts.body;
   let headers = { ...(opts.headers ?? {}) };
   const redirects: string[] = [];
-  const pinned = opts.pin && pinnedAgent(opts.pin, opts.allowPrivate ?? allowPrivateByDefault());
+  const pinned = opts.pin && pinnedAgent(opts.pin, opts.pin.allowPrivate ?? opts.allowPrivate ?? allowPrivateByDefault());
   try {
     return await fetchHops();
   } finally {
