@@ -11,6 +11,38 @@ const apiTests = ['packages/server/src/**/*.test.ts'];
 const docsTests = ['packages/server/src/ops/docs-check.test.ts', 'packages/server/src/ops/import-circles.test.ts', 'packages/server/src/ops/sql-placement.test.ts'];
 
 /**
+ * The server's tests that open no database (readers, scorers, parsers: no test portal, no TEST_DB): once, not on
+ * each database. A test file that starts a portal must not be listed (it would run on PGlite only).
+ */
+const databaseFree = [
+  'areas/crawler-tasks/reading/japanese',
+  'areas/crawler-tasks/reading/learn-selectors',
+  'areas/crawler-tasks/reading/price',
+  'areas/crawler-tasks/reading/product',
+  'areas/crawler-tasks/reading/search',
+  'areas/domain-watch/pace',
+  'areas/domain-watch/page-score',
+  'areas/domain-watch/permutations',
+  'areas/domain-watch/resolve',
+  'areas/evidence/recheck-verdict',
+  'areas/sites/recipe-page',
+  'areas/watches/compare',
+  'areas/watches/schedule',
+  'demo/brand-sites',
+  'demo/market-live',
+  'platform/documents',
+  'platform/images',
+  'platform/outbound/outbound',
+  'platform/png-shrink',
+  'platform/runtime',
+  'records/core/hint-text',
+  'records/core/kind',
+  'records/pictures/thumbnail-cache',
+  'records/sheets/csv-reader',
+  'records/sheets/xlsx-reader',
+].map((name) => `packages/server/src/${name}.test.ts`);
+
+/**
  * Two files at a time (the API tests mostly wait on the database, the browser and the mail server), and the API
  * files of one project share their worker's loaded modules instead of importing the whole server again for each
  * file (4 s of every file's time); each file still opens its own database and server and closes them in afterAll.
@@ -32,8 +64,9 @@ export default defineConfig({
       // The API client's document checks (Redocly's rules, the committed types) need no database.
       { test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts', 'packages/api-client/src/**/*.test.ts'] } },
       { test: { name: 'docs', sequence: { groupOrder: 0 }, include: docsTests } },
-      { test: { name: 'api-pglite', ...shared, sequence: { groupOrder: 1 }, include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-postgres', ...shared, sequence: { groupOrder: 2 }, include: apiTests, exclude: ['**/node_modules/**', ...docsTests, ...(propertyOnPostgres ? [] : propertyWalk)], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'server-unit', sequence: { groupOrder: 0 }, include: databaseFree } },
+      { test: { name: 'api-pglite', ...shared, sequence: { groupOrder: 1 }, include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests, ...databaseFree], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'api-postgres', ...shared, sequence: { groupOrder: 2 }, include: apiTests, exclude: ['**/node_modules/**', ...docsTests, ...databaseFree, ...(propertyOnPostgres ? [] : propertyWalk)], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 });
