@@ -1,4 +1,4 @@
-import { useEffect, useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DomainRun } from '@portal/contract';
 import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { formatDateTime } from '../../components/dateTime';
+import { pollWhileRunning, useOnSettled } from '../../components/runPolling';
 import { DomainRunCounts, DomainRunStatusTag } from './RunBits';
 import { RUN_POLL_MS, isRunning } from './model';
 
@@ -21,17 +22,10 @@ export function DomainRuns({ watchId }: { watchId: number }) {
   const [page, setPage] = useState(1);
   const runs = useCall('/api/domain-watch/fetch-runs', { watchId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, {
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.runs.some((r) => isRunning(r.status)) ? RUN_POLL_MS : false),
+    refetchInterval: pollWhileRunning(isRunning, RUN_POLL_MS),
   });
   const running = runs.data?.runs.some((r) => isRunning(r.status)) ?? false;
-  const [wasRunning, setWasRunning] = useState(false);
-  useEffect(() => {
-    if (running) setWasRunning(true);
-    else if (wasRunning) {
-      setWasRunning(false);
-      void invalidate(['/api/domain-watch/detail', '/api/domain-watch/fetch', '/api/domain-watch/fetch-candidates']);
-    }
-  }, [running, wasRunning, invalidate]);
+  useOnSettled(running, () => void invalidate(['/api/domain-watch/detail', '/api/domain-watch/fetch', '/api/domain-watch/fetch-candidates']));
 
   const columns: ColumnsType<DomainRun> = [
     { title: t('runs.status'), dataIndex: 'status', render: (s: number) => <DomainRunStatusTag status={s} /> },

@@ -1,15 +1,15 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Flex, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DomainWatch } from '@portal/contract';
 import { useCall } from '../../platform/calls';
 import { errorMessage } from '../../platform/api';
 import { useUser } from '../../platform/session';
-import { useClientChoices } from '../../components/clientChoices';
+import { ClientFilter, useClientParam } from '../../components/ClientFilter';
 import { formatDateTime } from '../../components/dateTime';
 import { scheduleWords, type Translate } from '../watches/model';
 import { useDomainWatchActions } from './actions';
@@ -27,10 +27,8 @@ export default function DomainWatchListPage() {
   const { t: tw } = useTranslation('watches');
   const navigate = useNavigate();
   const staff = mayChange(useUser().user_role);
-  const [params, setParams] = useSearchParams();
-  const clientId = Number(params.get('client')) || undefined;
+  const [clientId, setClientId] = useClientParam();
   const [page, setPage] = useState(1);
-  const clients = useClientChoices('writable', staff);
   const list = useCall('/api/domain-watch/fetch', { clientId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, {
     placeholderData: keepPreviousData,
     // While a shown watch runs, the list is fetched again until its run settles.
@@ -101,25 +99,7 @@ export default function DomainWatchListPage() {
     >
       <Typography.Paragraph>{t('list.intro')}</Typography.Paragraph>
       {staff && (
-        <Flex gap={16} style={{ marginBottom: 12 }}>
-          <Form.Item label={t('list.client')} htmlFor="dw-client-filter" style={{ margin: 0, minWidth: 280 }}>
-            <Select
-              id="dw-client-filter"
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('list.allClients')}
-              value={clientId}
-              loading={clients.isLoading}
-              options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
-              onChange={(value?: number) => {
-                setPage(1);
-                setParams(value ? { client: String(value) } : {});
-              }}
-              data-testid="dw-client-filter"
-            />
-          </Form.Item>
-        </Flex>
+        <ClientFilter id="dw-client-filter" choice="writable" label={t('list.client')} placeholder={t('list.allClients')} value={clientId} onChange={(next) => { setPage(1); setClientId(next); }} />
       )}
       {list.isError && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('list.loadFailed', { message: errorMessage(list.error) })} />}
       <Table<DomainWatch>

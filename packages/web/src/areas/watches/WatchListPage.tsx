@@ -1,14 +1,14 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Flex, Form, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Watch } from '@portal/contract';
 import { useCall } from '../../platform/calls';
 import { errorMessage } from '../../platform/api';
-import { useClientChoices } from '../../components/clientChoices';
+import { ClientFilter, useClientParam } from '../../components/ClientFilter';
 import { formatDateTime } from '../../components/dateTime';
 import { useWatchActions } from './actions';
 import { RunCountTags, RunStatusTag } from './RunBits';
@@ -20,10 +20,8 @@ const PAGE_SIZE = 20;
 export default function WatchListPage() {
   const { t } = useTranslation('watches');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const clientId = Number(params.get('client')) || undefined;
+  const [clientId, setClientId] = useClientParam();
   const [page, setPage] = useState(1);
-  const clients = useClientChoices('all');
   const list = useCall('/api/watch/fetch', { clientId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, {
     placeholderData: keepPreviousData,
     // While a shown watch runs, its last run is fetched again until it settles.
@@ -96,25 +94,7 @@ export default function WatchListPage() {
         </Button>
       }
     >
-      <Flex gap={16} style={{ marginBottom: 12 }}>
-        <Form.Item label={t('list.client')} htmlFor="watch-client-filter" style={{ margin: 0, minWidth: 280 }}>
-          <Select
-            id="watch-client-filter"
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            placeholder={t('list.allClients')}
-            value={clientId}
-            loading={clients.isLoading}
-            options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
-            onChange={(value?: number) => {
-              setPage(1);
-              setParams(value ? { client: String(value) } : {});
-            }}
-            data-testid="watch-client-filter"
-          />
-        </Form.Item>
-      </Flex>
+      <ClientFilter id="watch-client-filter" choice="all" label={t('list.client')} placeholder={t('list.allClients')} value={clientId} onChange={(next) => { setPage(1); setClientId(next); }} />
       {list.isError && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('list.loadFailed', { message: errorMessage(list.error) })} />}
       <Table<Watch>
         rowKey="id"

@@ -1,4 +1,4 @@
-import { useEffect, useState, type HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { Button, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { WatchRunStatus, type WatchRun } from '@portal/contract';
 import { useCall, useInvalidateCalls } from '../../platform/calls';
 import { formatDateTime } from '../../components/dateTime';
+import { pollWhileRunning, useOnSettled } from '../../components/runPolling';
 import { reportListPath } from '../../records/reports/model';
 import { RunCountTags, RunStatusTag } from './RunBits';
 import { RUN_POLL_MS, isRunning } from './model';
@@ -23,17 +24,10 @@ export function WatchRuns({ watchId, clientId, selected, onSelect }: { watchId: 
   const [page, setPage] = useState(1);
   const runs = useCall('/api/watch/fetch-runs', { watchId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, {
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.runs.some((r) => isRunning(r.status)) ? RUN_POLL_MS : false),
+    refetchInterval: pollWhileRunning(isRunning, RUN_POLL_MS),
   });
   const running = runs.data?.runs.some((r) => isRunning(r.status)) ?? false;
-  const [wasRunning, setWasRunning] = useState(false);
-  useEffect(() => {
-    if (running) setWasRunning(true);
-    else if (wasRunning) {
-      setWasRunning(false);
-      void invalidate(['/api/watch/detail', '/api/watch/fetch', '/api/watch/fetch-run-changes']);
-    }
-  }, [running, wasRunning, invalidate]);
+  useOnSettled(running, () => void invalidate(['/api/watch/detail', '/api/watch/fetch', '/api/watch/fetch-run-changes']));
 
   const columns: ColumnsType<WatchRun> = [
     { title: t('runs.started'), dataIndex: 'startedAt', render: (v: string) => formatDateTime(v) },
