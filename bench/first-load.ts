@@ -120,8 +120,8 @@ try {
       'analyst, brand chosen',
       BUDGET_KB.home,
       await measure(browser, baseUrl, '/home', users.analyst, async (page) => {
-        await page.getByTestId('home-client').click();
-        await page.locator('.ant-select-item-option').first().click();
+        // The first brand (a native select: option 0 is the "Select a brand" prompt).
+        await page.getByTestId('home-client').selectOption({ index: 1 });
         await page.getByTestId('home-find').click();
       }),
     );

@@ -2,7 +2,7 @@ import { Role } from '@portal/contract';
 import { createClient, createUser, manage } from '@portal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, pick, screenshotWidths, signIn, startJourney, type Journey } from './harness.js';
+import { eventually, screenshotWidths, signIn, startJourney, type Journey } from './harness.js';
 
 let j: Journey;
 let clientId: number;
@@ -46,7 +46,7 @@ async function seed(): Promise<void> {
   ]);
 }
 
-const count = (page: Page, key: string) => page.getByTestId(`home-count-${key}`).locator('.ant-statistic-content-value').innerText();
+const count = (page: Page, key: string) => page.getByTestId(`home-count-${key}`).locator('.home-counter-value').innerText();
 
 describe('the online dashboard and home in the browser', () => {
   it('a client user sees the figures, filters charts by country, and follows the top infringer to exactly its records', async () => {
@@ -108,7 +108,8 @@ describe('the online dashboard and home in the browser', () => {
     await signIn(j, page, analyst.mail, analyst.password);
     await page.getByTestId('home').waitFor();
     await eventually(() => page.getByTestId('home-find').isEnabled()).toBe(false);
-    await pick(page, 'home-client', 'Journey Sakura');
+    // A native select: Playwright waits for the option to be there and the select enabled.
+    await page.getByTestId('home-client').selectOption({ label: 'Journey Sakura' });
     await page.getByTestId('home-find').click();
     await eventually(() => count(page, 'online')).toBe('8');
     await j.screenshot(page, 'dashboards-home-analyst-ja');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Flex, Typography, theme } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { api, errorMessage } from '../platform/api';
 import { useUser } from '../platform/session';
 import { clearSession, getToken } from '../platform/token';
 
-/** Spec 2.1: user name, language switch and logout on the right of the header. */
-export function HeaderBar() {
+/** Spec 2.1: user name, language switch and logout on the right of the header; `children` (the menu's handle) on the left. */
+export function HeaderBar({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
@@ -29,7 +29,7 @@ export function HeaderBar() {
 
   return (
     <Flex
-      justify="flex-end"
+      component="header"
       align="center"
       gap={20}
       style={{
@@ -39,7 +39,8 @@ export function HeaderBar() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Typography.Text data-testid="user-name">
+      {children}
+      <Typography.Text data-testid="user-name" style={{ marginInlineStart: 'auto' }}>
         <UserOutlined style={{ marginRight: 6 }} />
         {user.user_name}
       </Typography.Text>

@@ -13,7 +13,6 @@ import {
   ShoppingCartOutlined,
   SolutionOutlined,
 } from '@ant-design/icons';
-import type { MenuDataItem } from '@ant-design/pro-components';
 import { ALL_ROLES, Role, STAFF_ROLES, hasRole } from '@portal/contract/shell';
 import type { MenuKey } from '../platform/i18n';
 
@@ -94,15 +93,42 @@ const menu: readonly MenuEntry[] = [
   },
 ];
 
-/** The menu a user sees, in ProLayout's shape; groups are keyed (not linked) and vanish when empty. */
-export function menuFor(userRole: number, label: (key: MenuKey) => string): MenuDataItem[] {
-  const build = (entries: readonly MenuEntry[]): MenuDataItem[] =>
+/** An entry of the menu a user sees: a page (linked by its path) or a group (keyed, not linked). */
+export interface MenuItem {
+  key: string;
+  name: string;
+  icon?: ReactNode;
+  /** Only on groups, never empty. */
+  children?: MenuItem[];
+}
+
+/** The menu a user sees; groups vanish when empty. */
+export function menuFor(userRole: number, label: (key: MenuKey) => string): MenuItem[] {
+  const build = (entries: readonly MenuEntry[]): MenuItem[] =>
     entries
       .filter((entry) => hasRole(userRole, entry.roles))
-      .flatMap((entry): MenuDataItem[] => {
-        if (!entry.children) return [{ path: entry.path, name: label(entry.label), icon: entry.icon }];
+      .flatMap((entry): MenuItem[] => {
+        if (!entry.children) return [{ key: entry.path, name: label(entry.label), icon: entry.icon }];
         const children = build(entry.children);
         return children.length ? [{ key: entry.path, name: label(entry.label), icon: entry.icon, children }] : [];
       });
   return build(menu);
+}
+
+/**
+ * The page entry to highlight for an address and the group it is in: the entry whose path is the longest prefix of
+ * the address (a record's detail lights its list; /trademark/registration its own entry, not /trademark).
+ */
+export function menuSelection(items: readonly MenuItem[], pathname: string): { selected?: string; group?: string } {
+  let best: { selected?: string; group?: string } = {};
+  const visit = (entries: readonly MenuItem[], group?: string) => {
+    for (const entry of entries) {
+      if (entry.children) visit(entry.children, entry.key);
+      else if ((pathname === entry.key || pathname.startsWith(`${entry.key}/`)) && entry.key.length > (best.selected?.length ?? 0)) {
+        best = { selected: entry.key, group };
+      }
+    }
+  };
+  visit(items);
+  return best;
 }

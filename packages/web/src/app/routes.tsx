@@ -5,7 +5,7 @@ import { GuestOnly, LandingRedirect, RequireAuth, RoleGate } from './guards';
 import { Accessibility, ForgetPass, Login, NOT_FOUND_HANDLE, NotFound, SignUp, pageRoutes } from './routeTable';
 import SessionLayout from '../areas/session/SessionLayout';
 
-// The shell (ProLayout, antd and its providers) is a chunk of its own, so the sign-in pages do not load it; so are
+// The shell (antd's layout and menu, and its providers) is a chunk of its own, so the sign-in pages do not load it; so are
 // the signed-in texts. It shows once antd's texts of the current language are in too.
 const Layout = lazy(() =>
   Promise.all([import('./Layout'), loadSignedInTexts()]).then(async ([layout]) => {

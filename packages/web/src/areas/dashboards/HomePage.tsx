@@ -1,15 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, Empty, List, Row, Select, Space, Statistic, Typography } from 'antd';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button, Empty, Spin } from 'antd';
 import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Role, hasRole } from '@portal/contract/shell';
 import type { HomeInfo } from '@portal/contract';
+import { currentLocale } from '../../platform/i18n';
 import { useUser } from '../../platform/session';
 import { CircleMap, HeatMap } from './WorldCharts';
 import { Donut } from './svg/Donut';
 import { Bars } from './svg/Bars';
 import { CLIENT_FETCH_DELAY_MS, useClientOptions, useHome } from './queries';
 import { useLabels } from './useLabels';
+// Cards, grid, counters and the news list as plain elements: antd's Card, List, Statistic, Select and grid weigh
+// 60 kB on the home page, which must stay under 400 kB (issue 35, docs/benchmarks.md).
+import './home.css';
 
 /**
  * Home (document 3, section 2) for every role. Analysts choose a brand and press Find (disabled until the clients
@@ -17,7 +21,7 @@ import { useLabels } from './useLabels';
  * client's figures at first and may choose one.
  */
 export default function HomePage() {
-  const { t } = useTranslation('dashboards');
+  const { t } = useTranslation(['dashboards', 'common']);
   const user = useUser();
   const analyst = hasRole(user.user_role, Role.ANALYST);
   const staff = analyst || hasRole(user.user_role, Role.ADMIN);
@@ -33,39 +37,57 @@ export default function HomePage() {
     return () => clearTimeout(timer);
   }, [analyst]);
 
+  const selectId = useId();
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="home">
+    <div className="home" data-testid="home">
       {staff && (
-        <Card>
-          <Space wrap>
-            <Typography.Text>{t('form.brand')}</Typography.Text>
-            <Select
-              style={{ width: 260 }}
-              showSearch
-              allowClear={!analyst}
-              optionFilterProp="label"
-              placeholder={analyst ? t('form.brandPlaceholder') : t('home.allClients')}
-              loading={clients.isLoading}
-              value={choice}
-              onChange={setChoice}
-              options={(clients.data ?? []).map((c) => ({ value: c.client_id, label: c.client_name }))}
-              aria-label={t('form.brand')}
-              data-testid="home-client"
-            />
-            <Button type="primary" icon={<SearchOutlined />} disabled={!clients.data || (analyst && choice === undefined)} onClick={() => setAsked({ clientId: choice })} data-testid="home-find">
-              {t('form.find')}
-            </Button>
-          </Space>
-        </Card>
+        <div className="home-card home-card-body home-brand">
+          <label htmlFor={selectId}>{t('form.brand')}</label>
+          {/* A native select: the browser's own list, with type-ahead, for a list of brand names. */}
+          <select
+            id={selectId}
+            className="home-select"
+            value={choice ?? ''}
+            disabled={!clients.data}
+            aria-busy={clients.isLoading}
+            onChange={(event) => setChoice(event.target.value === '' ? undefined : Number(event.target.value))}
+            data-testid="home-client"
+          >
+            <option value="" disabled={analyst}>
+              {analyst ? t('form.brandPlaceholder') : t('home.allClients')}
+            </option>
+            {(clients.data ?? []).map((c) => (
+              <option key={c.client_id} value={c.client_id}>
+                {c.client_name}
+              </option>
+            ))}
+          </select>
+          <Button type="primary" icon={<SearchOutlined />} disabled={!clients.data || (analyst && choice === undefined)} onClick={() => setAsked({ clientId: choice })} data-testid="home-find">
+            {t('form.find')}
+          </Button>
+        </div>
       )}
       {home.data ? (
         <HomeFigures home={home.data} />
       ) : (
-        <Card loading={home.isFetching}>
-          <Empty description={analyst ? t('chooseBrand') : t('empty')} />
-        </Card>
+        <div className="home-card home-card-body home-waiting">
+          {home.isFetching ? <Spin aria-label={t('common:loading')} /> : <Empty description={analyst ? t('chooseBrand') : t('empty')} />}
+        </div>
       )}
-    </Space>
+    </div>
+  );
+}
+
+/** A card with a title bar, like antd's. */
+function HomeCard({ title, className, children }: { title: string; className: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={`home-card ${className}`} aria-labelledby={id}>
+      <h2 className="home-card-title" id={id}>
+        {title}
+      </h2>
+      <div className="home-card-body">{children}</div>
+    </section>
   );
 }
 
@@ -80,65 +102,59 @@ function HomeFigures({ home }: { home: HomeInfo }) {
   ] as const;
   const regions = [...new Set(home.testPurchaseData.map((p) => p.region))];
   const sites = [...new Set(home.testPurchaseData.map((p) => p.site))].sort();
+  const number = new Intl.NumberFormat(currentLocale());
   return (
-    <Row gutter={[16, 16]}>
+    <div className="home-grid">
       {counters.map(([key, value, title]) => (
-        <Col xs={12} lg={6} key={key}>
-          <Card>
-            <Statistic title={title} value={value} data-testid={`home-count-${key}`} />
-          </Card>
-        </Col>
+        <div className="home-card home-card-body home-counter" key={key} data-testid={`home-count-${key}`}>
+          <div className="home-counter-title">{title}</div>
+          <div className="home-counter-value">{number.format(value)}</div>
+        </div>
       ))}
-      <Col xs={24} xl={10}>
-        <Card title={t('home.iprPie')}>
-          <Donut testId="home-ipr" title={t('home.iprPie')} slices={Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value }))} />
-        </Card>
-      </Col>
-      <Col xs={24} xl={14}>
-        <Card title={t('home.sellerMap')}>
-          <HeatMap testId="home-sellers" title={t('home.sellerMap')} values={home.countrySellerInfo.map((c) => ({ code: c.regionCode, value: c.sellerCount }))} />
-        </Card>
-      </Col>
-      <Col xs={24} xl={12}>
-        <Card title={t('home.purchaseBar')}>
-          <Bars
-            stacked
-            testId="home-purchases"
-            title={t('home.purchaseBar')}
-            categories={regions.map((r) => l.country(r))}
-            series={sites.map((site) => ({
-              name: site,
-              values: regions.map((r) => home.testPurchaseData.filter((p) => p.region === r && p.site === site).reduce((sum, p) => sum + p.count, 0)),
-            }))}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} xl={12}>
-        <Card title={t('home.actionMap')}>
-          <CircleMap
-            testId="home-actions"
-            title={t('home.actionMap')}
-            height={320}
-            points={Object.entries(home.onlineActionCountryDict).map(([code, c]) => ({ code, count: c.count, lat: c.lat, lng: c.lng, detail: t('home.takedowns', { count: c.takedown }) }))}
-          />
-        </Card>
-      </Col>
-      <Col span={24}>
-        <Card title={t('home.news')}>
-          <List
-            data-testid="home-news"
-            locale={{ emptyText: t('empty') }}
-            dataSource={home.news}
-            renderItem={(item) => (
-              <List.Item extra={<Typography.Text type="secondary">{item.date}</Typography.Text>}>
+      <HomeCard title={t('home.iprPie')} className="home-span-10">
+        <Donut testId="home-ipr" title={t('home.iprPie')} slices={Object.entries(home.iprByCountry).map(([region, value]) => ({ name: l.country(region), value }))} />
+      </HomeCard>
+      <HomeCard title={t('home.sellerMap')} className="home-span-14">
+        <HeatMap testId="home-sellers" title={t('home.sellerMap')} values={home.countrySellerInfo.map((c) => ({ code: c.regionCode, value: c.sellerCount }))} />
+      </HomeCard>
+      <HomeCard title={t('home.purchaseBar')} className="home-span-12">
+        <Bars
+          stacked
+          testId="home-purchases"
+          title={t('home.purchaseBar')}
+          categories={regions.map((r) => l.country(r))}
+          series={sites.map((site) => ({
+            name: site,
+            values: regions.map((r) => home.testPurchaseData.filter((p) => p.region === r && p.site === site).reduce((sum, p) => sum + p.count, 0)),
+          }))}
+        />
+      </HomeCard>
+      <HomeCard title={t('home.actionMap')} className="home-span-12">
+        <CircleMap
+          testId="home-actions"
+          title={t('home.actionMap')}
+          height={320}
+          points={Object.entries(home.onlineActionCountryDict).map(([code, c]) => ({ code, count: c.count, lat: c.lat, lng: c.lng, detail: t('home.takedowns', { count: c.takedown }) }))}
+        />
+      </HomeCard>
+      <HomeCard title={t('home.news')} className="home-span-24">
+        {home.news.length ? (
+          <ul className="home-news" data-testid="home-news">
+            {home.news.map((item) => (
+              <li key={item.id}>
                 <a href={item.url} target="_blank" rel="noopener noreferrer">
                   <LinkOutlined /> {item.title}
                 </a>
-              </List.Item>
-            )}
-          />
-        </Card>
-      </Col>
-    </Row>
+                <span className="home-secondary">{item.date}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="home-secondary" data-testid="home-news">
+            {t('empty')}
+          </p>
+        )}
+      </HomeCard>
+    </div>
   );
 }

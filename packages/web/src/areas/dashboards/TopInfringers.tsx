@@ -8,8 +8,11 @@ import type { DashboardSearch } from './SearchForm';
 import { useCountrySelection } from './useCountrySelection';
 import { useLabels } from './useLabels';
 
-/** Section 2: the first three ribboned gold, blue and cyan. */
-const RIBBONS = ['gold', 'blue', 'cyan'] as const;
+/**
+ * Section 2: the first three ribboned gold, blue and cyan, in shades white text reads on (WCAG 1.4.3: antd's preset
+ * ribbons are white on gold-6, blue-6 and cyan-6, 1.9-4.1:1): gold-9 6.8:1, the theme's blue 6.2:1, cyan-9 6.1:1.
+ */
+const RIBBONS = ['#874d00', '#0958d9', '#006d75'] as const;
 /**
  * Whole rows a page: a list scrolled inside a fixed height (section 9's 240 px) cut its last row in half (issue 35),
  * so the rows come five a page instead.
