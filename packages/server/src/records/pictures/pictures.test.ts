@@ -1,12 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode, Role, type EcRecord, type ImageMatch } from '@portal/contract';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { madePhoto, pngBomb } from '../../testing/photos.js';
 import { insertRecords, insertReport } from '../../kinds/ec/fixtures.js';
 import { lookAtPictures } from './look.js';
+import { PICTURE_QUEUE, pictureQueue } from './queue.js';
+import { queuedOnly } from '../../platform/queues.js';
+import { HEADER_EN, listing, xlsxOf } from '../../kinds/ec/report-fixtures.js';
 
 /**
  * Pictures through the real calls (issue 31, first slice): genuine photos kept per client with their tenancy, the
@@ -221,5 +225,22 @@ describe('search by picture', () => {
     expect((client.body.data!.records as Answer[]).map((r) => r.ec_id)).not.toContain(ids.unposted);
     expect((await search(otherUser, acme, query)).status).toBe(403);
     expect((await search(analyst, acme, Buffer.from('<html></html>'))).body.code).toBe(ErrorCode.FILE_REJECTED);
+  });
+});
+
+describe('the pictures queue', () => {
+  it('is queued by an upload of records, once per client and kind while a job waits', async () => {
+    const { services } = tp.portal;
+    await services.queues.start(tp.portal.database.pool, [queuedOnly(pictureQueue(services))]);
+    try {
+      const res = await tp.upload('/api/ec-report/upload-report', { clientId: acme }, { name: 'ec.xlsx', bytes: await xlsxOf(HEADER_EN, [listing(9001)]) }, { token: analyst.token });
+      expect(res.body.code, res.body.message).toBe(0);
+      // Another change of the same records while that job waits: nothing more to queue.
+      await services.queues.send(PICTURE_QUEUE, { clientId: acme, kind: 'ec' });
+      const { rows } = await sql<{ client: string; kind: string }>`SELECT data->>'clientId' AS client, data->>'kind' AS kind FROM pgboss.job WHERE name = ${PICTURE_QUEUE}`.execute(services.db);
+      expect(rows).toEqual([{ client: String(acme), kind: 'ec' }]);
+    } finally {
+      await services.queues.stop();
+    }
   });
 });
