@@ -26,6 +26,8 @@ let origin: string;
 let port: number;
 const hits = new Map<string, number>();
 const hostsSeen = new Set<string>();
+/** How many megabytes of the endless picture were written before the portal hung up. */
+let hugeSent = 0;
 let tp: TestPortal;
 let acme: number;
 let other: number;
@@ -53,6 +55,19 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
     hostsSeen.add(req.headers.host ?? '');
+    if (path === '/huge.jpg') {
+      // A picture without end (over 100 MB if read whole): cut at the fetch's limit while it streams.
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      const chunk = Buffer.alloc(1024 * 1024, 0xff);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 120 && res.write(chunk)) sent += 1;
+        if (sent >= 120) res.end();
+      };
+      res.on('drain', pump);
+      res.on('close', () => (hugeSent = sent));
+      return pump();
+    }
     const file = files[path];
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file.type }).end(file.body);
@@ -79,6 +94,7 @@ beforeAll(async () => {
     unrelated: { ec_product_image_url: `${origin}/b.jpg`, ec_product_seller: 'Seller Four' },
     page: { ec_product_image_url: `${origin}/page.jpg` },
     bomb: { ec_product_image_url: `${origin}/bomb.png` },
+    huge: { ec_product_image_url: `${origin}/huge.jpg` },
     // The fixture server again, under a name that is not the allowed origin: a local address, refused.
     private: { ec_product_image_url: `http://localhost:${port}/a.jpg` },
     none: { ec_product_image_url: '' },
@@ -153,13 +169,15 @@ describe('listing pictures', () => {
   });
 
   it('are looked at once each; hostile ones are marked failed with why, and the others are not held up', async () => {
-    expect(counts).toEqual({ done: 5, failed: 3 });
+    expect(counts).toEqual({ done: 5, failed: 4 });
     const rows = await listed(analyst);
     expect(rows.get(ids.none!)!.imageStatus).toBeUndefined();
     for (const name of ['same', 'smaller', 'squared', 'unposted', 'unrelated']) expect([name, rows.get(ids[name]!)!.imageStatus]).toEqual([name, 'done']);
     expect(rows.get(ids.page!)).toMatchObject({ imageStatus: 'failed', imageFailure: expect.stringContaining('not a picture'), imageMatches: [] });
     expect(rows.get(ids.bomb!)).toMatchObject({ imageStatus: 'failed', imageFailure: expect.stringContaining('megapixels') });
     expect(rows.get(ids.private!)).toMatchObject({ imageStatus: 'failed', imageFailure: expect.stringContaining('private') });
+    expect(rows.get(ids.huge!)).toMatchObject({ imageStatus: 'failed', imageFailure: 'The picture is larger than 10 MB.' });
+    expect(hugeSent).toBeLessThan(100);
     // The refused address was never asked.
     expect([...hostsSeen].filter((h) => h.startsWith('localhost'))).toEqual([]);
     // A second run finds nothing new to fetch.
@@ -204,6 +222,22 @@ describe('listing pictures', () => {
     const rows = await listed(analyst);
     expect(matchesOf(rows.get(ids.same!), 'same-photo')).toEqual([]);
     expect(matchesOf(rows.get(ids.same!), 'shared-photo')).toHaveLength(2);
+  });
+});
+
+describe('social media pictures', () => {
+  it('are looked at and matched as marketplace ones, the account being the seller', async () => {
+    // The genuine photo left of photo B (the earlier one of photo A was removed).
+    const db = tp.portal.services.db;
+    const { report_id } = await db.insertInto('sns_report').values({ client_id: acme, report_name: 'Posts', upload_date: new Date(), send_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
+    const post = (n: number, account: string, image: string) => ({ client_id: acme, report_id, updated_at: new Date(), scan_date: '2024-05-01', platform: 2, account_id: account, account_url: `https://x.example/${account}`, post_url: `https://x.example/${account}/${n}`, image_url: image, published: true });
+    const made = await db.insertInto('sns_record').values([post(1, 'fake_one', `${origin}/b.jpg`), post(2, 'fake_two', `${origin}/b.jpg`)]).returning('sns_id').execute();
+    expect(await lookAtPictures(tp.portal.services, acme, 'sns')).toEqual({ done: 2, failed: 0 });
+    const got = await tp.post('/api/sns-data/get-record', { clientId: acme, recordId: made[0]!.sns_id }, { token: acmeUser.token });
+    const record = got.body.data!.record as { imageStatus: string; imageMatches: ImageMatch[] };
+    expect(record.imageStatus).toBe('done');
+    expect(record.imageMatches.map((m) => m.kind).sort()).toEqual(['same-photo', 'shared-photo']);
+    expect(record.imageMatches.find((m) => m.kind === 'shared-photo')).toMatchObject({ refId: made[1]!.sns_id, reason: expect.stringContaining('(fake_two)') });
   });
 });
 
