@@ -1756,6 +1756,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-settings/get-picture-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get picture matching settings
+         * @description Answers the client's largest fingerprint distance (bits of 64, default 10) at which a listing picture is the same photo as a genuine one or as another seller's picture.
+         *
+         *     For analysts, client users.
+         */
+        post: operations["clientSettingsGetPictureSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/set-picture-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set picture matching settings
+         * @description Sets the client's same-photo distance (0-11 bits of 64); the client's pictures already looked at are matched again in the background with it (no picture is fetched again).
+         *
+         *     For analysts.
+         */
+        post: operations["clientSettingsSetPictureSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analyst/fetch-infringement-categories": {
         parameters: {
             query?: never;
@@ -9826,6 +9870,89 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: Record<string, never>;
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsGetPictureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            samePhotoDistance: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsSetPictureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    samePhotoDistance: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            samePhotoDistance: number;
+                        };
                     } | components["schemas"]["ErrorAnswer"];
                 };
             };

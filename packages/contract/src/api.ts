@@ -72,6 +72,8 @@ export const calls = {
   '/api/client-settings/upload-genuine-photos': { input: pictures.uploadGenuinePhotosInput, output: pictures.uploadGenuinePhotosOutput },
   '/api/client-settings/fetch-genuine-photos': { input: pictures.fetchGenuinePhotosInput, output: pictures.fetchGenuinePhotosOutput },
   '/api/client-settings/remove-genuine-photo': { input: pictures.removeGenuinePhotoInput, output: pictures.removeGenuinePhotoOutput },
+  '/api/client-settings/get-picture-settings': { input: pictures.getPictureSettingsInput, output: pictures.pictureSettingsOutput },
+  '/api/client-settings/set-picture-settings': { input: pictures.setPictureSettingsInput, output: pictures.pictureSettingsOutput },
   '/api/ec-data/search-by-picture': { input: pictures.searchByPictureInput, output: ecRecords.searchByPictureOutput },
   '/api/analyst/fetch-brands': { input: masters.fetchBrandsInput, output: masters.brandsOutput },
   '/api/analyst/create-brand': { input: masters.createBrandInput, output: masters.brandsOutput },

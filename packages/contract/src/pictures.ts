@@ -58,5 +58,21 @@ export const recordPictureFields = {
   imageMatches: z.array(imageMatch).optional(),
 };
 
+/**
+ * The client's matching threshold: the largest pHash distance (bits of 64) at which a listing picture is the same
+ * photo as a genuine one, or the same picture as another seller's (0-11: 11 is what the fingerprint index reaches).
+ */
+export const SAME_PHOTO_DISTANCE_MAX = 11;
+export const getPictureSettingsInput = z.object({ clientId: id });
+export const pictureSettingsOutput = z.object({ samePhotoDistance: z.number() });
+export const setPictureSettingsInput = z.object({
+  clientId: id,
+  samePhotoDistance: z
+    .number({ error: 'validation.samePhotoDistance' })
+    .int('validation.samePhotoDistance')
+    .min(0, 'validation.samePhotoDistance')
+    .max(SAME_PHOTO_DISTANCE_MAX, 'validation.samePhotoDistance'),
+});
+
 /** Multipart text fields of search-by-picture (the picture is the `file` part). */
 export const searchByPictureInput = z.object({ clientId: formId });

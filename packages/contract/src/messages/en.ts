@@ -476,6 +476,7 @@ export const en = {
   "picture.failed.not_a_picture": "The address answers something that is not a picture (a page or another file).",
   "picture.failed.too_many_pixels": "The picture has more than 40 megapixels, which the portal does not decode.",
   "picture.failed.unreadable": "The picture is damaged and cannot be read.",
+  "validation.samePhotoDistance": "The same-photo distance must be a whole number of bits from 0 to 11.",
 } as const;
 
 export type MessageKey = keyof typeof en;

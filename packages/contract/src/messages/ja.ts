@@ -474,4 +474,5 @@ export const ja: Record<MessageKey, string> = {
   "picture.failed.not_a_picture": "このアドレスが返したのは画像ではありません（ページや別の種類のファイル）。",
   "picture.failed.too_many_pixels": "画像が 4,000万画素を超えているため、ポータルはデコードしません。",
   "picture.failed.unreadable": "画像が破損していて読み取れません。",
+  "validation.samePhotoDistance": "同じ写真とみなす距離は 0 から 11 までの整数（ビット数）で入力してください。",
 };

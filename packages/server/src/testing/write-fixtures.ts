@@ -162,6 +162,7 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/service-request/remove', payload: (o) => ({ requestId: o.serviceRequestId }) },
 
   { path: '/api/client-settings/upload-genuine-photos', payload: (o) => ({ clientId: o.clientId, brand: 'Seed' }), file: png },
+  { path: '/api/client-settings/set-picture-settings', payload: (o) => ({ clientId: o.clientId, samePhotoDistance: 8 }) },
   { path: '/api/client-settings/remove-genuine-photo', payload: (o) => ({ photoId: o.genuinePhotoId }) },
 
   { path: '/api/trademark/create-trademark', payload: (o) => ({ clientId: o.clientId, ...mark, no: 'TM-3' }) },

@@ -4,6 +4,7 @@ import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import * as brands from './brands.js';
 import * as photos from './genuine-photos.js';
+import { getPictureSettings, setPictureSettings } from './picture-settings.js';
 import { listKinds, type ListKind } from './lists.js';
 import * as settings from './settings.js';
 
@@ -51,6 +52,8 @@ export function registerClientSettingCalls(call: CallRegistrar, download: Downlo
   call('/api/client-settings/upload-genuine-photos', { ...change, upload, handler: (ctx, i) => photos.uploadPhotos(ctx, i) });
   call('/api/client-settings/fetch-genuine-photos', { ...read, handler: (ctx, i) => photos.fetchPhotos(ctx, i.clientId) });
   call('/api/client-settings/remove-genuine-photo', { roles: Role.ANALYST, access: 'write', owner: photo, handler: (ctx, i) => photos.removePhoto(ctx, i.photoId) });
+  call('/api/client-settings/get-picture-settings', { ...read, handler: (ctx, i) => getPictureSettings(ctx, i.clientId) });
+  call('/api/client-settings/set-picture-settings', { ...change, handler: (ctx, i) => setPictureSettings(ctx, i) });
   download('/api/client-settings/genuine-photo', { roles: Role.CLIENT | Role.ANALYST, tenant: READERS, handler: (ctx, q) => photos.servePhoto(ctx, q) });
 }
 

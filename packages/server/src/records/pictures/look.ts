@@ -1,7 +1,7 @@
 import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
-import { matchPicture, pendingPictures, settlePicture, syncPictures, type PictureKind } from './picture-queries.js';
+import { matchPicture, pendingPictures, settlePicture, syncPictures, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
 
 /**
@@ -66,7 +66,9 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
     const batch = await pendingPictures(services.db, clientId, kind, BATCH);
     if (batch.length === 0) return counts;
     const outcomes: (Fingerprint | { reason: LookFailure })[] = [];
-    for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map((p) => lookAt(p.url, policy)))));
+    // A picture with its fingerprints kept is only matched again (pendingPictures); the others are fetched.
+    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy));
+    for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
     const now = services.clock();
     await services.db.transaction().execute(async (tx) => {
       for (const [i, picture] of batch.entries()) {

@@ -63,13 +63,18 @@ export async function syncPictures(db: Conn, clientId: number, kind: PictureKind
 export interface PendingPicture {
   picture_id: number;
   url: string;
+  /** Fingerprints kept from an earlier look (a pending row to be matched again only: set-picture-settings). */
+  phash: string | null;
+  dhash: string | null;
 }
+
+const hexOf = (column: string) => sql<string | null>`lpad(to_hex(${sql.ref(column)}), 16, '0')`;
 
 /** The next pending pictures of the client's records of a kind, oldest first. */
 export async function pendingPictures(db: Conn, clientId: number, kind: PictureKind, limit: number): Promise<PendingPicture[]> {
   return db
     .selectFrom('record_picture')
-    .select(['picture_id', 'url'])
+    .select(['picture_id', 'url', hexOf('phash').as('phash'), hexOf('dhash').as('dhash')])
     .where('client_id', '=', clientId)
     .where('kind', '=', kind)
     .where('state', '=', 'pending')
@@ -121,6 +126,15 @@ export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind
     ) AS found
     CROSS JOIN LATERAL (VALUES (${pictureId}::int, found.picture_id), (found.picture_id, ${pictureId}::int)) AS pair (a, b)
     ON CONFLICT DO NOTHING`.execute(tx);
+}
+
+/**
+ * The client's pictures already looked at, back to pending with their fingerprints kept and their matches dropped:
+ * the pictures job matches them again (under a changed threshold) without fetching them again.
+ */
+export async function rematchClient(db: Conn, clientId: number): Promise<void> {
+  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId}`.execute(db);
+  await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
 }
 
 /** The same-photo matches of a genuine photo just added, among the client's pictures already looked at. */

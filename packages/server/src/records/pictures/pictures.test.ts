@@ -225,6 +225,31 @@ describe('listing pictures', () => {
   });
 });
 
+describe('the matching threshold', () => {
+  it('is the client\'s own: a change matches the pictures again without fetching them', async () => {
+    const distance = (user: TestUser) => tp.post('/api/client-settings/get-picture-settings', { clientId: acme }, { token: user.token });
+    expect((await distance(acmeUser)).body.data).toEqual({ samePhotoDistance: 10 });
+    const all = async () => [...(await listed(analyst)).values()].flatMap((r) => (r.imageMatches ?? []).map((m) => ({ record: r.ec_id, kind: m.kind, refId: m.refId, score: m.score })));
+    const before = await all();
+    // Some matches are of copies a few bits apart (score under 100), the others exact.
+    expect(before.some((m) => m.score < 100) && before.some((m) => m.score === 100)).toBe(true);
+    const fetched = [...hits.values()].reduce((a, b) => a + b, 0);
+
+    const set = (samePhotoDistance: number, user = analyst) => tp.post('/api/client-settings/set-picture-settings', { clientId: acme, samePhotoDistance }, { token: user.token });
+    expect((await set(0)).body.data).toEqual({ samePhotoDistance: 0 });
+    expect(await lookAtPictures(tp.portal.services, acme, 'ec')).toEqual({ done: 5, failed: 0 });
+    expect(await all()).toEqual(before.filter((m) => m.score === 100));
+    expect((await set(10)).body.code).toBe(0);
+    await lookAtPictures(tp.portal.services, acme, 'ec');
+    expect(await all()).toEqual(before);
+    // Matched again from the kept fingerprints: nothing fetched.
+    expect([...hits.values()].reduce((a, b) => a + b, 0)).toBe(fetched);
+
+    expect((await set(12)).body.code).toBe(ErrorCode.BAD_REQUEST);
+    expect((await set(5, acmeUser)).status).toBe(403);
+  });
+});
+
 describe('social media pictures', () => {
   it('are looked at and matched as marketplace ones, the account being the seller', async () => {
     // The genuine photo left of photo B (the earlier one of photo A was removed).
