@@ -37,6 +37,8 @@ const databaseFree = [
   'platform/runtime',
   'records/core/hint-text',
   'records/core/kind',
+  'records/pictures/fingerprint',
+  'records/pictures/hash-index',
   'records/pictures/thumbnail-cache',
   'records/sheets/csv-reader',
   'records/sheets/xlsx-reader',

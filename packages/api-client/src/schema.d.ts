@@ -1690,6 +1690,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-settings/upload-genuine-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload genuine product photos
+         * @description Multipart: `clientId`, an optional `brand` (the brand or model shown) and one or more photos (PNG, JPEG or GIF, checked by their bytes) as `file` parts. Each photo is fingerprinted at once and matched with the client's listing pictures already looked at; answers the new photos' ids. A picture that cannot be read refuses the whole upload.
+         *
+         *     For analysts.
+         */
+        post: operations["clientSettingsUploadGenuinePhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/fetch-genuine-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List genuine product photos
+         * @description Lists the client's genuine product photos with their brand, file name, upload time and how many of the client's records show each one (same photo).
+         *
+         *     For analysts, client users.
+         */
+        post: operations["clientSettingsFetchGenuinePhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/remove-genuine-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a genuine product photo
+         * @description Removes a genuine product photo and the same-photo matches found with it.
+         *
+         *     For analysts.
+         */
+        post: operations["clientSettingsRemoveGenuinePhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/get-picture-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get picture matching settings
+         * @description Answers the client's largest fingerprint distance (bits of 64, default 10) at which a listing picture is the same photo as a genuine one or as another seller's picture.
+         *
+         *     For analysts, client users.
+         */
+        post: operations["clientSettingsGetPictureSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/set-picture-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set picture matching settings
+         * @description Sets the client's same-photo distance (0-11 bits of 64); the client's pictures already looked at are matched again in the background with it (no picture is fetched again).
+         *
+         *     For analysts.
+         */
+        post: operations["clientSettingsSetPictureSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analyst/fetch-infringement-categories": {
         parameters: {
             query?: never;
@@ -4682,6 +4792,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ec-data/search-by-picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find marketplace records by picture
+         * @description Multipart: `clientId` and a picture (PNG, JPEG or GIF) as the `file` part. Answers the client's marketplace records whose listing pictures are nearest the given one by their perceptual fingerprint (at most 11 of 64 bits apart, at most 100 records), nearest first, each with its `distance` in bits. Client users get their company's posted records only.
+         *
+         *     For analysts, client users.
+         */
+        post: operations["ecDataSearchByPicture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence/capture": {
         parameters: {
             query?: never;
@@ -5116,6 +5248,30 @@ export interface paths {
          *     For analysts.
          */
         post: operations["triageAcceptSuggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-settings/genuine-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a genuine product photo
+         * @description Answers one genuine product photo of a client the caller may see, as uploaded.
+         *
+         *     For analysts, client users.
+         *
+         *     The token may also come from the session cookie (a browser's link).
+         */
+        get: operations["clientSettingsGenuinePhoto"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9577,6 +9733,225 @@ export interface operations {
                         message: string;
                         data: {
                             days: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsUploadGenuinePhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description multipart/form-data: the payload's fields as text parts, then the file as the part named `file` (at most 10 MB). */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    clientId: number;
+                    brand?: string;
+                    /**
+                     * Format: binary
+                     * @description The file.
+                     */
+                    file?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            photos: {
+                                id: number;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsFetchGenuinePhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            photos: {
+                                id: number;
+                                brand: string;
+                                fileName: string;
+                                createdAt: string;
+                                matchCount: number;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsRemoveGenuinePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    photoId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: Record<string, never>;
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsGetPictureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            samePhotoDistance: number;
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsSetPictureSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: number;
+                    samePhotoDistance: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            samePhotoDistance: number;
                         };
                     } | components["schemas"]["ErrorAnswer"];
                 };
@@ -15059,6 +15434,15 @@ export interface operations {
                                     at: string;
                                 } | null;
                                 watch_found_at?: string | null;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             }[];
                             pictured: number[];
                             total: number;
@@ -15229,6 +15613,15 @@ export interface operations {
                                     at: string;
                                 } | null;
                                 watch_found_at?: string | null;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             };
                         };
                     } | components["schemas"]["ErrorAnswer"];
@@ -15418,6 +15811,15 @@ export interface operations {
                                     at: string;
                                 } | null;
                                 watch_found_at?: string | null;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             };
                             ec_upload_image_names: string;
                         };
@@ -17106,6 +17508,15 @@ export interface operations {
                                 published: boolean;
                                 updated_at: string;
                                 repeatOffender?: boolean;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             }[];
                             pictured: number[];
                             total: number;
@@ -17246,6 +17657,15 @@ export interface operations {
                                 published: boolean;
                                 updated_at: string;
                                 repeatOffender?: boolean;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             };
                         };
                     } | components["schemas"]["ErrorAnswer"];
@@ -17399,6 +17819,15 @@ export interface operations {
                                 published: boolean;
                                 updated_at: string;
                                 repeatOffender?: boolean;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
                             };
                         };
                     } | components["schemas"]["ErrorAnswer"];
@@ -18226,6 +18655,135 @@ export interface operations {
                                 price: string | null;
                                 amount: number | null;
                                 currency: string | null;
+                            }[];
+                        };
+                    } | components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    ecDataSearchByPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description multipart/form-data: the payload's fields as text parts, then the file as the part named `file` (at most 10 MB). */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    clientId: number;
+                    /**
+                     * Format: binary
+                     * @description The file.
+                     */
+                    file?: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (`code` 0, the answer in `data`), or a business failure answered with HTTP 200 and a non-zero `code` (an unknown object, a refused file...). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 0;
+                        message: string;
+                        data: {
+                            records: {
+                                ec_id: number;
+                                client_id: number;
+                                report_id: number;
+                                ec_no: number | null;
+                                ec_site: string;
+                                ec_scan_date: string | null;
+                                ec_search_keyword: string;
+                                ec_product_no: string;
+                                ec_product_title: string;
+                                ec_product_url: string;
+                                ec_product_brand: string;
+                                ec_product_seller: string;
+                                ec_product_seller_url: string;
+                                ec_product_price: number | null;
+                                ec_product_currency: string;
+                                ec_product_image_url: string;
+                                ec_product_onsell_count: number | null;
+                                ec_product_sold_count: number | null;
+                                ec_product_region: string;
+                                ec_product_city: string;
+                                ec_categorize_date: string | null;
+                                ec_blacklist_object: string;
+                                ec_whitelist_object: string;
+                                ec_is_need_to_check: boolean;
+                                ec_title_hint_word: string;
+                                ec_brand_hint_word: string;
+                                ec_product_category_id: number | null;
+                                ec_category_rule_id: number | null;
+                                ec_category_id: number | null;
+                                ec_category_common_type_id: number | null;
+                                ec_categorize_remarks: string;
+                                ec_response_action: number | null;
+                                ec_response_reason: string;
+                                ec_response_trademark: number | null;
+                                ec_response_remarks: string;
+                                ec_response_date: string | null;
+                                ec_process1_date: string | null;
+                                ec_process1_result: number | null;
+                                ec_process1_confirm_date: string | null;
+                                ec_process2_date: string | null;
+                                ec_process2_result: number | null;
+                                ec_process2_confirm_date: string | null;
+                                ec_process3_date: string | null;
+                                ec_process3_result: number | null;
+                                ec_process3_confirm_date: string | null;
+                                declarationStatus: string;
+                                ec_process_result: number | null;
+                                ec_process_confirm_date: string | null;
+                                ec_process_remarks: string;
+                                custom_info: string;
+                                ec_upload_image_names: string;
+                                is_error: boolean;
+                                is_repeat: boolean;
+                                published: boolean;
+                                updated_at: string;
+                                ec_field_sources: {
+                                    [key: string]: "recipe" | "json-ld" | "microdata" | "opengraph" | "page";
+                                } | null;
+                                triage_price_score?: number | null;
+                                repeat_offender?: boolean;
+                                watch_change?: {
+                                    /** @enum {string} */
+                                    change: "new" | "changed" | "gone" | "back";
+                                    fields: {
+                                        field: string;
+                                        before: string | null;
+                                        after: string | null;
+                                    }[];
+                                    at: string;
+                                } | null;
+                                watch_found_at?: string | null;
+                                imageStatus?: ("pending" | "done" | "failed") | null;
+                                imageFailure?: string | null;
+                                imageMatches?: {
+                                    /** @enum {string} */
+                                    kind: "same-photo" | "logo" | "wordmark" | "shared-photo";
+                                    refId: number;
+                                    score: number;
+                                    reason: string;
+                                }[];
+                                distance: number;
                             }[];
                         };
                     } | components["schemas"]["ErrorAnswer"];
@@ -19945,6 +20503,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    clientSettingsGenuinePhoto: {
+        parameters: {
+            query: {
+                /** @description The photo's client. */
+                clientId: string;
+                /** @description The genuine photo id (from fetch-genuine-photos). */
+                photoId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (an attachment when it has a name), or, for a business failure such as an unknown object, the common error answer as JSON with HTTP 200. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "image/gif": Blob;
+                    "application/json": components["schemas"]["ErrorAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Busy"];

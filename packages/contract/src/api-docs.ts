@@ -49,6 +49,12 @@ export const callDocs: { readonly [P in CallPath]: CallDoc } = {
   '/api/admin/restore-client': doc('Restore a removed client company', 'Restores a removed client company and answers it; code 1015 when it was not removed.'),
 
   // A client's master data (kept by its analysts)
+  '/api/client-settings/upload-genuine-photos': doc('Upload genuine product photos', 'Multipart: `clientId`, an optional `brand` (the brand or model shown) and one or more photos (PNG, JPEG or GIF, checked by their bytes) as `file` parts. Each photo is fingerprinted at once and matched with the client\'s listing pictures already looked at; answers the new photos\' ids. A picture that cannot be read refuses the whole upload.'),
+  '/api/client-settings/fetch-genuine-photos': doc('List genuine product photos', 'Lists the client\'s genuine product photos with their brand, file name, upload time and how many of the client\'s records show each one (same photo).'),
+  '/api/client-settings/remove-genuine-photo': doc('Remove a genuine product photo', 'Removes a genuine product photo and the same-photo matches found with it.'),
+  '/api/client-settings/get-picture-settings': doc('Get picture matching settings', 'Answers the client\'s largest fingerprint distance (bits of 64, default 10) at which a listing picture is the same photo as a genuine one or as another seller\'s picture.'),
+  '/api/client-settings/set-picture-settings': doc('Set picture matching settings', 'Sets the client\'s same-photo distance (0-11 bits of 64); the client\'s pictures already looked at are matched again in the background with it (no picture is fetched again).'),
+  '/api/ec-data/search-by-picture': doc('Find marketplace records by picture', 'Multipart: `clientId` and a picture (PNG, JPEG or GIF) as the `file` part. Answers the client\'s marketplace records whose listing pictures are nearest the given one by their perceptual fingerprint (at most 11 of 64 bits apart, at most 100 records), nearest first, each with its `distance` in bits. Client users get their company\'s posted records only.'),
   '/api/analyst/fetch-brands': doc('List a client\'s brands', 'Lists the client\'s brands with their keywords and models (with reference prices), used to match uploaded records.'),
   '/api/analyst/create-brand': doc('Add a brand', 'Adds a brand to the client\'s master data and answers the client\'s brands.'),
   '/api/analyst/update-brand': doc('Rename a brand', 'Renames one of the client\'s brands and answers the client\'s brands.'),
@@ -334,6 +340,11 @@ export const downloadDocs: { readonly [P in DownloadPath]: DownloadDoc } = {
   '/api/trademark/get-trademark-image': {
     summary: 'Download a trademark image',
     description: 'Answers one stored image of a trademark the caller may see, by the name get-trademark answers.',
+    answers: ['image/png', 'image/jpeg', 'image/gif'],
+  },
+  '/api/client-settings/genuine-photo': {
+    summary: 'Download a genuine product photo',
+    description: 'Answers one genuine product photo of a client the caller may see, as uploaded.',
     answers: ['image/png', 'image/jpeg', 'image/gif'],
   },
   '/api/takedown/export': {

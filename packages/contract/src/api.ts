@@ -26,6 +26,7 @@ import * as domainWatch from './domain-watch.js';
 import * as alerts from './alerts.js';
 import * as crawler from './crawler-tasks.js';
 import * as sellerNetworks from './seller-networks.js';
+import * as pictures from './pictures.js';
 import { triageCalls } from './triage.js';
 import { webhookCalls } from './webhooks.js';
 
@@ -68,6 +69,12 @@ export const calls = {
   '/api/admin/update-client': { input: clients.updateClientInput, output: clients.clientOutput },
   '/api/admin/remove-client': { input: clients.removeClientInput, output: clients.removeClientOutput },
   '/api/admin/restore-client': { input: clients.removeClientInput, output: clients.clientOutput },
+  '/api/client-settings/upload-genuine-photos': { input: pictures.uploadGenuinePhotosInput, output: pictures.uploadGenuinePhotosOutput },
+  '/api/client-settings/fetch-genuine-photos': { input: pictures.fetchGenuinePhotosInput, output: pictures.fetchGenuinePhotosOutput },
+  '/api/client-settings/remove-genuine-photo': { input: pictures.removeGenuinePhotoInput, output: pictures.removeGenuinePhotoOutput },
+  '/api/client-settings/get-picture-settings': { input: pictures.getPictureSettingsInput, output: pictures.pictureSettingsOutput },
+  '/api/client-settings/set-picture-settings': { input: pictures.setPictureSettingsInput, output: pictures.pictureSettingsOutput },
+  '/api/ec-data/search-by-picture': { input: pictures.searchByPictureInput, output: ecRecords.searchByPictureOutput },
   '/api/analyst/fetch-brands': { input: masters.fetchBrandsInput, output: masters.brandsOutput },
   '/api/analyst/create-brand': { input: masters.createBrandInput, output: masters.brandsOutput },
   '/api/analyst/update-brand': { input: masters.updateBrandInput, output: masters.brandsOutput },

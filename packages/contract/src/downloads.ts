@@ -63,6 +63,12 @@ export const downloads = {
       clientId: idParam.optional().describe('The trademark\'s client, when known (checked against the image\'s).'),
     }),
   },
+  '/api/client-settings/genuine-photo': {
+    query: z.object({
+      clientId: idParam.describe('The photo\'s client.'),
+      photoId: idParam.describe('The genuine photo id (from fetch-genuine-photos).'),
+    }),
+  },
   '/api/takedown/export': {
     query: z.object({
       clientId: idParam.describe('The client whose records these are.'),

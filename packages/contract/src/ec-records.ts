@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, recordId } from './accounts.js';
 import { unstorableTextPath } from './validation.js';
 import { recordWatchChange } from './watches.js';
+import { recordPictureFields } from './pictures.js';
 import {
   batchCode, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, columnsOutput, fetchFiltersOutput, FILTER_VALUES_MAX, getColumnsInput, historyOutput, historyRow,
   optionalCode as recordOptionalCode, optionalDate as recordOptionalDate, optionalId, optionalText, recordIdInput, recordIds, recordSaveProblem,
@@ -110,6 +111,8 @@ export const ecRecord = z.object({
    */
   watch_change: recordWatchChange.nullable().optional(),
   watch_found_at: z.string().nullable().optional(),
+  /** The listing picture as looked at (issue 31): its state and what it was found to show. */
+  ...recordPictureFields,
 });
 export type EcRecord = z.infer<typeof ecRecord>;
 
@@ -150,6 +153,8 @@ export const { recordSearch, searchConditions, exportQuery, searchRecordsInput, 
   filter: EC_FILTER_FIELDS,
   sort: EC_SORT_FIELDS,
 });
+/** search-by-picture: the client's records whose pictures are nearest the one given, nearest first (`distance`: bits of 64). */
+export const searchByPictureOutput = z.object({ records: z.array(ecRecord.extend({ distance: z.number() })) });
 export { fetchFiltersOutput, FILTER_VALUES_MAX, recordIdInput, historyRow, historyOutput, batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, getColumnsInput, columnsOutput, setColumnsInput, recordSaveProblem, type SaveRuleFields };
 
 const optionalDate = recordOptionalDate;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordPictureFields } from './pictures.js';
 import {
   batchOutput, lastBatchInput, lastBatchOutput, undoBatchInput, undoBatchOutput, CATEGORIZED_ANALYST_FIELDS, CATEGORIZED_FIELD_LABELS, CATEGORIZED_RESPONSE_FIELDS, CATEGORIZED_UPDATE_FIELDS, categorizedBatchInputs, categorizedRecordErrors,
   categorizedRecordTail, categorizedUpdateInput, columnsOutput, fetchFiltersOutput, getColumnsInput, historyOutput,
@@ -111,6 +112,8 @@ export const snsRecord = z.object({
   ...categorizedRecordTail,
   /** In lists only (issue 19): the account is in a repeat-offender seller network. */
   repeatOffender: z.boolean().optional(),
+  /** The post's picture as looked at (issue 31): its state and what it was found to show. */
+  ...recordPictureFields,
 });
 export type SnsRecord = z.infer<typeof snsRecord>;
 

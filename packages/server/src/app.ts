@@ -66,7 +66,7 @@ export function registerAll(): { calls: RegisteredCall[]; downloads: RegisteredD
   registerNoticeCalls(registry.call);
   registerAccountCalls(registry.call);
   registerClientCalls(registry.call);
-  registerClientSettingCalls(registry.call);
+  registerClientSettingCalls(registry.call, registry.download);
   registerCategoryCalls(registry.call);
   registerTestPurchaseCalls(registry.call);
   registerDashboardCalls(registry.call);

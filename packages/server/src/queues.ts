@@ -20,6 +20,7 @@ import { digestJob } from './areas/alerts/digest.js';
 import { domainRunQueue } from './areas/domain-watch/queue.js';
 import { domainWatchTickJob } from './areas/domain-watch/schedule.js';
 import { dailyQueue, type DailyJob } from './platform/jobs.js';
+import { pictureQueue } from './records/pictures/queue.js';
 import type { AnyQueueDef, QueueDef, QueueName } from './platform/queues.js';
 
 /** What the areas built on the crawler do when a task of theirs has settled. */
@@ -41,6 +42,7 @@ export function queueRegistry(services: Services, crawler: CrawlerQueue, opts: {
     'triage-evaluate': triageQueue(services),
     'webhook-deliver': deliveryQueue(services),
     'domain-watch-run': domainRunQueue(services),
+    'picture-look': pictureQueue(services),
     crawler: crawlerQueue(services, crawler, opts.crawlerWorker ? { work: true, env: opts.env, settled: crawlerSettled } : { work: false }),
   };
   return [...Object.values(sendable), ...dailyJobs.map((job) => dailyQueue(services, job))];

@@ -460,6 +460,23 @@ export const en = {
   "domainWatch.reasonParked": "A parking page (ads and related links): +{{points}}.",
   "domainWatch.reasonForSale": "The domain is offered for sale: +{{points}}.",
   "domainWatch.reasonEmpty": "The page is empty.",
+  "error.imageTypeGenuine": "The photo must be a PNG, JPEG or GIF file.",
+  "error.pictureUnreadable": "The picture {{name}} could not be read: it is damaged, or larger than 40 megapixels. Please choose another picture.",
+  "error.tooManyFiles": "Too many files at once: at most {{max}} can be uploaded together.",
+  "picture.samePhoto": "Same photo as the genuine photo {{photo}}: {{distance}} of 64 fingerprint bits differ (a second fingerprint agrees: {{confirm}} bits differ).",
+  "picture.sharedPhoto": "Same picture as record {{recordId}} of another seller ({{seller}}): {{distance}} of 64 fingerprint bits differ.",
+  "picture.sellerUnknown": "seller not known",
+  "picture.failed.bad_url": "The picture's address is not a web address that can be fetched.",
+  "picture.failed.blocked_address": "The picture's address is on a private or local network, which the portal does not fetch.",
+  "picture.failed.too_large": "The picture is larger than 10 MB.",
+  "picture.failed.timeout": "The picture's server did not answer in time.",
+  "picture.failed.too_many_redirects": "The picture's address redirects too many times.",
+  "picture.failed.network": "The picture's server could not be reached.",
+  "picture.failed.http": "The picture's server answered with an error instead of the picture.",
+  "picture.failed.not_a_picture": "The address answers something that is not a picture (a page or another file).",
+  "picture.failed.too_many_pixels": "The picture has more than 40 megapixels, which the portal does not decode.",
+  "picture.failed.unreadable": "The picture is damaged and cannot be read.",
+  "validation.samePhotoDistance": "The same-photo distance must be a whole number of bits from 0 to 11.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Role, TaskStatus, WatchRunStatus } from '@portal/contract';
+import { Role, TaskStatus, WatchRunStatus, type EcRecord } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../platform/config.js';
 import type { Jobs } from '../platform/jobs.js';
@@ -11,6 +11,7 @@ import { seedDemo } from './seed.js';
 import { DEMO_WATCH_NAME } from './watch.js';
 import { startDueWatches } from '../areas/watches/runs.js';
 import { deliveryQueue } from '../areas/webhooks/queue.js';
+import { lookAtPictures } from '../records/pictures/look.js';
 
 /**
  * The demo's fixture marketplace: with demo data on, main starts it and allows exactly its origin to the crawler
@@ -88,6 +89,25 @@ describe('the demo marketplace', () => {
     // The demo client's brand keywords match in both languages.
     expect(records.filter((r) => r.ec_brand_hint_word).length).toBeGreaterThanOrEqual(4);
   }, 90_000);
+
+  it("shows the brand's genuine photos in some of the demo client's listing pictures once they are looked at", async () => {
+    const db = tp.portal.services.db;
+    const photos = await db.selectFrom('genuine_photo').select(['photo_id', 'client_id', 'original_name']).orderBy('photo_id').execute();
+    expect(photos.map((p) => p.original_name)).toEqual(['sakura-serum.jpg', 'sakura-cream.jpg']);
+    const clientId = photos[0]!.client_id;
+    // The pictures job, as the worker runs it (the market's origin is allowed as main allows it).
+    expect(await lookAtPictures(tp.portal.services, clientId, 'ec')).toEqual({ done: 4, failed: 0 });
+    const first = await db.selectFrom('ec_record').select(['ec_id', 'ec_product_image_url']).where('client_id', '=', clientId).orderBy('ec_id').limit(4).execute();
+    expect(first.map((r) => r.ec_product_image_url)).toEqual([1, 2, 3, 4].map((n) => `${market!.origin}/img/${n}.jpg`));
+    const same = [];
+    for (const r of first) {
+      const got = await tp.post('/api/ec-data/get-record', { clientId, recordId: r.ec_id }, { token: analystToken, locale: 'ja' });
+      const matches = (got.body.data!.record as EcRecord).imageMatches ?? [];
+      same.push(matches.filter((m) => m.kind === 'same-photo').map((m) => m.refId));
+      for (const m of matches) expect(m.reason).not.toBe('');
+    }
+    expect(same).toEqual([[photos[0]!.photo_id], [photos[0]!.photo_id], [photos[1]!.photo_id], []]);
+  });
 
   it('has the same market built by script, read in a browser, with its own ready task that ends in a report', async () => {
     const db = tp.portal.services.db;

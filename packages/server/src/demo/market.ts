@@ -8,6 +8,7 @@ import { homePage, listingPage, scriptPart, scriptShell, searchPage } from './ma
 import { liveListingPage, liveSearchPage } from './market-live.js';
 import { lookAlikeResponse } from './look-alike-hosts.js';
 import { seedDemoWatch } from './watch.js';
+import { demoListingPicture, seedDemoPictures } from './genuine-photos.js';
 import { startDemoZone, useDemoZone } from './domain-watch-live.js';
 
 /**
@@ -74,6 +75,15 @@ export async function startDemoMarket(port = 0): Promise<DemoMarket> {
     // The demo's look-alike domains, by Host (look-alike-hosts.ts); the market answers any other.
     const site = lookAlikeResponse(req.headers.host, url.pathname);
     if (site) return res.writeHead(site.status, { 'content-type': site.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : site.body);
+    // Listing pictures (genuine-photos.ts): some are the brand's own photo, as counterfeiters use it.
+    const picture = /^\/img\/(\d)\.jpg$/.exec(url.pathname);
+    if (picture) {
+      void demoListingPicture(Number(picture[1])).then(
+        (bytes) => (bytes ? res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : bytes) : send(404, 'text/plain', 'no such picture')),
+        () => send(500, 'text/plain', 'picture failed'),
+      );
+      return;
+    }
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n');
     if (url.pathname === '/') return send(200, 'text/html; charset=utf-8', homePage());
     if (url.pathname === '/search') return send(200, 'text/html; charset=utf-8', searchPage(url.searchParams.get('q') ?? '', Number(url.searchParams.get('page')) || 1));
@@ -134,6 +144,7 @@ export async function prepareDemoMarket(base: Config): Promise<{ config: Config;
 export async function seedDemoMarket(services: Services, origin: string): Promise<void> {
   for (const demoSite of DEMO_SITES) await seedDemoSite(services, origin, demoSite);
   await seedDemoWatch(services, origin);
+  await seedDemoPictures(services, origin);
 }
 
 async function seedDemoSite(services: Services, origin: string, demo: (typeof DEMO_SITES)[number]): Promise<void> {

@@ -50,9 +50,11 @@ export interface OwnerRule {
   readers?: 'any' | 'managers';
 }
 
-/** A multipart call: text fields are the payload, one file part named `file` at most this large. */
+/** A multipart call: text fields are the payload, file parts named `file` (one unless `maxFiles`) each at most this large. */
 export interface UploadRule {
   maxBytes: number;
+  /** How many `file` parts one request may carry (default 1): more is refused whole. */
+  maxFiles?: number;
   /** Spool the file to a temporary file instead of memory (large spreadsheets). */
   toDisk?: boolean;
 }

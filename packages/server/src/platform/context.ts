@@ -60,7 +60,7 @@ export interface CallContext {
   ip: string;
   log: FastifyBaseLogger;
   now: Date;
-  /** The file part of a multipart call (at most one, named `file`); empty for JSON calls. */
+  /** The file parts of a multipart call (named `file`: one, or up to the call's maxFiles); empty for JSON calls. */
   files: UploadedFile[];
   /** Aborts when the client goes away before the answer is sent: long work (uploads) stops and undoes itself. */
   signal: AbortSignal;

@@ -58,6 +58,9 @@ const catalogue = {
   imageTypeRequest: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeRequest' },
   imageDamaged: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageDamaged' },
   imageNotFound: { code: ErrorCode.IMAGE_NOT_FOUND, status: 200, key: 'error.imageNotFound' },
+  imageTypeGenuine: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.imageTypeGenuine' },
+  pictureUnreadable: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.pictureUnreadable' },
+  tooManyFiles: { code: ErrorCode.FILE_REJECTED, status: 200, key: 'error.tooManyFiles' },
   // Marketplace records (document 3): a client user may change only the response fields; an analyst's save is
   // checked in the spec's order (the message key of the failing rule overrides the generic one).
   responseFieldsOnly: { code: ErrorCode.FORBIDDEN, status: 403, key: 'error.responseFieldsOnly' },

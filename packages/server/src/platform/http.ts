@@ -100,7 +100,8 @@ async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ f
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
-    const parts = req.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 51 } });
+    const maxFiles = rule.maxFiles ?? 1;
+    const parts = req.parts({ limits: { fileSize: rule.maxBytes, files: maxFiles, fields: 50, fieldSize: 64 * 1024, parts: 50 + maxFiles } });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
@@ -125,7 +126,7 @@ async function readMultipart(req: FastifyRequest, rule: UploadRule): Promise<{ f
     removeSpooled(files);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge', { max: Math.round(rule.maxBytes / 1024 / 1024) });
-    if (code === 'FST_FILES_LIMIT') throw new AppError('oneFileOnly');
+    if (code === 'FST_FILES_LIMIT') throw (rule.maxFiles ?? 1) > 1 ? new AppError('tooManyFiles', { max: rule.maxFiles! }) : new AppError('oneFileOnly');
     req.log.info({ err }, 'unreadable upload');
     throw new AppError('uploadUnreadable');
   }

@@ -39,6 +39,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   user: 'The caller\'s own account: profile, language, password and personal API keys.',
   admin: 'Administration: user accounts, client companies, everyone\'s API keys, news and exchange rates.',
   analyst: 'What analysts keep: the clients they work on, each client\'s master data (brands, product categories, custom columns, black and white lists, wording, attorney letters, trademark countries, impact and re-check settings), infringement categories and marketplace sites.',
+  'client-settings': 'A client\'s pictures of its brand: the genuine product photos that listing pictures are matched with (upload, list, download, remove).',
   notication: 'The caller\'s notices (records updated, reports posted, service request news) and their unread count. The path keeps the legacy spelling.',
   'ec-crawler-task': 'Marketplace crawler tasks: search, create, change, copy and remove tasks, poll their progress.',
   'ec-crawler-subtask': 'The subtasks of a crawler task: one site, keyword or start URL and a desired count each.',

@@ -207,6 +207,8 @@ export interface ClientSettingTable {
   impact_percent: Generated<string>;
   /** Days after a takedown result before the listing is captured again (1-14). */
   recheck_days: Generated<number>;
+  /** The largest pHash distance (bits of 64) at which a listing picture is the same photo as a genuine one (0-11). */
+  picture_distance: Generated<number>;
 }
 
 export interface NewsTable {
@@ -349,6 +351,56 @@ export interface StoredFileTable {
   created_by: number | null;
   created_at: Date;
 }
+/** A 64-bit fingerprint as a bigint: read as text (`lpad(to_hex(...))`, records/pictures), written as its signed decimal. */
+type HashColumn = ColumnType<number, string, string>;
+
+/** The brand's genuine product photos per client (migration 043), with their fingerprints. */
+export interface GenuinePhotoTable {
+  photo_id: Generated<number>;
+  client_id: number;
+  brand: Generated<string>;
+  file_name: string;
+  original_name: string;
+  phash: HashColumn;
+  dhash: HashColumn;
+  band0: number;
+  band1: number;
+  band2: number;
+  band3: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A record's listing picture as last looked at: its state and fingerprints (migration 043). */
+export interface RecordPictureTable {
+  picture_id: Generated<number>;
+  client_id: number;
+  kind: 'ec' | 'ws' | 'sns';
+  ec_id: number | null;
+  ws_id: number | null;
+  sns_id: number | null;
+  url: string;
+  state: 'pending' | 'done' | 'failed';
+  reason: string | null;
+  phash: ColumnType<number | null, string | null, string | null>;
+  dhash: ColumnType<number | null, string | null, string | null>;
+  band0: number | null;
+  band1: number | null;
+  band2: number | null;
+  band3: number | null;
+  looked_at: NullableTimestamp;
+}
+
+/** A match of a record's picture: the same photo as a genuine one, or the same picture as another record's. */
+export interface PictureMatchTable {
+  picture_id: number;
+  kind: 'same-photo' | 'shared-photo';
+  photo_id: number | null;
+  other_picture_id: number | null;
+  phash_distance: number;
+  dhash_distance: number;
+}
+
 export interface EvidenceCaptureTable {
   capture_id: Generated<number>;
   client_id: number;
@@ -855,6 +907,9 @@ export interface Database {
   triage_rule: TriageRuleTable;
   triage_suggestion: TriageSuggestionTable;
   evidence_capture: EvidenceCaptureTable;
+  genuine_photo: GenuinePhotoTable;
+  record_picture: RecordPictureTable;
+  picture_match: PictureMatchTable;
   takedown_notice: TakedownNoticeTable;
   takedown_recheck: TakedownRecheckTable;
   crawler_task: CrawlerTaskTable;

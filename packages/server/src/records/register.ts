@@ -12,6 +12,8 @@ import { search } from './search/search.js';
 import { findVisible, getColumns, history, setColumns } from './core/queries.js';
 import { templateFor } from './sheets/template.js';
 import { serveThumbnail } from './pictures/thumbnail.js';
+import { queuePictureLook } from './pictures/queue.js';
+import { withPictureFields } from './pictures/answers.js';
 import { uploadNewReport, uploadUpdate } from './upload/upload.js';
 
 export interface KindRegistry {
@@ -48,7 +50,10 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
     ...read,
     input: rc.recordIdInput,
     output: rc.recordOutput,
-    handler: async (ctx, i) => ({ record: kind.present(await findVisible(ctx, kind, i.clientId, i.recordId), ctx.locale) }),
+    handler: async (ctx, i) => {
+      const [record] = await withPictureFields(ctx, kind.name, i.clientId, [kind.present(await findVisible(ctx, kind, i.clientId, i.recordId), ctx.locale)], () => i.recordId);
+      return { record: record! };
+    },
   });
   call(data('get-record-history'), { ...read, input: rc.recordIdInput, output: rc.historyOutput, handler: (ctx, i) => history(ctx, kind, i.clientId, i.recordId) });
   call(data('update-record'), { roles, access: 'write', tenant: managers, input: rc.updateRecordInput, output: rc.updateRecordOutput, handler: (ctx, i) => saveRecord(ctx, kind, i) });
@@ -107,6 +112,8 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
       await recordsChanged(ctx.services, ctx.db, kind, i.clientId);
       // The new records' triage suggestions (areas/triage/evaluate.ts), judged in the background.
       await ctx.services.queues.send('triage-evaluate', { clientId: i.clientId, kind: kind.name, reportId }, { db: ctx.db });
+      // The new records' listing pictures, looked at in the background (pictures/look.ts).
+      await queuePictureLook(ctx.services, ctx.db, i.clientId, kind.name);
       return { reports: await listReports(ctx, kind, i.clientId), reportId, count };
     },
   });
@@ -121,6 +128,8 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
       const { count } = await uploadUpdate(ctx, i.clientId, kind.upload, async (tx, published) => {
         await recordsChanged(ctx.services, tx, kind, i.clientId);
         await notifyRecordsChanged(ctx, tx, kind, i.clientId, published);
+        // An update may give records a new picture address.
+        await queuePictureLook(ctx.services, tx, i.clientId, kind.name);
       });
       return { reports: await listReports(ctx, kind, i.clientId), reportId: null, count };
     },

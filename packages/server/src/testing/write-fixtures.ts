@@ -47,6 +47,7 @@ export interface ClientObjects {
   runWatchId: number;
   domainWatchId: number;
   domainCandidateId: number;
+  genuinePhotoId: number;
 }
 
 export interface WriteFixture {
@@ -159,6 +160,10 @@ export const WRITE_FIXTURES: WriteFixture[] = [
   { path: '/api/service-request/add-message', payload: (o) => ({ requestId: o.serviceRequestId, body: 'Here it is', files: [o.serviceFileName] }) },
   { path: '/api/service-request/update', payload: (o) => ({ requestId: o.serviceRequestId, status: 2, fee: 30000, currency: 'JPY' }) },
   { path: '/api/service-request/remove', payload: (o) => ({ requestId: o.serviceRequestId }) },
+
+  { path: '/api/client-settings/upload-genuine-photos', payload: (o) => ({ clientId: o.clientId, brand: 'Seed' }), file: png },
+  { path: '/api/client-settings/set-picture-settings', payload: (o) => ({ clientId: o.clientId, samePhotoDistance: 8 }) },
+  { path: '/api/client-settings/remove-genuine-photo', payload: (o) => ({ photoId: o.genuinePhotoId }) },
 
   { path: '/api/trademark/create-trademark', payload: (o) => ({ clientId: o.clientId, ...mark, no: 'TM-3' }) },
   { path: '/api/trademark/update-trademark', payload: (o) => ({ trademarkId: o.trademarkId, remarks: 'checked' }) },
@@ -284,6 +289,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     .values({ watch_id: domainWatchId, domain: 'sedbrand.com', unicode: 'sedbrand.com', fuzzer: 'omission', registered: true, fingerprint: 'seed', first_seen_at: now, last_seen_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const photos = await ok('/api/client-settings/upload-genuine-photos', { clientId }, await png());
   const webhook = await ok('/api/webhook/create', { clientId, url: `${WEBHOOK_ORIGIN}/seed`, events: ['records.posted'] });
   return {
     clientId,
@@ -317,6 +323,7 @@ export async function seedClientObjects(tp: TestPortal, clientId: number, manage
     runWatchId,
     domainWatchId,
     domainCandidateId: candidate.id,
+    genuinePhotoId: (photos.photos as { id: number }[])[0]!.id,
     purchaseId: firstId((purchases.testPurchase as { id: number; client: number }[]).filter((p) => p.client === clientId), 'id'),
   };
 }

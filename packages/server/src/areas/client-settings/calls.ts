@@ -1,8 +1,10 @@
-import { Role, type CallPath } from '@portal/contract';
-import type { Access, CallRegistrar, TenantRule } from '../../platform/call.js';
+import { GENUINE_PHOTOS_PER_UPLOAD, PICTURE_MAX_BYTES, Role, type CallPath } from '@portal/contract';
+import type { Access, CallRegistrar, DownloadRegistrar, OwnerRule, TenantRule } from '../../platform/call.js';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import * as brands from './brands.js';
+import * as photos from './genuine-photos.js';
+import { getPictureSettings, setPictureSettings } from './picture-settings.js';
 import { listKinds, type ListKind } from './lists.js';
 import * as settings from './settings.js';
 
@@ -15,7 +17,7 @@ const READERS: TenantRule = { field: 'clientId', analysts: 'any' };
 
 type Input = Record<string, unknown> & { clientId: number };
 
-export function registerClientSettingCalls(call: CallRegistrar): void {
+export function registerClientSettingCalls(call: CallRegistrar, download: DownloadRegistrar): void {
   for (const kind of listKinds) registerList(call, kind);
 
   const read = { roles: Role.CLIENT | Role.ANALYST, access: 'read', tenant: READERS, transaction: false } as const;
@@ -43,6 +45,16 @@ export function registerClientSettingCalls(call: CallRegistrar): void {
   // Re-check after a takedown: the client's users may read how many days, only its managing analysts change it.
   call('/api/analyst/get-recheck-settings', { ...read, handler: (ctx, i) => settings.getRecheck(ctx, i.clientId) });
   call('/api/analyst/set-recheck-settings', { ...change, handler: (ctx, i) => settings.setRecheck(ctx, i) });
+
+  // The brand's genuine product photos (issue 31): its managing analysts keep them, its users may look at them.
+  const photo: OwnerRule = { object: 'genuine photo', clientOf: (db, i) => photos.clientOfPhoto(db, Number(i.photoId)) };
+  const upload = { maxBytes: PICTURE_MAX_BYTES, maxFiles: GENUINE_PHOTOS_PER_UPLOAD };
+  call('/api/client-settings/upload-genuine-photos', { ...change, upload, handler: (ctx, i) => photos.uploadPhotos(ctx, i) });
+  call('/api/client-settings/fetch-genuine-photos', { ...read, handler: (ctx, i) => photos.fetchPhotos(ctx, i.clientId) });
+  call('/api/client-settings/remove-genuine-photo', { roles: Role.ANALYST, access: 'write', owner: photo, handler: (ctx, i) => photos.removePhoto(ctx, i.photoId) });
+  call('/api/client-settings/get-picture-settings', { ...read, handler: (ctx, i) => getPictureSettings(ctx, i.clientId) });
+  call('/api/client-settings/set-picture-settings', { ...change, handler: (ctx, i) => setPictureSettings(ctx, i) });
+  download('/api/client-settings/genuine-photo', { roles: Role.CLIENT | Role.ANALYST, tenant: READERS, handler: (ctx, q) => photos.servePhoto(ctx, q) });
 }
 
 /** The four calls of one simple list, each answering with the whole list as it now is. */

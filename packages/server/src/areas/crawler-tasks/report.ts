@@ -13,6 +13,7 @@ import { captureListings } from './evidence.js';
 import type { Listing, ListingField } from './extract.js';
 import { updateSubtask } from './repo.js';
 import { claimTaskForReport, firstSubtaskOf, scrapedListingsAfter, setRecordFieldSources, setTaskReport } from './report-queries.js';
+import { queuePictureLook } from '../../records/pictures/queue.js';
 
 /**
  * What a finished normal-scraping task becomes: an EC report of its client, made by the record engine's own new
@@ -164,6 +165,7 @@ export async function reportFromListings(services: Services, task: ReportTask, l
     await setRecordFieldSources(trx, task.id, task.clientId, reportId, RECORD_FIELD_OF);
     await recordsChanged(services, trx, EC_KIND, task.clientId);
     await services.queues.send('triage-evaluate', { clientId: task.clientId, kind: 'ec', reportId }, { db: trx });
+    await queuePictureLook(services, trx, task.clientId, 'ec');
   });
   if (task.captureEvidence) {
     // The report stands whatever happens to its evidence (a capture can also be asked for on the record).

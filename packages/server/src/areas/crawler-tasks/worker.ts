@@ -293,7 +293,7 @@ export async function startCrawlerWorker(services: Services, boss: PgBoss, queue
 export function crawlerQueue(services: Services, queue: CrawlerQueue, opts: { work: false } | { work: true; env: NodeJS.ProcessEnv; settled?: SettledByType }): QueueDef<typeof CRAWLER_QUEUE> {
   return {
     ...crawlerQueueDef,
-    sendsTo: ['evidence-capture', 'triage-evaluate'],
+    sendsTo: ['evidence-capture', 'triage-evaluate', 'picture-look'],
     started: async () => queue.attach(),
     stopped: async () => queue.detach(),
     ...(opts.work ? { worker: (boss: PgBoss) => startCrawlerWorker(services, boss, queue, opts.env, opts.settled) } : { elsewhere: true as const }),

@@ -38,6 +38,7 @@ import * as m039 from './039_domain_watch.js';
 import * as m040 from './040_domain_pages.js';
 import * as m041 from './041_domain_promote_threshold.js';
 import * as m042 from './042_capture_pinned_host.js';
+import * as m043 from './043_pictures.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '040_domain_pages': m040,
   '041_domain_promote_threshold': m041,
   '042_capture_pinned_host': m042,
+  '043_pictures': m043,
 };

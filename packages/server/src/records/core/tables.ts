@@ -21,3 +21,6 @@ export type ColumnsColumn = Tables['columns'];
 
 /** Every kind's report table (imports in progress are marked there). */
 export const REPORT_TABLES: readonly ReportTableName[] = Object.values(RECORD_TABLES).map((t) => t.reports);
+
+/** The kind whose records a table holds. */
+export const kindOfTable = (table: RecordTableName): KindName => (Object.keys(RECORD_TABLES) as KindName[]).find((k) => RECORD_TABLES[k].records === table)!;

@@ -6,6 +6,8 @@ import { searchWhere, type SearchInput } from './conditions.js';
 import { countOf, errorCount, matching, stillLiveCount } from './count.js';
 import { orderBy, sortKeys } from './order.js';
 import { hasPicture } from '../pictures/thumbnail-queries.js';
+import { withPictureFields } from '../pictures/answers.js';
+import { kindOfTable } from '../core/tables.js';
 
 /**
  * The record list of any record kind (document 3, sections 2 and 7; marketplace EC and website WS records):
@@ -42,6 +44,9 @@ export async function search<Row extends AnyRow, Answer>(ctx: AuthedContext, kin
   const present = (r: Row) => (derived.length ? { ...kind.present(r, ctx.locale), ...Object.fromEntries(derived.map((name) => [name, r[name] ?? null])) } : kind.present(r, ctx.locale));
   // The rows with a picture to show: the list asks the thumbnail of these only (no request that can only answer 404).
   const pictured = rows.filter((r) => (r as AnyRow)[PICTURED] === true).map((r) => Number((r as AnyRow)[kind.idColumn]));
-  return { records: rows.map((r) => present(r as unknown as Row)), pictured, total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
+  // What the listing pictures were found to show: one query for the page's rows.
+  const ids = rows.map((r) => Number((r as AnyRow)[kind.idColumn]));
+  const records = await withPictureFields(ctx, kindOfTable(kind.table), input.clientId, rows.map((r) => present(r as unknown as Row)), (_, i) => ids[i]!);
+  return { records, pictured, total, totalIs: count.is, offset: input.offset, errorRecordCount: errors, stillLiveCount: live };
 }
 

@@ -7,7 +7,8 @@ import { StandardSections } from '../../records/StandardSections';
 import type { SnsKindTypes } from './snsKind';
 import { actionOptions, resultOptions, snsCategoryOptions, snsFieldLabel, snsValueText } from './snsModel';
 
-type Field = keyof SnsRecord;
+/** The record's own fields (the picture's matches are a list, shown apart). */
+type Field = Exclude<keyof SnsRecord, 'imageMatches'>;
 
 const SCAN_FIELDS = ['id', 'no', 'reportId', 'platform', 'scanDate', 'searchKeyword', 'region'] as const satisfies readonly Field[];
 const ACCOUNT_FIELDS = ['accountName', 'accountId', 'accountURL', 'followers'] as const satisfies readonly Field[];

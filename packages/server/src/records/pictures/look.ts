@@ -1,0 +1,86 @@
+import type { Services } from '../../platform/context.js';
+import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
+import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
+import { matchPicture, pendingPictures, settlePicture, syncPictures, type PendingPicture, type PictureKind } from './picture-queries.js';
+import { sniffImage } from './thumbnail.js';
+
+/**
+ * Looking at the listing pictures of a client's records of one kind (issue 31 point 2): every record whose picture
+ * address is new or changed gets a pending row; each is fetched through the outbound guard (the crawler's
+ * private-address rule, 10 MB, 15 s), checked to be a picture by its bytes (a page posing as a picture is not
+ * one), decoded within sharp's pixel limit, fingerprinted, and matched. A picture that cannot be had is marked
+ * failed with why; it never blocks its record or the others. Rows are the truth, so a run repeated or retried after
+ * a crash does no harm.
+ */
+
+export const PICTURE_MAX_FETCH_BYTES = 10 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 15_000;
+/** Pictures taken per round, and fetched side by side within it (marketplaces answer slowly, sharp decodes fast). */
+const BATCH = 16;
+const PARALLEL = 4;
+
+/** Why a picture has no fingerprint: the outbound guard's code, or what its bytes turned out to be. */
+export type LookFailure = OutboundError['code'] | 'http' | 'not_a_picture' | 'too_many_pixels' | 'unreadable';
+
+/** Where pictures may be fetched from: public addresses, or the allowed exceptions (tests, the demo market). */
+export const picturePolicy = (services: Services): OutboundPolicy => ({
+  allowPrivate: services.config.capture.allowPrivate,
+  allowOrigins: [...services.config.capture.allowOrigins, ...services.config.crawler.allowOrigins],
+});
+
+/** The fingerprints of the picture at `url`, or why there are none. */
+export async function lookAt(url: string, policy: OutboundPolicy): Promise<Fingerprint | { reason: LookFailure }> {
+  let body: Buffer;
+  try {
+    const res = await safeFetch(url, {
+      ...policy,
+      maxBytes: PICTURE_MAX_FETCH_BYTES,
+      totalTimeoutMs: FETCH_TIMEOUT_MS,
+      headersTimeoutMs: FETCH_TIMEOUT_MS,
+      bodyTimeoutMs: FETCH_TIMEOUT_MS,
+      headers: { accept: 'image/png,image/jpeg,image/gif,image/webp' },
+    });
+    if (res.status !== 200) return { reason: 'http' };
+    const declared = (res.headers['content-type'] ?? '').toLowerCase();
+    // A declared page or script is not a picture, whatever its bytes; a missing or generic type is judged by them.
+    if (declared && !declared.startsWith('image/') && !declared.startsWith('application/octet-stream')) return { reason: 'not_a_picture' };
+    body = res.body;
+  } catch (err) {
+    if (err instanceof OutboundError) return { reason: err.code };
+    return { reason: 'network' };
+  }
+  if (!sniffImage(body)) return { reason: 'not_a_picture' };
+  try {
+    return await fingerprint(body);
+  } catch (err) {
+    if (err instanceof PictureError) return { reason: err.reason === 'too-many-pixels' ? 'too_many_pixels' : 'unreadable' };
+    throw err;
+  }
+}
+
+/** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
+export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
+  const counts = { done: 0, failed: 0 };
+  if (!(await syncPictures(services.db, clientId, kind))) return counts;
+  for (;;) {
+    const batch = await pendingPictures(services.db, clientId, kind, BATCH);
+    if (batch.length === 0) return counts;
+    const outcomes: (Fingerprint | { reason: LookFailure })[] = [];
+    // A picture with its fingerprints kept is only matched again (pendingPictures); the others are fetched.
+    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy));
+    for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
+    const now = services.clock();
+    await services.db.transaction().execute(async (tx) => {
+      for (const [i, picture] of batch.entries()) {
+        const outcome = outcomes[i]!;
+        await settlePicture(tx, picture.picture_id, now, outcome);
+        if ('reason' in outcome) counts.failed += 1;
+        else {
+          counts.done += 1;
+          await matchPicture(tx, clientId, kind, picture.picture_id, outcome);
+        }
+      }
+    });
+    services.log.info({ clientId, kind, ...counts }, 'listing pictures looked at');
+  }
+}

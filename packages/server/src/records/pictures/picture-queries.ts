@@ -1,0 +1,208 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db, Tx } from '../../platform/db.js';
+import { RECORD_TABLES } from '../core/tables.js';
+import { nearBand, bandsOf, signed, INDEX_REACH } from './hash-index.js';
+
+/**
+ * The SQL of listing pictures and genuine photos (migration 043): which records have a picture to look at, their
+ * state and fingerprints, and the matches between fingerprints, each found through the band indexes
+ * (hash-index.ts) and confirmed by counting bits in the database.
+ */
+
+type Conn = Db | Tx;
+
+/** The kinds whose records carry a picture address (WS records have none), with the column of the seller. */
+export const PICTURE_SOURCES = {
+  ec: { url: 'ec_product_image_url', seller: 'ec_product_seller' },
+  sns: { url: 'image_url', seller: 'account_id' },
+} as const;
+export type PictureKind = keyof typeof PICTURE_SOURCES;
+export const isPictureKind = (kind: string): kind is PictureKind => kind in PICTURE_SOURCES;
+
+/** The client's largest pHash distance for "same photo" when it has set none (bits of 64). */
+export const DEFAULT_DISTANCE = 10;
+/**
+ * The largest dHash distance that confirms a pHash match. A resized, recompressed, brightened, padded or 10 %
+ * cropped copy of a photo stays within 6 bits, a 5° rotation about 13 (fingerprint.test.ts); two unrelated photos
+ * differ by 25 and more. At 20, the chance that two unrelated pictures agree by accident is about 0.2 % for the
+ * dHash alone and, with the pHash within 10 too, about one in a billion.
+ */
+export const DHASH_CONFIRM = 20;
+
+const WEB_ADDRESS = '^\\s*https?://';
+const distanceOf = (column: string, hash: string) => sql<number>`bit_count((${sql.ref(column)} # ${signed(hash)}::bigint)::bit(64))`;
+const clientDistance = (clientId: number) => sql<number>`COALESCE((SELECT picture_distance FROM client_setting WHERE client_id = ${clientId}), ${DEFAULT_DISTANCE})`;
+
+/** Rows (alias `alias`) whose pHash may be within INDEX_REACH of `hash`: one of its bands within 2 bits. */
+export function nearHash(alias: string, hash: string): RawBuilder<SqlBool> {
+  const bands = bandsOf(hash);
+  return sql<SqlBool>`(${sql.join(bands.map((band, i) => sql`${sql.ref(`${alias}.band${i}`)} = ANY(${nearBand(band)}::int[])`), sql` OR `)})`;
+}
+
+/**
+ * Brings the client's picture rows of a kind in line with its records: a pending row for each record whose picture
+ * address is new or changed (a changed one loses its fingerprints and matches), none for a record without one.
+ * Answers whether anything is pending.
+ */
+export async function syncPictures(db: Conn, clientId: number, kind: PictureKind): Promise<boolean> {
+  const t = RECORD_TABLES[kind];
+  const url = sql.ref(`r.${PICTURE_SOURCES[kind].url}`);
+  const id = sql.ref(t.id);
+  await sql`
+    DELETE FROM record_picture AS p USING ${sql.table(t.records)} AS r
+    WHERE p.client_id = ${clientId} AND p.${id} = r.${id} AND (NOT ${url} ~* ${WEB_ADDRESS} OR p.url <> left(btrim(${url}), 2000))`.execute(db);
+  await sql`
+    INSERT INTO record_picture (client_id, kind, ${id}, url, state)
+    SELECT r.client_id, ${kind}, r.${id}, left(btrim(${url}), 2000), 'pending' FROM ${sql.table(t.records)} AS r
+    WHERE r.client_id = ${clientId} AND ${url} ~* ${WEB_ADDRESS}
+      AND NOT EXISTS (SELECT 1 FROM record_picture AS p WHERE p.${id} = r.${id})`.execute(db);
+  const pending = await sql`SELECT 1 FROM record_picture WHERE client_id = ${clientId} AND kind = ${kind} AND state = 'pending' LIMIT 1`.execute(db);
+  return pending.rows.length > 0;
+}
+
+export interface PendingPicture {
+  picture_id: number;
+  url: string;
+  /** Fingerprints kept from an earlier look (a pending row to be matched again only: set-picture-settings). */
+  phash: string | null;
+  dhash: string | null;
+}
+
+const hexOf = (column: string) => sql<string | null>`lpad(to_hex(${sql.ref(column)}), 16, '0')`;
+
+/** The next pending pictures of the client's records of a kind, oldest first. */
+export async function pendingPictures(db: Conn, clientId: number, kind: PictureKind, limit: number): Promise<PendingPicture[]> {
+  return db
+    .selectFrom('record_picture')
+    .select(['picture_id', 'url', hexOf('phash').as('phash'), hexOf('dhash').as('dhash')])
+    .where('client_id', '=', clientId)
+    .where('kind', '=', kind)
+    .where('state', '=', 'pending')
+    .orderBy('picture_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way. */
+export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string } | { reason: string }): Promise<void> {
+  await sql`DELETE FROM picture_match WHERE picture_id = ${pictureId} OR other_picture_id = ${pictureId}`.execute(tx);
+  if ('reason' in outcome) {
+    await tx.updateTable('record_picture').set({ state: 'failed', reason: outcome.reason, looked_at: now }).where('picture_id', '=', pictureId).execute();
+    return;
+  }
+  const [band0, band1, band2, band3] = bandsOf(outcome.phash);
+  await tx
+    .updateTable('record_picture')
+    .set({ state: 'done', reason: null, phash: signed(outcome.phash), dhash: signed(outcome.dhash), band0, band1, band2, band3, looked_at: now })
+    .where('picture_id', '=', pictureId)
+    .execute();
+}
+
+/**
+ * The matches of a picture just fingerprinted: the client's genuine photos it is the same photo as, and the client's
+ * other pictures of the same kind that are the same picture from another seller (a blank seller counts as another),
+ * both ways round. Within the client's distance on the pHash, confirmed by the dHash.
+ */
+export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind, pictureId: number, f: { phash: string; dhash: string }): Promise<void> {
+  const limit = clientDistance(clientId);
+  await sql`
+    INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
+    SELECT ${pictureId}, 'same-photo', g.photo_id, d.p, d.d FROM genuine_photo AS g
+    CROSS JOIN LATERAL (SELECT ${distanceOf('g.phash', f.phash)} AS p, ${distanceOf('g.dhash', f.dhash)} AS d) AS d
+    WHERE g.client_id = ${clientId} AND d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}`.execute(tx);
+  const t = RECORD_TABLES[kind];
+  const id = sql.ref(t.id);
+  const seller = (alias: string) => sql.ref(`${alias}.${PICTURE_SOURCES[kind].seller}`);
+  await sql`
+    INSERT INTO picture_match (picture_id, kind, other_picture_id, phash_distance, dhash_distance)
+    SELECT pair.a, 'shared-photo', pair.b, found.p, found.d FROM (
+      SELECT o.picture_id, d.p, d.d FROM record_picture AS o
+      JOIN ${sql.table(t.records)} AS r ON r.${id} = o.${id}
+      JOIN ${sql.table(t.records)} AS mine ON mine.${id} = (SELECT x.${id} FROM record_picture AS x WHERE x.picture_id = ${pictureId})
+      CROSS JOIN LATERAL (SELECT ${distanceOf('o.phash', f.phash)} AS p, ${distanceOf('o.dhash', f.dhash)} AS d) AS d
+      WHERE o.client_id = ${clientId} AND o.state = 'done' AND o.kind = ${kind} AND o.picture_id <> ${pictureId}
+        AND ${nearHash('o', f.phash)} AND d.p <= LEAST(${limit}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
+        AND NOT (btrim(${seller('r')}) <> '' AND lower(btrim(${seller('r')})) = lower(btrim(${seller('mine')})))
+    ) AS found
+    CROSS JOIN LATERAL (VALUES (${pictureId}::int, found.picture_id), (found.picture_id, ${pictureId}::int)) AS pair (a, b)
+    ON CONFLICT DO NOTHING`.execute(tx);
+}
+
+/**
+ * The client's pictures already looked at, back to pending with their fingerprints kept and their matches dropped:
+ * the pictures job matches them again (under a changed threshold) without fetching them again.
+ */
+export async function rematchClient(db: Conn, clientId: number): Promise<void> {
+  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId}`.execute(db);
+  await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
+}
+
+/** The same-photo matches of a genuine photo just added, among the client's pictures already looked at. */
+export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
+  await sql`
+    INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
+    SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM record_picture AS p
+    CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', f.phash)} AS p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
+    WHERE p.client_id = ${clientId} AND p.state = 'done' AND ${nearHash('p', f.phash)}
+      AND d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
+    ON CONFLICT DO NOTHING`.execute(tx);
+}
+
+export interface PictureAnswerRow {
+  record_id: number;
+  state: 'pending' | 'done' | 'failed';
+  reason: string | null;
+  match_kind: 'same-photo' | 'shared-photo' | null;
+  photo_id: number | null;
+  photo_brand: string | null;
+  photo_name: string | null;
+  other_record_id: number | null;
+  other_seller: string | null;
+  other_published: boolean | null;
+  phash_distance: number | null;
+  dhash_distance: number | null;
+}
+
+/** The picture state and matches of some records of a kind (one page's rows), nearest match first. */
+export async function picturesOfRecords(db: Conn, kind: PictureKind, clientId: number, recordIds: number[]): Promise<PictureAnswerRow[]> {
+  if (recordIds.length === 0) return [];
+  const id = sql.ref(RECORD_TABLES[kind].id);
+  const table = sql.table(RECORD_TABLES[kind].records);
+  const found = await sql<PictureAnswerRow>`
+    SELECT p.${id} AS record_id, p.state, p.reason, m.kind AS match_kind, m.photo_id, g.brand AS photo_brand, g.original_name AS photo_name,
+      o.${id} AS other_record_id, orr.${sql.ref(PICTURE_SOURCES[kind].seller)} AS other_seller, orr.published AS other_published,
+      m.phash_distance, m.dhash_distance
+    FROM record_picture AS p
+    LEFT JOIN picture_match AS m ON m.picture_id = p.picture_id
+    LEFT JOIN genuine_photo AS g ON g.photo_id = m.photo_id
+    LEFT JOIN record_picture AS o ON o.picture_id = m.other_picture_id
+    LEFT JOIN ${table} AS orr ON orr.${id} = o.${id}
+    WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.${id} = ANY(${recordIds}::bigint[])
+    ORDER BY p.${id}, m.phash_distance, m.photo_id, o.${id}`.execute(db);
+  return found.rows.map((r) => ({ ...r, record_id: Number(r.record_id), other_record_id: r.other_record_id === null ? null : Number(r.other_record_id) }));
+}
+
+/**
+ * The ids of the client's records of a kind (among `visible`, alias `r`) whose pictures are within INDEX_REACH of
+ * `hash`, nearest first, with their distance.
+ */
+export async function nearestRecords(db: Conn, kind: PictureKind, clientId: number, hash: string, visible: Expression<SqlBool>, limit: number): Promise<{ id: number; distance: number }[]> {
+  const t = RECORD_TABLES[kind];
+  const id = sql.ref(t.id);
+  const found = await sql<{ id: string | number; distance: number }>`
+    SELECT r.${id} AS id, d.p AS distance FROM record_picture AS p
+    JOIN ${sql.table(t.records)} AS r ON r.${id} = p.${id}
+    CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', hash)} AS p) AS d
+    WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.state = 'done' AND ${nearHash('p', hash)} AND d.p <= ${INDEX_REACH} AND ${visible}
+    ORDER BY d.p, r.${id} DESC
+    LIMIT ${limit}`.execute(db);
+  return found.rows.map((r) => ({ id: Number(r.id), distance: Number(r.distance) }));
+}
+
+/** Rows of a kind's records by id (alias `r`, every column: what the kind's presenter takes). */
+export async function recordRows<Row>(db: Conn, kind: PictureKind, ids: number[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const t = RECORD_TABLES[kind];
+  const found = await sql<Row>`SELECT r.* FROM ${sql.table(t.records)} AS r WHERE r.${sql.ref(t.id)} = ANY(${ids}::bigint[])`.execute(db);
+  return found.rows;
+}

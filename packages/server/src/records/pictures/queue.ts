@@ -1,0 +1,37 @@
+import type { Services } from '../../platform/context.js';
+import type { Db, Tx } from '../../platform/db.js';
+import type { QueueDef } from '../../platform/queues.js';
+import { lookAtPictures } from './look.js';
+import { isPictureKind } from './picture-queries.js';
+
+/**
+ * The pictures queue (issue 31): one job looks at every new or changed listing picture of a client's records of one
+ * kind (look.ts). Sent whenever records may have new picture addresses (an upload, an update upload, a crawl or a
+ * watch's report); `stately` per client and kind, so sends while a job waits add nothing (the waiting job will see
+ * every record), and one job at a time works a client's kind.
+ */
+export const PICTURE_QUEUE = 'picture-look';
+
+declare module '../../platform/queues.js' {
+  interface QueuePayloads {
+    'picture-look': { clientId: number; kind: 'ec' | 'sns' };
+  }
+}
+
+export function pictureQueue(services: Services): QueueDef<typeof PICTURE_QUEUE> {
+  return {
+    name: PICTURE_QUEUE,
+    // A job fetches at most a few hundred pictures a minute; a crashed one is taken again (rows are the truth).
+    options: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 3600 },
+    sendOptions: ({ clientId, kind }) => ({ singletonKey: `${clientId}:${kind}` }),
+    pollingIntervalSeconds: 1,
+    async handler({ clientId, kind }) {
+      await lookAtPictures(services, clientId, kind);
+    },
+  };
+}
+
+/** Queues a look at the client's pictures of a kind, in the caller's transaction; a kind without pictures needs none. */
+export async function queuePictureLook(services: Services, db: Db | Tx, clientId: number, kind: string): Promise<void> {
+  if (isPictureKind(kind)) await services.queues.send(PICTURE_QUEUE, { clientId, kind }, { db });
+}

@@ -1,0 +1,58 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+/**
+ * Made photographs for tests of the picture fingerprints (records/pictures): the repository ships no real photos,
+ * so each is built from a seed like a photo is made of light: a smooth field of a few coloured blobs over a
+ * gradient, with fine grain, as a JPEG. Two seeds give unrelated pictures; the same seed the same bytes.
+ */
+export async function madePhoto(seed: number, width = 640, height = 480): Promise<Buffer> {
+  let state = seed * 2654435761 + 1;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  // The light at a quarter of the size (it is smooth), enlarged, then the grain at full size.
+  const [w, h] = [Math.ceil(width / 4), Math.ceil(height / 4)];
+  const blobs = Array.from({ length: 7 }, () => ({ x: random() * w, y: random() * h, r: (0.1 + random() * 0.35) * w, rgb: [random() * 255, random() * 255, random() * 255] }));
+  const tilt = [random() * 2 - 1, random() * 2 - 1];
+  const field = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const base = 128 + 60 * (tilt[0]! * (x / w - 0.5) + tilt[1]! * (y / h - 0.5));
+      const rgb = [base, base, base];
+      for (const b of blobs) {
+        const weight = Math.exp(-((x - b.x) ** 2 + (y - b.y) ** 2) / (b.r * b.r));
+        for (let c = 0; c < 3; c++) rgb[c] = rgb[c]! * (1 - weight) + b.rgb[c]! * weight;
+      }
+      for (let c = 0; c < 3; c++) field[(y * w + x) * 3 + c] = Math.round(rgb[c]!);
+    }
+  }
+  const pixels = await sharp(field, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  for (let i = 0; i < pixels.length; i += 3) {
+    const grain = Math.round((random() - 0.5) * 16);
+    for (let c = 0; c < 3; c++) pixels[i + c] = Math.max(0, Math.min(255, pixels[i + c]! + grain));
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * A decompression bomb: a PNG whose header claims 30,000 × 30,000 pixels (2.7 GB decoded) in a few dozen bytes, its
+ * chunks well formed (right CRCs), so only the claimed size can refuse it.
+ */
+export function pngBomb(side = 30_000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter method, not interlaced
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
