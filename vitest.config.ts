@@ -66,7 +66,8 @@ export default defineConfig({
       // The API client's document checks (Redocly's rules, the committed types) need no database.
       { test: { name: 'unit', sequence: { groupOrder: 0 }, include: ['packages/contract/src/**/*.test.ts', 'packages/web/src/**/*.test.ts', 'packages/api-client/src/**/*.test.ts'] } },
       { test: { name: 'docs', sequence: { groupOrder: 0 }, include: docsTests } },
-      { test: { name: 'server-unit', sequence: { groupOrder: 0 }, include: databaseFree } },
+      // The same time limits as the API projects they came from (the Japanese reader loads its dictionary on its first case).
+      { test: { name: 'server-unit', sequence: { groupOrder: 0 }, include: databaseFree, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-pglite', ...shared, sequence: { groupOrder: 1 }, include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests, ...databaseFree], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-postgres', ...shared, sequence: { groupOrder: 2 }, include: apiTests, exclude: ['**/node_modules/**', ...docsTests, ...databaseFree, ...(propertyOnPostgres ? [] : propertyWalk)], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
