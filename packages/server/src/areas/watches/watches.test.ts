@@ -266,13 +266,15 @@ describe('a watch over a marketplace that changes between runs', () => {
     await stopWorker!();
     market.delayMs = 0;
     await startWorker();
-    const run = await ended(watch.id);
+    // The new worker finishes the stopped one's run; on a busy machine (a CI run, two files at once) that took over
+    // the default 30 s, so the wait is longer here.
+    const run = await ended(watch.id, 80_000);
     expect(run.status, run.error ?? '').toBe(WatchRunStatus.FINISHED);
     expect(run.counts.new).toBe(1);
     const finished = await tp.portal.services.db.selectFrom('watch_run').select('id').where('watch_id', '=', watch.id).where('counts', '@>', JSON.stringify({ new: 1 }) as never).execute();
     expect(finished.filter((r) => r.id === run.id)).toHaveLength(1);
     expect(await tp.portal.services.db.selectFrom('watch_change').select('id').where('run_id', '=', run.id).where('change', '=', 'new').execute()).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('the tick starts a watch that is due, and a paused one never', async () => {
     await tp.portal.services.db.updateTable('watch').set({ next_run_at: new Date(Date.now() - 1000) }).where('id', '=', watch.id).execute();
