@@ -40,7 +40,10 @@ describe('administering accounts and clients in the browser', () => {
     await page.getByTestId('contract-ec-fee').fill('250000');
     await choose(page, 'contract-ec-currency', 'JPY');
     await page.getByTestId('client-submit').click();
-    await page.waitForURL(/\/manage\/client$/);
+    // A CI run with two journeys at once waited over 30 s here: more time, and what the form says if it never leaves.
+    await page.waitForURL(/\/manage\/client$/, { timeout: 60_000 }).catch(async (err: Error) => {
+      throw new Error(`${err.message}\nthe form says: ${(await page.locator('.ant-form-item-explain-error, [role="alert"]').allInnerTexts()).join(' | ')}`);
+    });
     await expect.poll(() => page.locator('body').innerText()).toContain('Momiji Foods');
     await j.screenshot(page, 'admin-clients-en');
 
