@@ -4,8 +4,8 @@ import type { AuthedContext } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
-import { decodeImageHeader, type ImageHeader } from '../../platform/images.js';
-import { fingerprint, PictureError } from '../../records/pictures/fingerprint.js';
+import type { ImageHeader } from '../../platform/images.js';
+import { uploadedPicture } from '../../records/pictures/uploaded-picture.js';
 import { matchGenuinePhoto } from '../../records/pictures/picture-queries.js';
 import { deletePhoto, insertPhoto, listPhotos, photoById } from './genuine-photo-queries.js';
 
@@ -16,22 +16,14 @@ import { deletePhoto, insertPhoto, listPhotos, photoById } from './genuine-photo
  * looked at. Stored as portal files of kind `genuine`; removing a photo removes its file and its matches.
  */
 export const GENUINE_FILE_KIND = 'genuine';
-const TYPES = ['png', 'jpeg', 'gif'] as const;
 
 export async function uploadPhotos(ctx: AuthedContext, input: { clientId: number; brand?: string | undefined }): Promise<CallOutput<'/api/client-settings/upload-genuine-photos'>> {
   if (ctx.files.length === 0) throw new AppError('fileRequired');
   // Every photo checked and fingerprinted before any is stored.
   const checked = [];
   for (const file of ctx.files) {
-    if (!file.bytes) throw new AppError('fileRequired');
-    const check = decodeImageHeader(file.bytes);
-    if (!check.ok && check.damaged && (TYPES as readonly string[]).includes(check.damaged)) throw new AppError('imageDamaged', { type: check.damaged.toUpperCase() });
-    if (!check.ok || !(TYPES as readonly string[]).includes(check.image.type)) throw new AppError('imageTypeGenuine');
-    const hashes = await fingerprint(file.bytes).catch((err: unknown) => {
-      if (err instanceof PictureError) throw new AppError('pictureUnreadable', { name: file.filename });
-      throw err;
-    });
-    checked.push({ filename: file.filename, bytes: file.bytes, image: check.image, hashes });
+    const { image, hashes } = await uploadedPicture(file);
+    checked.push({ filename: file.filename, bytes: file.bytes!, image, hashes });
   }
   const photos = [];
   for (const c of checked) photos.push({ id: await storePhoto(ctx, ctx.db, input, c) });

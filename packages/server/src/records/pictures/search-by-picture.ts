@@ -1,15 +1,12 @@
 import type { AuthedContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { decodeImageHeader } from '../../platform/images.js';
 import type { AnyRow, ListKind } from '../core/kind.js';
 import { visibleTo } from '../core/visibility-queries.js';
 import { withPictureFields } from './answers.js';
-import { fingerprint, PictureError } from './fingerprint.js';
+import { uploadedPicture } from './uploaded-picture.js';
 import { nearestRecords, recordRows, type PictureKind } from './picture-queries.js';
 
 /** The most records one search by picture answers. */
 const SEARCH_LIMIT = 100;
-const TYPES: readonly string[] = ['png', 'jpeg', 'gif'];
 
 /**
  * Find by picture (issue 31 point 4; `POST /api/<kind>-data/search-by-picture`): the picture given is fingerprinted
@@ -17,14 +14,7 @@ const TYPES: readonly string[] = ['png', 'jpeg', 'gif'];
  * nearest first, each with its distance (bits of 64, within the index's reach), through the band indexes.
  */
 export async function searchByPicture<Row extends AnyRow, Answer extends object>(ctx: AuthedContext, kind: ListKind<Row, Answer>, kindName: PictureKind, clientId: number) {
-  const file = ctx.files[0];
-  if (!file?.bytes) throw new AppError('fileRequired');
-  const check = decodeImageHeader(file.bytes);
-  if (!check.ok && check.damaged && TYPES.includes(check.damaged)) throw new AppError('imageDamaged', { type: check.damaged.toUpperCase() });
-  if (!check.ok || !TYPES.includes(check.image.type)) throw new AppError('imageTypeGenuine');
-  const hashes = await fingerprint(file.bytes).catch((err: unknown) => {
-    throw err instanceof PictureError ? new AppError('pictureUnreadable', { name: file.filename }) : err;
-  });
+  const { hashes } = await uploadedPicture(ctx.files[0]);
   const nearest = await nearestRecords(ctx.db, kindName, clientId, hashes.phash, visibleTo(ctx, clientId, kind.table), SEARCH_LIMIT);
   const rows = new Map((await recordRows<Row>(ctx.db, kindName, nearest.map((n) => n.id))).map((r) => [Number(r[kind.idColumn]), r]));
   const found = nearest.filter((n) => rows.has(n.id));
