@@ -45,6 +45,42 @@ const databaseFree = [
 ].map((name) => `packages/server/src/${name}.test.ts`);
 
 /**
+ * API tests whose subject is not the database: Chromium, fetching fixture sites, the HTTP layer, spreadsheets,
+ * limits and permissions. They run on PostgreSQL only. The embedded PGlite (the quick start's engine) is still
+ * exercised by every call of the registry (registry.property.test.ts walks all of them on it), by every other API
+ * file (records, search, uploads, dashboards, jobs, triage, pictures, domain watch, demo, backups, caches) and by
+ * every browser journey of e2e/; these files doubled about nine minutes of PGlite work for no engine difference.
+ * A new test file runs on both unless it is added here.
+ */
+const postgresOnly = [
+  'areas/crawler-tasks/crawler',
+  'areas/crawler-tasks/crawler-browser',
+  'areas/crawler-tasks/crawler-evidence',
+  'areas/domain-watch/domain-pages',
+  'areas/evidence/evidence',
+  'areas/session/session',
+  'areas/sites/recipe-browser',
+  'areas/sites/recipe-learning',
+  'areas/sites/recipe-site-url',
+  'areas/sites/sites',
+  'areas/watches/watches',
+  'demo/market',
+  'kinds/sns/reports',
+  'kinds/ws/reports',
+  'platform/api-client',
+  'platform/boundary',
+  'platform/guard',
+  'platform/http',
+  'platform/metrics',
+  'platform/openapi',
+  'platform/security-headers',
+  'platform/web-assets',
+  'records/sheets/sheet-corpus',
+  'records/sheets/template',
+  'records/upload/upload-limits',
+].map((name) => `packages/server/src/${name}.test.ts`);
+
+/**
  * Two files at a time (the API tests mostly wait on the database, the browser and the mail server), and the API
  * files of one project share their worker's loaded modules instead of importing the whole server again for each
  * file (4 s of every file's time); each file still opens its own database and server and closes them in afterAll.
@@ -68,7 +104,7 @@ export default defineConfig({
       { test: { name: 'docs', sequence: { groupOrder: 0 }, include: docsTests } },
       // The same time limits as the API projects they came from (the Japanese reader loads its dictionary on its first case).
       { test: { name: 'server-unit', sequence: { groupOrder: 0 }, include: databaseFree, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-pglite', ...shared, sequence: { groupOrder: 1 }, include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests, ...databaseFree], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'api-pglite', ...shared, sequence: { groupOrder: 1 }, include: apiTests, exclude: ['**/*.pg.test.ts', '**/node_modules/**', ...docsTests, ...databaseFree, ...postgresOnly], env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: 'api-postgres', ...shared, sequence: { groupOrder: 2 }, include: apiTests, exclude: ['**/node_modules/**', ...docsTests, ...databaseFree, ...(propertyOnPostgres ? [] : propertyWalk)], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },

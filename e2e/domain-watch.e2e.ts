@@ -25,7 +25,7 @@ beforeAll(async () => {
   clientId = await createClient(j.tp, 'Sakura Beauty');
   analyst = await createUser(j.tp, { role: Role.ANALYST, locale: 'en' });
   await manage(j.tp, analyst, clientId);
-}, 60_000);
+});
 afterAll(async () => {
   await j?.close();
   await zone?.close();
@@ -87,5 +87,5 @@ describe('domain watch in the browser', () => {
     await made.click();
     await eventually(async () => page.url()).toMatch(new RegExp(`/ws-data/${clientId}/${recordId}$`));
     await eventually(() => page.locator('main').innerText()).toContain('sakra-beauty.jp');
-  }, 60_000);
+  });
 });

@@ -10,6 +10,10 @@ export default defineConfig({
     // the suite within CI's half-hour.
     fileParallelism: true,
     maxWorkers: 2,
+    // The journeys of a worker share its loaded modules (the whole server, Playwright, the PGlite template of
+    // testing/database.ts) instead of importing them again for each file; each journey still starts its own
+    // portal, database and browser and closes them in afterAll.
+    isolate: false,
     // A screen waited on with expect.poll may take longer than the default second on a loaded 2-core machine.
     expect: { poll: { timeout: 15_000 } },
   },

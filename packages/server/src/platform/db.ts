@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** The embedded database's files as one uncompressed tar (PGlite only; PGliteStart.loadDataDir starts from it). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /**
@@ -42,7 +44,13 @@ export function isPoolTimeout(err: unknown): boolean {
 /** Connections of a PostgreSQL pool unless told otherwise (the servers' and workers'). */
 export const DEFAULT_POOL_SIZE = 10;
 
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number; acquireTimeoutMs?: number }): Promise<DatabaseHandle> {
+/**
+ * `pglite`: what PGlite may start from instead of its own files (tests: its share files and a migrated database
+ * kept from the first start, see testing/database.ts).
+ */
+export type PGliteStart = Pick<PGliteOptions, 'loadDataDir' | 'fsBundle'>;
+
+export async function openDatabase(opts: { url?: string | undefined; dataDir?: string; poolSize?: number; acquireTimeoutMs?: number; pglite?: PGliteStart }): Promise<DatabaseHandle> {
   const connectionTimeoutMillis = opts.acquireTimeoutMs ?? ACQUIRE_TIMEOUT_MS;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis });
@@ -55,7 +63,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } }).catch((err: unknown) => {
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...opts.pglite }).catch((err: unknown) => {
     unlock();
     throw err;
   });
@@ -66,7 +74,7 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     await pglite.close();
     unlock();
   };
-  return wrap(pool, 'pglite', close, yieldingConnect(pool));
+  return { ...wrap(pool, 'pglite', close, yieldingConnect(pool)), dumpDataDir: () => pglite.dumpDataDir('none') };
 }
 
 /**

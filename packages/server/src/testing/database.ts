@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../platform/db.js';
+import { migrate, openDatabase, type DatabaseHandle, type PGliteStart } from '../platform/db.js';
+import { migrations } from '../platform/migrations/index.js';
 
 /** Which engine API tests run on: the vitest project sets TEST_DB (pglite or postgres). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -9,31 +13,103 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 /**
  * A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database created beside
  * TEST_DATABASE_URL and dropped afterwards, so parallel runs and reruns never see each other's rows.
+ *
+ * Each starts already migrated, from a template made once: a test run opens about a hundred databases per engine,
+ * and each start from nothing cost 2-3 s of CPU (PGlite compiling its WebAssembly, initdb, the migrations). The
+ * portal still runs `migrate` on it, which then finds nothing to do.
  */
 export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
-  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs });
+  if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs, pglite: await pgliteTemplate() });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
+  const template = await postgresTemplate();
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const handle = await openDatabase({ url: databaseUrl(name), poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** The migrations' names: a template made for other migrations (another checkout, an older commit) is not used. */
+const migrationsKey = createHash('sha256').update(Object.keys(migrations).join('\n')).digest('hex').slice(0, 12);
+
+function databaseUrl(name: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<pg.QueryResult> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    return await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+let pgliteStart: Promise<PGliteStart> | undefined;
+
+/**
+ * A migrated PGlite database (and PGlite's share files), made once per test worker: the files of a project share
+ * it. PGlite's compiled WebAssembly is not shared: Node 24's V8 aborted ("jit_page_->allocations_") after a few
+ * dozen instances had run on one compiled module.
+ */
+function pgliteTemplate(): Promise<PGliteStart> {
+  pgliteStart ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const files: PGliteStart = { fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]) };
+    const first = await openDatabase({ dataDir: 'memory://', pglite: files });
+    try {
+      await migrate(first.db);
+      if (!first.dumpDataDir) throw new Error('an embedded database can be dumped');
+      return { ...files, loadDataDir: await first.dumpDataDir() };
+    } finally {
+      await first.close();
+    }
+  })();
+  return pgliteStart;
+}
+
+let postgresStart: Promise<string> | undefined;
+
+/**
+ * A migrated PostgreSQL database that test databases are copied from (CREATE DATABASE … TEMPLATE), made once for
+ * these migrations by whichever worker comes first (an advisory lock keeps the others waiting) and kept between
+ * runs; templates of other migrations are dropped.
+ */
+function postgresTemplate(): Promise<string> {
+  postgresStart ??= (async () => {
+    const template = `portal_template_${migrationsKey}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`SELECT pg_advisory_lock(hashtext('portal test template'))`);
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (found.rowCount === 0) {
+        const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%'");
+        for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        // Made under another name and renamed when whole, so a run stopped half-way leaves no half-migrated template.
+        const making = `${template}_making`;
+        await admin.query(`DROP DATABASE IF EXISTS ${making} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${making}`);
+        const handle = await openDatabase({ url: databaseUrl(making), poolSize: 1 });
+        try {
+          await migrate(handle.db);
+        } finally {
+          await handle.close();
+        }
+        await admin.query(`ALTER DATABASE ${making} RENAME TO ${template}`);
+      }
+      return template;
+    } finally {
+      await admin.query(`SELECT pg_advisory_unlock(hashtext('portal test template'))`).catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  return postgresStart;
 }
