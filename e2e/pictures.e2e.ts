@@ -36,6 +36,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   j = await startJourney({ crawlerAllowOrigins: [origin] });
+  // The listing pictures on screen come through the portal's thumbnails, which keep to the capture's origins.
+  j.tp.portal.services.config.capture.allowOrigins = [origin];
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pictures-e2e-'));
 });
 afterAll(async () => {
@@ -101,6 +103,8 @@ describe('pictures in the browser', () => {
     expect(await match.innerText()).toContain('Same photo');
     expect(await match.innerText()).toContain('Score 100 of 100');
     expect(await matches.getByTestId('picture-status').getAttribute('data-status')).toBe('done');
+    // Both pictures of the match are on screen (neither fell back to the picture sign).
+    await eventually(() => match.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
 
     // 3. The EC list filtered on the match kind: only that record, its column naming the kind.
     await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);

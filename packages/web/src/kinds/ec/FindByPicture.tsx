@@ -42,7 +42,7 @@ export function FindByPicture({ clientId }: { clientId: number }) {
   };
 
   const columns = [
-    { key: 'picture', title: t('photos.picture'), width: 72, render: (_: unknown, r: Found) => <RecordThumb kind="ec" src={thumbnailUrl('ec', clientId, r.ec_id)} recordId={r.ec_id} alt="" /> },
+    { key: 'picture', title: t('find.picture'), width: 72, render: (_: unknown, r: Found) => <RecordThumb kind="ec" src={thumbnailUrl('ec', clientId, r.ec_id)} recordId={r.ec_id} alt="" /> },
     {
       key: 'record',
       title: t('find.record'),

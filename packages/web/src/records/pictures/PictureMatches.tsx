@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Alert, Card, Empty, Flex, Image, Space, Tag, Typography } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind, ImageMatch } from '@portal/contract';
@@ -38,6 +40,19 @@ export function PictureMatches({ kind, clientId, recordId, facts }: Props) {
 
 const THUMB = 88;
 
+/** One picture of a match; one that cannot be had (the listing's site down, a photo removed meanwhile) shows the picture sign. */
+function MatchPicture({ src, label }: { src: string; label: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <span className="pic-match-none" role="img" aria-label={label}>
+        <PictureOutlined />
+      </span>
+    );
+  }
+  return <Image src={src} alt={label} width={THUMB} height={THUMB} style={{ objectFit: 'contain' }} onError={() => setFailed(true)} />;
+}
+
 function MatchRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; clientId: number; recordId: number; match: ImageMatch }) {
   const { t } = useTranslation('pictures');
   const listing = thumbnailUrl(kind, clientId, recordId, 'small', 'image');
@@ -48,11 +63,11 @@ function MatchRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; cli
     <Flex gap={12} align="flex-start" wrap data-testid={`${kind}-picture-match-${match.kind}-${match.refId}`}>
       <Space size={8} align="start">
         <figure className="pic-match-figure">
-          <Image src={listing} alt={t('matches.listing')} width={THUMB} height={THUMB} style={{ objectFit: 'contain' }} />
+          <MatchPicture src={listing} label={t('matches.listing')} />
           <figcaption>{t('matches.listing')}</figcaption>
         </figure>
         <figure className="pic-match-figure">
-          <Image src={other} alt={otherLabel} width={THUMB} height={THUMB} style={{ objectFit: 'contain' }} />
+          <MatchPicture src={other} label={otherLabel} />
           <figcaption>{genuine ? otherLabel : <Link to={`/${kind}-data/${clientId}/${match.refId}`} data-testid={`${kind}-picture-match-link-${match.refId}`}>{otherLabel}</Link>}</figcaption>
         </figure>
       </Space>

@@ -26,7 +26,8 @@ export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, r
     return {
       key: MATCH_COLUMN_KEY,
       title: t('list.column'),
-      width: 150,
+      // Room for two kinds' tags side by side in either language (the rows are one line high).
+      width: 200,
       value: () => null,
       text: () => '',
       cell: (record: R) => {
