@@ -110,7 +110,7 @@ describe('pictures in the browser', () => {
     await page.goto(`${j.baseUrl}/ec-list?clientId=${clientId}`);
     await eventually(() => page.getByTestId('ec-list-total').innerText()).toContain('2');
     await pick(page, 'ec-list-picture-match', 'Same photo');
-    await eventually(() => page.url()).toContain('imageMatch=same-photo');
+    await eventually(async () => page.url()).toContain('imageMatch=same-photo');
     await eventually(() => page.getByTestId('ec-list-total').innerText()).toContain('1');
     expect(await page.getByTestId(`picture-match-kinds-${copied}`).getAttribute('data-kinds')).toBe('same-photo');
     expect(await page.getByTestId(`picture-match-kinds-${other}`).count()).toBe(0);
