@@ -12,6 +12,7 @@ import { RecheckSettingsPanel } from './RecheckSettingsPanel';
 import { TrademarkCountriesPanel } from './TrademarkCountriesPanel';
 import { TriageRulesPanel } from '../triage/TriageRulesPanel';
 import { useMayWrite } from '../../records/scope';
+import './dataSettings.css';
 
 /**
  * Spec 2.12, the data settings tab of a client, for the analysts who manage it (the detail page gates the tab; the
@@ -27,6 +28,7 @@ export default function DataSettingsTab({ clientId }: { clientId: number }) {
     <Tabs
       defaultActiveKey="ecMaster"
       type="card"
+      className="data-settings-tabs"
       items={[
         { key: 'ecReport', label: t('tab.ecReport'), children: <EcReportPanel clientId={clientId} /> },
         { key: 'ecMaster', label: t('tab.ecMaster'), children: <EcMasterPanel clientId={clientId} /> },

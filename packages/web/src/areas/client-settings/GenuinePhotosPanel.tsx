@@ -90,8 +90,13 @@ export function GenuinePhotosPanel({ clientId, mayChange }: { clientId: number; 
   return (
     <Flex vertical gap={16} data-testid="genuine-photos">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('photos.help')} {!mayChange && t('photos.readOnly')}
+        {t('photos.help')}
       </Typography.Paragraph>
+      {!mayChange && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('photos.readOnly')}
+        </Typography.Paragraph>
+      )}
       {mayChange && (
         <Form layout="inline" onSubmitCapture={(e) => e.preventDefault()}>
           <Form.Item label={t('photos.brand')} htmlFor="genuine-photo-brand">

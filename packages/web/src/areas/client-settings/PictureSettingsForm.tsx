@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../components/useSchemaForm';
 
 /**
  * Issue 31: the client's same-photo distance (0-11 bits of 64, default 10), with what it means. Its managing analysts
- * change it; the client's users see it (the fields disabled: the server refuses them anyway).
+ * change it; the client's users read it (the server refuses them a change anyway).
  */
 export function PictureSettingsForm({ clientId, mayChange }: { clientId: number; mayChange: boolean }) {
   const { t } = useTranslation('pictures');
@@ -27,12 +27,23 @@ export function PictureSettingsForm({ clientId, mayChange }: { clientId: number;
   });
   if (query.isError) return <Alert type="warning" showIcon message={errorMessage(query.error)} />;
   if (!query.data) return <Spin />;
+  // Those who may not change it read the value as text (a disabled field's unit would be too faint to read).
+  if (!mayChange) {
+    return (
+      <div data-testid="picture-settings">
+        <Typography.Title level={5}>{t('distance.title')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('distance.help')}</Typography.Paragraph>
+        <Typography.Text data-testid="picture-distance-value">
+          {t('distance.value', { value: query.data.samePhotoDistance })}
+        </Typography.Text>
+      </div>
+    );
+  }
   return (
     <Form
       key={query.dataUpdatedAt}
       layout="vertical"
       initialValues={query.data}
-      disabled={!mayChange}
       onFinish={(v: { samePhotoDistance?: number | null }) => onFinish({ clientId, samePhotoDistance: v.samePhotoDistance ?? undefined })}
       onValuesChange={onValuesChange}
       style={{ maxWidth: 640 }}
@@ -54,11 +65,9 @@ export function PictureSettingsForm({ clientId, mayChange }: { clientId: number;
           data-testid="picture-distance"
         />
       </Form.Item>
-      {mayChange && (
-        <Button type="primary" htmlType="submit" loading={busy} data-testid="picture-distance-save">
-          {t('distance.save')}
-        </Button>
-      )}
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="picture-distance-save">
+        {t('distance.save')}
+      </Button>
     </Form>
   );
 }
