@@ -3,6 +3,7 @@ import { Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MATCH_KINDS, type ImageMatchKind } from '@portal/contract';
 import type { RecordColumn } from '../types';
+import { headerWidth } from '../values';
 import type { PictureFacts } from './pictureFile';
 import { MatchKindTag } from './MatchTags';
 
@@ -16,8 +17,9 @@ export function matchKindsOf(facts: PictureFacts): ImageMatchKind[] {
 }
 
 /**
- * Issue 31: the lists' column of a record's picture matches, as compact tags with the reasons in their tooltip
- * (from the search answer: nothing more is asked); null for a kind without pictures.
+ * Issue 31: the lists' column of a record's picture matches, as compact tags with the reasons on hovering them (as
+ * the suggested column; the detail says them to everyone), from the search answer: nothing more is asked. Null for a
+ * kind without pictures.
  */
 export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, recordId: (record: R) => number): RecordColumn<R> | null {
   const { t } = useTranslation('pictures');
@@ -27,7 +29,7 @@ export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, r
       key: MATCH_COLUMN_KEY,
       title: t('list.column'),
       // Room for two kinds' tags side by side in either language (the rows are one line high).
-      width: 200,
+      width: Math.max(200, headerWidth(t('list.column'), 0)),
       value: () => null,
       text: () => '',
       cell: (record: R) => {
@@ -36,7 +38,7 @@ export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, r
         const reasons = (facts(record).imageMatches ?? []).map((m) => m.reason).join('\n');
         return (
           <Tooltip title={<span style={{ whiteSpace: 'pre-line' }}>{reasons}</span>}>
-            <span tabIndex={0} data-testid={`picture-match-kinds-${recordId(record)}`} data-kinds={kinds.join(',')}>
+            <span data-testid={`picture-match-kinds-${recordId(record)}`} data-kinds={kinds.join(',')}>
               {kinds.map((k) => (
                 <MatchKindTag key={k} kind={k} />
               ))}
