@@ -15342,6 +15342,7 @@ export interface operations {
                     /** @default 0 */
                     filterStillLive?: 0 | 1 | boolean;
                     suggested?: "any" | "none" | number;
+                    imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                 } & {
                     /** @default 20 */
                     limit?: number;
@@ -16469,6 +16470,7 @@ export interface operations {
                     /** @default 0 */
                     filterStillLive?: 0 | 1 | boolean;
                     suggested?: "any" | "none" | number;
+                    imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                 } & {
                     /** @default 20 */
                     limit?: number;
@@ -17446,6 +17448,7 @@ export interface operations {
                     /** @default 0 */
                     filterStillLive?: 0 | 1 | boolean;
                     suggested?: "any" | "none" | number;
+                    imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                 } & {
                     /** @default 20 */
                     limit?: number;
@@ -20258,6 +20261,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     } | {
                         /** @constant */
@@ -20293,6 +20297,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     } | {
                         /** @constant */
@@ -20328,6 +20333,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     };
                 };
@@ -20405,6 +20411,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     } | {
                         /** @constant */
@@ -20440,6 +20447,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     } | {
                         /** @constant */
@@ -20475,6 +20483,7 @@ export interface operations {
                             /** @default 0 */
                             filterStillLive?: 0 | 1 | boolean;
                             suggested?: "any" | "none" | number;
+                            imageMatch?: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         };
                     };
                 };
@@ -20682,7 +20691,7 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested, imageMatch). Left out: every record. */
                 search?: string;
             };
             header?: never;
@@ -20779,7 +20788,7 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested, imageMatch). Left out: every record. */
                 search?: string;
             };
             header?: never;
@@ -20876,7 +20885,7 @@ export interface operations {
             query: {
                 /** @description The client whose records to export. */
                 clientId: string;
-                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record. */
+                /** @description The search conditions as JSON: search-records' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested, imageMatch). Left out: every record. */
                 search?: string;
             };
             header?: never;

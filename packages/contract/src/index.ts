@@ -14,7 +14,7 @@ export type { ApiKey, AdminApiKey } from './api-keys.js';
 export { API_KEY_PREFIX, API_KEY_NAME_MAX, API_KEYS_PER_USER } from './api-keys.js';
 export * as clients from './clients.js';
 export * as pictures from './pictures.js';
-export { PICTURE_MAX_BYTES, GENUINE_PHOTOS_PER_UPLOAD, IMAGE_STATUSES, IMAGE_MATCH_KINDS, type ImageStatus, type ImageMatchKind, type ImageMatch } from './pictures.js';
+export { PICTURE_MAX_BYTES, GENUINE_PHOTOS_PER_UPLOAD, SAME_PHOTO_DISTANCE_MAX, IMAGE_STATUSES, IMAGE_MATCH_KINDS, type ImageStatus, type ImageMatchKind, type ImageMatch } from './pictures.js';
 export type { AccountListItem } from './accounts.js';
 export type { Client, ContractInput, Service } from './clients.js';
 export { SERVICES, CONTRACT_CURRENCIES } from './clients.js';

@@ -3,6 +3,7 @@ import { id, recordId } from './accounts.js';
 import type { MessageKey } from './messages/index.js';
 import { idParam, jsonParam } from './query-params.js';
 import { isoDate, MATCH_TYPES } from './search.js';
+import { IMAGE_MATCH_KINDS } from './pictures.js';
 
 /**
  * Document 3: what the marketplace (EC) and website (WS) record lists share. Each kind names its own whitelisted
@@ -50,6 +51,8 @@ function searchShape<W extends string, D extends string, F extends string, S ext
     filterStillLive: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0).transform((v) => v === 1 || v === true),
     /** Triage suggestions (analysts only; ignored for client users): any, none, or one suggested subcategory id. */
     suggested: z.union([z.literal('any'), z.literal('none'), id], { error: 'validation.searchField' }).optional(),
+    /** Issue 31: only records whose listing picture has a match of any of these kinds (none given: no condition). */
+    imageMatch: z.array(z.enum(IMAGE_MATCH_KINDS, { error: 'validation.searchField' })).max(IMAGE_MATCH_KINDS.length).optional(),
   };
 }
 const datesInOrder = (c: { startDate?: string | null | undefined; endDate?: string | null | undefined }) => !c.startDate || !c.endDate || c.endDate >= c.startDate;
@@ -74,7 +77,7 @@ export function exportQuerySchema<T extends z.ZodType>(conditions: T) {
     clientId: idParam.describe('The client whose records to export.'),
     search: jsonParam(conditions)
       .optional()
-      .describe('The search conditions as JSON: search-records\' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested). Left out: every record.'),
+      .describe('The search conditions as JSON: search-records\' payload without clientId, limit and offset (keyword, wordFields, dateFields, startDate, endDate, searchType, whereFields, orderFields, filterErrorRecord, filterStillLive, noticeId, suggested, imageMatch). Left out: every record.'),
   });
 }
 

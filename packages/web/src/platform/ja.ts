@@ -8,6 +8,7 @@ import jaClients from '../locales/ja/clients.json';
 import jaSearch from '../locales/ja/search.json';
 import jaAccounts from '../locales/ja/accounts.json';
 import jaSettings from '../locales/ja/settings.json';
+import jaPictures from '../locales/ja/pictures.json';
 import jaNotices from '../locales/ja/notices.json';
 import jaCategories from '../locales/ja/categories.json';
 import jaPurchases from '../locales/ja/purchases.json';
@@ -64,6 +65,7 @@ export const ja = {
   webhooks: jaWebhooks satisfies EnglishResources['webhooks'],
   watches: jaWatches satisfies EnglishResources['watches'],
   domainWatch: jaDomainWatch satisfies EnglishResources['domainWatch'],
+  pictures: jaPictures satisfies EnglishResources['pictures'],
   contract: contractJa satisfies EnglishResources['contract'],
   
 };

@@ -25,9 +25,10 @@ import enTriage from '../locales/en/triage.json';
 import enWebhooks from '../locales/en/webhooks.json';
 import enWatches from '../locales/en/watches.json';
 import enDomainWatch from '../locales/en/domainWatch.json';
+import enPictures from '../locales/en/pictures.json';
 
 /**
  * The English catalogues of the signed-in pages: a chunk of their own, loaded with the signed-in layout
  * (app/routes.tsx), so the sign-in pages carry only theirs (issue 35: the sign-in page's weight).
  */
-export const signedInEn = { menu: enMenu, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, takedown: enTakedown, acceptance: enAcceptance, sellerNetworks: enSellerNetworks, triage: enTriage, webhooks: enWebhooks, watches: enWatches, domainWatch: enDomainWatch } as const;
+export const signedInEn = { menu: enMenu, profile: enProfile, clients: enClients, search: enSearch, accounts: enAccounts, settings: enSettings, notices: enNotices, news: enNews, categories: enCategories, purchases: enPurchases, sites: enSites, trademarks: enTrademarks, requests: enRequests, records: enRecords, ecRecords: enEcRecords, ecReports: enEcReports, wsRecords: enWsRecords, snsRecords: enSnsRecords, dashboards: enDashboards, crawlerTasks: enCrawlerTasks, takedown: enTakedown, acceptance: enAcceptance, sellerNetworks: enSellerNetworks, triage: enTriage, webhooks: enWebhooks, watches: enWatches, domainWatch: enDomainWatch, pictures: enPictures } as const;

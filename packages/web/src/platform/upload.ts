@@ -9,13 +9,14 @@ export interface UploadOptions {
 }
 
 /**
- * The one multipart call: the text fields first (undefined ones left out), then the file as the `file` part.
+ * The one multipart call: the text fields first (undefined ones left out), then the file as the `file` part (several
+ * files: one `file` part each, as upload-genuine-photos takes them).
  * XMLHttpRequest rather than fetch, for the upload progress. Same headers and envelope handling as `api`.
  */
 export function upload<P extends CallPath>(
   path: P,
   fields: Record<string, string | number | undefined>,
-  file: File | Blob | null,
+  file: File | Blob | readonly File[] | null,
   opts: UploadOptions = {},
 ): Promise<CallOutput<P>> {
   const { onProgress, signal } = opts;
@@ -29,7 +30,8 @@ export function upload<P extends CallPath>(
     for (const [name, value] of Object.entries(fields)) {
       if (value !== undefined) form.append(name, String(value));
     }
-    if (file) form.append('file', file, file instanceof File ? file.name : 'file');
+    const files = file === null ? [] : file instanceof Blob ? [file] : file;
+    for (const f of files) form.append('file', f, f instanceof File ? f.name : 'file');
 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

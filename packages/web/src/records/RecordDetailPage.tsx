@@ -11,6 +11,7 @@ import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
 import { RecordPicture } from './RecordPicture';
+import { PictureMatches } from './pictures/PictureMatches';
 import { RecheckPanel } from './RecheckPanel';
 import { SentNotices } from './SentNotices';
 import { useAccessKeys } from './useAccessKeys';
@@ -192,6 +193,7 @@ function RecordDetail<T extends KindTypes>({ kind, record, clientId, analyst, lo
             {/* Looking at the picture, the page and the captures is reading: not disabled with a read-only form. */}
             <ConfigProvider componentDisabled={false}>
               <RecordPicture kind={kind.name} clientId={clientId} recordId={id} parts={picture} title={heading.title} pageUrl={heading.openUrl} />
+              {kind.pictureFacts && <PictureMatches kind={kind.name} clientId={clientId} recordId={id} facts={kind.pictureFacts(record)} />}
             </ConfigProvider>
             {Before && <Before {...partProps} />}
             <ConfigProvider componentDisabled={false}>

@@ -22,6 +22,7 @@ import { startCall, useInvalidateCalls } from '../platform/calls';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
 import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../areas/triage/ListParts';
+import { MatchFilter, useMatchColumn } from './pictures/listParts';
 import { totalText } from './listTotal';
 
 const ACTIONS_WIDTH = 150;
@@ -147,10 +148,13 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   }, [chosenColumns, saved.isFetched, saved.data, allKeys, defaults, kind.defaultColumns]);
   // Issue 19: the triage suggestion of each row, analysts only (client users never see suggestions).
   const suggestedColumn = useSuggestedColumn(kind.name, clientId, records, kind.recordId, analyst);
+  // Issue 31: the picture's match kinds, beside the picture column.
+  const matchColumn = useMatchColumn(kind.pictureFacts, kind.recordId);
   const shownColumns = useMemo(() => {
     const shown = withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column'), pictured });
+    if (matchColumn && shown.length > 1) shown.splice(2, 0, matchColumn);
     return suggestedColumn ? [suggestedColumn, ...shown] : shown;
-  }, [allColumns, visible, kind, clientId, t, suggestedColumn, pictured]);
+  }, [allColumns, visible, kind, clientId, t, suggestedColumn, matchColumn, pictured]);
 
   const chooseColumns = (next: Set<string>) => {
     setChosenColumns(next);
@@ -345,6 +349,17 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
                 </span>
               </Tooltip>
             ) : null}
+            {kind.pictureFacts && (
+              <MatchFilter
+                value={state.imageMatch}
+                testPrefix={prefix}
+                onChange={(imageMatch) => {
+                  setSelected([]);
+                  update({ imageMatch, current: 1 });
+                }}
+              />
+            )}
+            {kind.FindByPicture && clientId !== undefined && <kind.FindByPicture clientId={clientId} />}
             {selected.length > 0 && (
               <Typography.Text type="secondary" data-testid={`${prefix}-list-selected`}>
                 {t('list.selected', { count: selected.length })}{' '}

@@ -4,6 +4,7 @@ import type { CallQueryOf, PickedCall, SeededCall } from '../platform/calls';
 import type { exportConditions, ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
 import type { RecordPictureParts } from './picture';
+import type { PictureFacts } from './pictures/pictureFile';
 import type { TotalIs } from './listTotal';
 
 /**
@@ -198,4 +199,11 @@ export interface RecordKind<T extends KindTypes> {
   /** Calls to start with the list page (lookups its table waits for); none: an empty list. */
   prefetch: (clientId: number | undefined) => readonly PrefetchOptions[];
   detail: RecordDetailParts<T>;
+  /**
+   * Issue 31: what a record answer says of its listing picture (EC, SNS), or null for a kind whose records carry no
+   * picture address (WS): the list's match column and filter and the detail's picture matches follow it.
+   */
+  pictureFacts: ((record: T['record']) => PictureFacts) | null;
+  /** The list's find by picture (EC), or null. */
+  FindByPicture: ComponentType<{ clientId: number }> | null;
 }

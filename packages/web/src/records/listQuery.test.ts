@@ -69,6 +69,18 @@ describe('the record list URL query', () => {
     expect(search).toEqual({ dateFields: [], startDate: null, endDate: null, wordFields: ['ec_product_title'], keyword: '', searchType: 3 });
   });
 
+  it('carries the picture match filter (issue 31) to the URL, the search call and the export, unknown kinds dropped', () => {
+    const state = { ...emptyState(), imageMatch: ['same-photo' as const, 'shared-photo' as const] };
+    const query = listQueryParams(state).toString();
+    expect(query).toBe('imageMatch=same-photo%2Cshared-photo');
+    expect(parse(query).imageMatch).toEqual(['same-photo', 'shared-photo']);
+    expect(parse('imageMatch=logo,bogus,logo').imageMatch).toEqual(['logo']);
+    expect(parse('imageMatch=bogus').imageMatch).toBeUndefined();
+    expect(ecRecords.searchRecordsInput.parse(searchPayload(state, 4)).imageMatch).toEqual(['same-photo', 'shared-photo']);
+    expect(exportConditions(state).imageMatch).toEqual(['same-photo', 'shared-photo']);
+    expect('imageMatch' in searchPayload(emptyState(), 4)).toBe(false);
+  });
+
   it("also reads a sorter written as the call's orderFields", () => {
     expect(parse(`sorter=${encodeURIComponent('[{"key":"ec_product_price","value":1}]')}`).sorter).toEqual({ field: 'ec_product_price', order: 'ascend' });
   });

@@ -1,4 +1,4 @@
-import { MatchType, type SearchConditions } from '@portal/contract';
+import { IMAGE_MATCH_KINDS, MatchType, type ImageMatchKind, type SearchConditions } from '@portal/contract';
 
 /**
  * The state of a record list (document 3, section 2) and its URL query, shared by the marketplace (EC) and the
@@ -60,6 +60,8 @@ export interface ListState<D extends string = string, W extends string = string,
   noticeId: number | undefined;
   /** Analysts: records with a triage suggestion (any), without one (none), or suggesting one category id. */
   suggested?: 'any' | 'none' | number | undefined;
+  /** Issue 31: records whose picture matched with any of these kinds. */
+  imageMatch?: ImageMatchKind[] | undefined;
 }
 
 /** Spec 9. */
@@ -71,7 +73,7 @@ const KEYWORD_MAX = 200;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The list's query parameters; the detail page adds `num` and `total` to them. */
-export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'stillLive', 'current', 'pageSize', 'noticeId', 'suggested'] as const;
+export const LIST_PARAMS = ['search', 'sorter', 'filters', 'clientId', 'filterErrorRecord', 'stillLive', 'current', 'pageSize', 'noticeId', 'suggested', 'imageMatch'] as const;
 
 export function emptyState<D extends string, W extends string, F extends string, S extends string>(): ListState<D, W, F, S> {
   return { search: null, sorter: null, filters: [], clientId: undefined, filterErrorRecord: false, filterStillLive: false, current: 1, pageSize: PAGE_SIZE, noticeId: undefined };
@@ -153,12 +155,19 @@ export function parseListQuery<D extends string, W extends string, F extends str
     pageSize: pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE,
     noticeId: positiveInt(params.get('noticeId')),
     suggested: parseSuggested(params.get('suggested')),
+    imageMatch: parseMatchKinds(params.get('imageMatch')),
   };
 }
 
 function parseSuggested(text: string | null): ListState['suggested'] {
   if (text === 'any' || text === 'none') return text;
   return positiveInt(text);
+}
+
+/** A comma list of match kinds; unknown ones are dropped, none left: no filter. */
+function parseMatchKinds(text: string | null): ImageMatchKind[] | undefined {
+  const kinds = (text ?? '').split(',').filter((k): k is ImageMatchKind => (IMAGE_MATCH_KINDS as readonly string[]).includes(k));
+  return kinds.length ? [...new Set(kinds)] : undefined;
 }
 
 /** Conditions that narrow nothing are no search at all (the URL stays short). */
@@ -179,6 +188,7 @@ export function listQueryParams(state: ListState): URLSearchParams {
   if (state.pageSize !== PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.noticeId !== undefined) params.set('noticeId', String(state.noticeId));
   if (state.suggested !== undefined) params.set('suggested', String(state.suggested));
+  if (state.imageMatch?.length) params.set('imageMatch', state.imageMatch.join(','));
   return params;
 }
 
@@ -203,6 +213,7 @@ export function searchPayload<D extends string, W extends string, F extends stri
     filterStillLive: state.filterStillLive ? (1 as const) : (0 as const),
     ...(state.noticeId !== undefined ? { noticeId: state.noticeId } : {}),
     ...(state.suggested !== undefined ? { suggested: state.suggested } : {}),
+    ...(state.imageMatch?.length ? { imageMatch: state.imageMatch } : {}),
     limit: page.limit,
     offset: page.offset,
   };

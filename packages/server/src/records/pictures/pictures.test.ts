@@ -213,6 +213,28 @@ describe('listing pictures', () => {
     expect(got.status).toBe(403);
   });
 
+  it('filter the list by match kind, as each row\'s matches say, a client user\'s among their posted records only', async () => {
+    const filtered = async (user: TestUser, imageMatch: unknown) => {
+      const res = await tp.post('/api/ec-data/search-records', { clientId: acme, limit: 50, imageMatch }, { token: user.token });
+      expect(res.body.code, res.body.message).toBe(0);
+      return new Set((res.body.data!.records as Answer[]).map((r) => r.ec_id));
+    };
+    const having = (rows: Map<number, Answer>, kinds: ImageMatch['kind'][]) => new Set([...rows.values()].filter((r) => kinds.some((k) => matchesOf(r, k).length > 0)).map((r) => r.ec_id));
+    for (const user of [analyst, acmeUser]) {
+      const rows = await listed(user);
+      for (const kinds of [['same-photo'], ['shared-photo'], ['same-photo', 'shared-photo'], ['logo']] as ImageMatch['kind'][][]) {
+        expect([kinds, await filtered(user, kinds)]).toEqual([kinds, having(rows, kinds)]);
+      }
+      // No kind chosen: no condition.
+      expect((await filtered(user, [])).size).toBe(rows.size);
+    }
+    expect(await filtered(analyst, ['same-photo'])).toEqual(new Set([ids.same, ids.smaller, ids.squared, ids.unposted]));
+    // The unrelated photo's record matches nothing; the client user never gets the unposted record.
+    expect(await filtered(acmeUser, ['same-photo', 'shared-photo'])).toEqual(new Set([ids.same, ids.smaller, ids.squared]));
+    expect((await tp.post('/api/ec-data/search-records', { clientId: acme, imageMatch: ['nonsense'] }, { token: analyst.token })).body.code).toBe(ErrorCode.BAD_REQUEST);
+    expect((await tp.post('/api/ec-data/search-records', { clientId: acme, imageMatch: ['same-photo'] }, { token: otherUser.token })).status).toBe(403);
+  });
+
   it('follow the genuine photos: a new one matches pictures already looked at, a removed one takes its matches', async () => {
     const up = await uploadPhotos(analyst, acme, [{ name: 'b.jpg', bytes: await sharp(photoB).resize(500).jpeg({ quality: 70 }).toBuffer() }]);
     const added = (up.body.data!.photos as { id: number }[])[0]!.id;

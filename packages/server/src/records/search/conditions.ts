@@ -1,4 +1,4 @@
-import { type SearchConditions } from '@portal/contract';
+import { type ImageMatchKind, type SearchConditions } from '@portal/contract';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -24,6 +24,7 @@ export type RecordSearch = SearchConditions & {
   /** Only records whose re-check after a takedown found the listing still live. */
   filterStillLive?: boolean | undefined;
   suggested?: 'any' | 'none' | number | undefined;
+  imageMatch?: ImageMatchKind[] | undefined;
 };
 export type SearchInput = RecordSearch & { limit: number; offset: number };
 /** The export's query: the client, and the search's conditions (none: every record the user may see). */
@@ -113,6 +114,21 @@ function suggestedCondition(kind: ListKind, clientId: number, suggested: 'any' |
   return suggested === 'none' ? sql<SqlBool>`NOT ${exists}` : exists;
 }
 
+/**
+ * Records whose listing picture matched with any of the kinds (issue 31). A client user's shared-photo match counts
+ * only when the other record is posted too: the same rule as the answers' imageMatches (records/pictures/answers.ts),
+ * so the filter never finds a record by a match its row does not show.
+ */
+function imageMatchCondition(ctx: AuthedContext, kind: ListKind, kinds: ImageMatchKind[]): Expression<SqlBool> {
+  const id = recheckColumn(kind);
+  const others = isAnalyst(ctx)
+    ? sql``
+    : sql`AND (m.kind <> 'shared-photo' OR EXISTS (SELECT 1 FROM record_picture o JOIN ${sql.table(kind.table)} orr ON orr.${sql.ref(id)} = o.${sql.ref(id)}
+        WHERE o.picture_id = m.other_picture_id AND orr.published))`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM record_picture p JOIN picture_match m ON m.picture_id = p.picture_id
+    WHERE p.${sql.ref(id)} = r.${sql.ref(id)} AND m.kind = ANY(${[...new Set(kinds)]}::text[]) ${others})`;
+}
+
 /** The WHERE of a search: the visible records of the client, then every condition of the payload. */
 export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: RecordSearch, forEstimate = false): Promise<Expression<SqlBool>> {
   const parts: Expression<SqlBool>[] = [visibleTo(ctx, input.clientId, kind.table, forEstimate)];
@@ -121,6 +137,7 @@ export async function searchWhere(ctx: AuthedContext, kind: ListKind, input: Rec
   if (input.filterStillLive) parts.push(stillLive(kind));
   // Triage suggestions are internal: the filter is the analysts' (a client user's is ignored, as if not sent).
   if (input.suggested !== undefined && isAnalyst(ctx)) parts.push(suggestedCondition(kind, input.clientId, input.suggested));
+  if (input.imageMatch?.length) parts.push(imageMatchCondition(ctx, kind, input.imageMatch));
   parts.push(searchCondition(input, { dates: kind.dates, words: kind.words }));
   for (const w of input.whereFields) {
     const derived = kind.derived[w.key];

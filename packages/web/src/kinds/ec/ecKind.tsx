@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FindByPicture } from './FindByPicture';
 import { AGGREGATE_CATEGORIES, EC_RESPONSE_ACTIONS, downloadHref, ecRecords, type EcRecord, type UpdateRecordInput } from '@portal/contract';
 import { api } from '../../platform/api';
 import { pickedCall, seededCall } from '../../platform/calls';
@@ -136,4 +137,6 @@ export const EC_KIND: RecordKind<EcKindTypes> = {
     changedPayload,
     payloadSchema: ecRecords.updateRecordInput,
   },
+  pictureFacts: (record) => record,
+  FindByPicture,
 };

@@ -127,4 +127,6 @@ export const SNS_KIND: RecordKind<SnsKindTypes> = {
     changedPayload: SNS_FORM.changedPayload,
     payloadSchema: snsRecords.updateRecordInput,
   },
+  pictureFacts: (record) => record,
+  FindByPicture: null,
 };

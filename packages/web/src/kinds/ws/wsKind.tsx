@@ -119,4 +119,7 @@ export const WS_KIND: RecordKind<WsKindTypes> = {
     changedPayload: WS_FORM.changedPayload,
     payloadSchema: wsRecords.updateRecordInput,
   },
+  // Website records carry no picture address.
+  pictureFacts: null,
+  FindByPicture: null,
 };
