@@ -11,7 +11,7 @@ import { NoCompany } from './RecordList';
 import { RecordPager } from './RecordPager';
 import { CaptureEvidence } from './CaptureEvidence';
 import { RecordPicture } from './RecordPicture';
-import { PictureMatches } from './pictures/PictureMatches';
+import { PictureMatches } from './PictureMatches';
 import { RecheckPanel } from './RecheckPanel';
 import { SentNotices } from './SentNotices';
 import { useAccessKeys } from './useAccessKeys';

@@ -22,7 +22,7 @@ import { startCall, useInvalidateCalls } from '../platform/calls';
 import type { KindTypes, PrefetchOptions, RecordKind } from './kind';
 import { useMayWrite, useRecordScope } from './scope';
 import { AcceptSuggestions, SuggestedFilter, useSuggestedColumn } from '../areas/triage/ListParts';
-import { MatchFilter, useMatchColumn } from './pictures/listParts';
+import { MatchFilter, useMatchColumn } from './pictureListParts';
 import { totalText } from './listTotal';
 
 const ACTIONS_WIDTH = 150;

@@ -4,7 +4,7 @@ import type { CallQueryOf, PickedCall, SeededCall } from '../platform/calls';
 import type { exportConditions, ListFields, searchPayload } from './listQuery';
 import type { FilterOption, HistoryEntry, RecordColumn } from './types';
 import type { RecordPictureParts } from './picture';
-import type { PictureFacts } from './pictures/pictureFile';
+import type { PictureFacts } from './pictureFile';
 import type { TotalIs } from './listTotal';
 
 /**

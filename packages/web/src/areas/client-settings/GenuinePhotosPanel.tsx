@@ -8,7 +8,7 @@ import { useCall, useCallMutation, useInvalidateCalls } from '../../platform/cal
 import { errorMessage } from '../../platform/api';
 import { upload } from '../../platform/upload';
 import { formatDateTime } from '../../components/dateTime';
-import { PICTURE_ACCEPT, PICTURE_MAX_MB, genuinePhotoUrl, pictureFileProblem } from '../../records/pictures/pictureFile';
+import { PICTURE_ACCEPT, PICTURE_MAX_MB, genuinePhotoUrl, pictureFileProblem } from '../../records/pictureFile';
 import { PictureSettingsForm } from './PictureSettingsForm';
 
 type Photo = z.infer<typeof pictures.genuinePhoto>;

@@ -8,9 +8,9 @@ import { errorMessage } from '../../platform/api';
 import { upload } from '../../platform/upload';
 import { thumbnailUrl } from '../../records/picture';
 import { RecordThumb } from '../../records/RecordThumb';
-import { MatchKindTag } from '../../records/pictures/MatchTags';
-import { matchKindsOf } from '../../records/pictures/listParts';
-import { PICTURE_ACCEPT, PICTURE_MAX_MB, pictureFileProblem } from '../../records/pictures/pictureFile';
+import { MatchKindTag } from '../../records/PictureMatchTags';
+import { matchKindsOf } from '../../records/pictureListParts';
+import { PICTURE_ACCEPT, PICTURE_MAX_MB, pictureFileProblem } from '../../records/pictureFile';
 
 type Found = CallOutput<'/api/ec-data/search-by-picture'>['records'][number];
 

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MATCH_KINDS, type ImageMatchKind } from '@portal/contract';
-import type { RecordColumn } from '../types';
-import { headerWidth } from '../values';
+import type { RecordColumn } from './types';
+import { headerWidth } from './values';
 import type { PictureFacts } from './pictureFile';
-import { MatchKindTag } from './MatchTags';
+import { MatchKindTag } from './PictureMatchTags';
 
 /** The match column's key: no field of the record, so never a sort, a column filter or a saved column. */
 export const MATCH_COLUMN_KEY = '__pictureMatches';

@@ -4,9 +4,9 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind, ImageMatch } from '@portal/contract';
-import { thumbnailUrl } from '../picture';
+import { thumbnailUrl } from './picture';
 import { genuinePhotoUrl, type PictureFacts } from './pictureFile';
-import { MatchKindTag, StatusTag } from './MatchTags';
+import { MatchKindTag, StatusTag } from './PictureMatchTags';
 
 interface Props {
   kind: EvidenceKind;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchKindsOf } from './listParts';
+import { matchKindsOf } from './pictureListParts';
 
 const match = (kind: 'same-photo' | 'shared-photo', refId: number) => ({ kind, refId, score: 90, reason: 'why' });
 
