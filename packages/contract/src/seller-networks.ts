@@ -3,10 +3,10 @@ import { id } from './accounts.js';
 
 /**
  * Seller networks and abnormal prices (issue 19, points 4 and 5), derived per client by the `triage-signals` job:
- * sellers (EC) and accounts (SNS) tied by a shared seller URL or account id, a normalized name, a phone, a mail or a
- * shop address. A network is two sellers or more; with 3 or more takedowns over its records, a repeat offender.
+ * sellers (EC) and accounts (SNS) tied by a shared seller URL or account id, a normalized name, a phone, a mail, a
+ * shop address or one listing picture (`same-photo`: their pictures matched as the same photo, issue 31). A network is two sellers or more; with 3 or more takedowns over its records, a repeat offender.
  */
-export const SELLER_LINK_REASONS = ['seller-url', 'seller-id', 'name', 'phone', 'mail', 'address'] as const;
+export const SELLER_LINK_REASONS = ['seller-url', 'seller-id', 'name', 'phone', 'mail', 'address', 'same-photo'] as const;
 export type SellerLinkReason = (typeof SELLER_LINK_REASONS)[number];
 export const REPEAT_OFFENDER_TAKEDOWNS = 3;
 

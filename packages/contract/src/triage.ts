@@ -3,6 +3,7 @@ import { id, recordId } from './validation.js';
 import * as ecRecords from './ec-records.js';
 import * as wsRecords from './ws-records.js';
 import * as snsRecords from './sns-records.js';
+import { IMAGE_MATCH_KINDS } from './pictures.js';
 
 /**
  * Issue 19, points 1 to 3: a client's triage rules, the suggestions they make with their trace, the backtest and
@@ -113,6 +114,8 @@ export const condition = z.discriminatedUnion(
     z.object({ type: z.literal('priceScore'), above: z.number().finite().min(-1_000_000).max(1_000_000) }),
     z.object({ type: z.literal('brandHint') }),
     z.object({ type: z.literal('count'), field: z.enum(['sold', 'stock']), above: z.number().int().min(0).max(2_000_000_000) }),
+    /** The listing's picture matched in one of these ways (issue 31): a genuine photo, the logo, the word mark, other sellers' picture. */
+    z.object({ type: z.literal('picture'), matches: z.array(z.enum(IMAGE_MATCH_KINDS, { error: 'validation.triageCondition' })).min(1, 'validation.required').max(IMAGE_MATCH_KINDS.length, 'validation.tooMany') }),
   ],
   { error: 'validation.triageCondition' },
 );
@@ -121,9 +124,9 @@ export type TriageConditionType = TriageCondition['type'];
 
 /** Which conditions each kind's records can answer. */
 export const KIND_CONDITIONS: Record<TriageKind, readonly TriageConditionType[]> = {
-  ec: ['words', 'pattern', 'list', 'cluster', 'site', 'region', 'modelPrice', 'priceScore', 'brandHint', 'count'],
+  ec: ['words', 'pattern', 'list', 'cluster', 'site', 'region', 'modelPrice', 'priceScore', 'brandHint', 'count', 'picture'],
   ws: ['words', 'pattern', 'site', 'region'],
-  sns: ['words', 'pattern', 'list', 'cluster', 'site', 'region'],
+  sns: ['words', 'pattern', 'list', 'cluster', 'site', 'region', 'picture'],
 };
 
 /** A rule as written in the editor (and backtested before it is saved). */

@@ -11,6 +11,16 @@ export async function seedTriage(trx: Tx, clientId: number, analystId: number, n
   const subcategory = async (code: string) => (await trx.selectFrom('infringement_subcategory').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   const rules: TriageRuleBody[] = [
     {
+      // Matches once the pictures job has looked at the demo market's pictures (genuine-photos.ts), which re-evaluates the rules.
+      kind: 'ec',
+      name: 'The brand\'s own photo / ブランドの正規写真を使用',
+      enabled: true,
+      conditions: [{ type: 'picture', matches: ['same-photo'] }],
+      subcategoryId: await subcategory('TM-01'),
+      productCategoryId: null,
+      remark: 'The listing shows a genuine product photo of the brand / 出品画像がブランドの正規品写真と同じ',
+    },
+    {
       kind: 'ec',
       name: 'Compatible refills / 互換リフィル',
       enabled: true,

@@ -80,7 +80,7 @@ let postgresStart: Promise<string> | undefined;
 /**
  * A migrated PostgreSQL database that test databases are copied from (CREATE DATABASE … TEMPLATE), made once for
  * these migrations by whichever worker comes first (an advisory lock keeps the others waiting) and kept between
- * runs; templates of other migrations are dropped.
+ * runs; templates of older migrations are dropped but for the two newest.
  */
 function postgresTemplate(): Promise<string> {
   postgresStart ??= (async () => {
@@ -91,7 +91,9 @@ function postgresTemplate(): Promise<string> {
       await admin.query(`SELECT pg_advisory_lock(hashtext('portal test template'))`);
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (found.rowCount === 0) {
-        const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%'");
+        // Older migrations' templates go, but for the two newest: a run of another checkout (a CI run beside a
+        // session's tests) may be copying one of those right now.
+        const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_template\\_%' ORDER BY oid DESC OFFSET 2");
         for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
         // Made under another name and renamed when whole, so a run stopped half-way leaves no half-migrated template.
         const making = `${template}_making`;

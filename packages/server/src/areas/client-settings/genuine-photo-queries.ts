@@ -34,7 +34,8 @@ export async function photoById(db: Conn, photoId: number) {
 }
 
 /** Removes the photo (its matches go with it by their key) and answers its stored file's name. */
-export async function deletePhoto(tx: Conn, photoId: number): Promise<string | undefined> {
-  const row = await tx.deleteFrom('genuine_photo').where('photo_id', '=', photoId).returning('file_name').executeTakeFirst();
-  return row?.file_name;
+/** Removes a photo (its matches go by their cascading key); answers its file and client, or undefined when none. */
+export async function deletePhoto(tx: Conn, photoId: number): Promise<{ fileName: string; clientId: number } | undefined> {
+  const row = await tx.deleteFrom('genuine_photo').where('photo_id', '=', photoId).returning(['file_name', 'client_id']).executeTakeFirst();
+  return row && { fileName: row.file_name, clientId: row.client_id };
 }

@@ -27,6 +27,7 @@ export async function uploadPhotos(ctx: AuthedContext, input: { clientId: number
   }
   const photos = [];
   for (const c of checked) photos.push({ id: await storePhoto(ctx, ctx.db, input, c) });
+  await reevaluateRules(ctx, input.clientId);
   return { photos };
 }
 
@@ -44,10 +45,19 @@ export async function fetchPhotos(ctx: AuthedContext, clientId: number): Promise
 }
 
 export async function removePhoto(ctx: AuthedContext, photoId: number): Promise<CallOutput<'/api/client-settings/remove-genuine-photo'>> {
-  const fileName = await deletePhoto(ctx.db, photoId);
-  if (fileName === undefined) throw new AppError('objectNotFound');
-  await deleteFile(ctx.db, fileName);
+  const removed = await deletePhoto(ctx.db, photoId);
+  if (removed === undefined) throw new AppError('objectNotFound');
+  await deleteFile(ctx.db, removed.fileName);
+  await reevaluateRules(ctx, removed.clientId);
   return {};
+}
+
+/**
+ * The client's triage rules may ask whether a listing picture is the same photo as a genuine one: they are
+ * evaluated again after a photo comes or goes (the triage area's queue, by name).
+ */
+async function reevaluateRules(ctx: AuthedContext, clientId: number): Promise<void> {
+  await ctx.services.queues.send('triage-evaluate', { clientId }, { db: ctx.db });
 }
 
 /** The client owning a photo (the owner rule of remove-genuine-photo). */

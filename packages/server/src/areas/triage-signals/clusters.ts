@@ -4,7 +4,7 @@ import type { SellerFacts } from './sellers.js';
 
 /**
  * Seller networks by union-find (issue 19, point 5): sellers sharing any key (a seller URL, an account id, a
- * normalized name, a phone, a mail, a shop address) are one network. Each key's first holder is linked to every
+ * normalized name, a phone, a mail, a shop address, a listing picture matched as the same photo) are one network. Each key's first holder is linked to every
  * later holder, with the key's reason, so every member of a network is reachable through links that say why.
  * Only networks of two sellers or more are kept; one with REPEAT_OFFENDER_TAKEDOWNS or more takedowns over all
  * its members' records is a repeat offender (Corsearch's threshold).
@@ -68,6 +68,7 @@ function keysOf(s: SellerFacts): [SellerLinkReason, string][] {
   add('phone', s.phones, phoneKey);
   add('mail', s.mails, mailKey);
   add('address', s.addresses, addressKey);
+  add('same-photo', s.photos, (photo) => photo);
   return keys;
 }
 

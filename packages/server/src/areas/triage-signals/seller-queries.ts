@@ -43,3 +43,31 @@ export async function sellerKeyRows(db: Db | Tx, clientId: number): Promise<Sell
     GROUP BY r.platform, ${SNS_SELLER}, r.account_name, r.account_url, r.account_id, r.contact_phone, r.contact_mail, r.contact_address`.execute(db);
   return [...ec.rows, ...sns.rows];
 }
+
+/** A seller's listing picture that other sellers' listings show too: `photo` is the same key on every side of it. */
+export interface SellerPhotoRow {
+  kind: 'ec' | 'sns';
+  site: string;
+  seller: string;
+  photo: string | number;
+}
+
+/**
+ * The sellers of the client's shared-photo matches (issue 31; picture_match keeps both directions of each pair):
+ * each picture with the smaller picture id of its pair as the key, so the two sellers of a pair share a key.
+ */
+export async function sellerPhotoRows(db: Db | Tx, clientId: number): Promise<SellerPhotoRow[]> {
+  const { rows } = await sql<SellerPhotoRow>`
+    WITH shared AS (
+      SELECT m.picture_id, LEAST(m.picture_id, m.other_picture_id) AS photo FROM picture_match m
+      JOIN record_picture p ON p.picture_id = m.picture_id
+      WHERE p.client_id = ${clientId} AND m.kind = 'shared-photo')
+    SELECT DISTINCT 'ec' AS kind, r.ec_site AS site, r.ec_product_seller AS seller, shared.photo
+    FROM shared JOIN record_picture p ON p.picture_id = shared.picture_id JOIN ec_record r ON r.ec_id = p.ec_id
+    WHERE r.client_id = ${clientId} AND r.ec_product_seller <> '' AND ${notImporting('ec_record', clientId)}
+    UNION
+    SELECT DISTINCT 'sns' AS kind, r.platform::text AS site, ${SNS_SELLER} AS seller, shared.photo
+    FROM shared JOIN record_picture p ON p.picture_id = shared.picture_id JOIN sns_record r ON r.sns_id = p.sns_id
+    WHERE r.client_id = ${clientId} AND ${SNS_SELLER} <> '' AND ${notImporting('sns_record', clientId)}`.execute(db);
+  return rows;
+}

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../platform/db.js';
-import { sellerKeyRows } from './seller-queries.js';
+import { sellerKeyRows, sellerPhotoRows } from './seller-queries.js';
 
 /**
  * The sellers of a client as the networks see them: one per (kind, site, seller), with what its records say about
@@ -18,6 +18,8 @@ export interface SellerFacts {
   phones: string[];
   mails: string[];
   addresses: string[];
+  /** Keys of listing pictures the seller shares with other listings (seller-queries.ts sellerPhotoRows). */
+  photos: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export async function loadSellers(db: Db | Tx, clientId: number): Promise<Seller
   for (const r of rows) {
     const key = `${r.kind}\u0000${r.site}\u0000${r.seller}`;
     let s = bySeller.get(key);
-    if (!s) bySeller.set(key, (s = { kind: r.kind, site: r.site, seller: r.seller, records: 0, takedowns: 0, names: [], urls: [], ids: [], phones: [], mails: [], addresses: [] }));
+    if (!s) bySeller.set(key, (s = { kind: r.kind, site: r.site, seller: r.seller, records: 0, takedowns: 0, names: [], urls: [], ids: [], phones: [], mails: [], addresses: [], photos: [] }));
     s.records += Number(r.records);
     s.takedowns += Number(r.takedowns);
     addTo(s.names, r.name);
@@ -42,6 +44,11 @@ export async function loadSellers(db: Db | Tx, clientId: number): Promise<Seller
     addTo(s.phones, r.phone);
     addTo(s.mails, r.mail);
     addTo(s.addresses, r.address);
+  }
+  // A picture's seller has records (the first query saw them), unless they are being imported: then no key.
+  for (const r of await sellerPhotoRows(db, clientId)) {
+    const s = bySeller.get(`${r.kind}\u0000${r.site}\u0000${r.seller}`);
+    if (s) addTo(s.photos, String(r.photo));
   }
   return [...bySeller.values()];
 }

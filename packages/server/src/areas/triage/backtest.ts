@@ -21,7 +21,7 @@ export async function backtest(ctx: AuthedContext, clientId: number, body: Triag
   const source = SOURCES[body.kind];
   const compiled = compileRule({ ...body, ruleId: 0 });
   const types = new Set(body.conditions.map((c) => c.type));
-  const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
+  const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore'), picture: types.has('picture') };
   const clusters = signals.cluster ? await loadClusters(ctx.db, clientId, body.kind) : null;
   // What the rule is measured against, counted in the database; then only the records it may match are read.
   // Counted beside the reading (PostgreSQL: another pooled connection; PGlite: queued on its one).

@@ -26,6 +26,8 @@ export interface TriageRow {
   clusterSeller: string | null;
   clusterSellers: number | null;
   repeatOffender: boolean | null;
+  /** The kinds of match the record's listing picture has (issue 31: same-photo, logo, wordmark, shared-photo), when a rule asks. */
+  pictureMatches: string[];
   /** The analysts' category (null: not categorized). */
   category: number | null;
 }
@@ -100,6 +102,13 @@ function compileCondition(c: TriageCondition): Check {
       return (row) => (row.brandHint ? [row.brandHint] : null);
     case 'count':
       return c.field === 'sold' ? (row) => (row.sold !== null && row.sold > c.above ? [row.sold] : null) : (row) => (row.stock !== null && row.stock > c.above ? [row.stock] : null);
+    case 'picture': {
+      const wanted = new Set<string>(c.matches);
+      return (row) => {
+        const found = row.pictureMatches.filter((kind) => wanted.has(kind));
+        return found.length > 0 ? found : null;
+      };
+    }
   }
 }
 

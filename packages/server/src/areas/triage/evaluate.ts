@@ -59,7 +59,7 @@ export async function evaluateClient(db: Db | Tx, job: EvaluateJob, now: Date, b
 async function evaluateKind(db: Db | Tx, clientId: number, kind: TriageKind, rules: CompiledRule[], now: Date, batchSize: number, reportId: number | undefined, done: EvaluateResult) {
   const source = SOURCES[kind];
   const types = usedTypes(rules.map((r) => r.rule));
-  const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore') };
+  const signals = { cluster: types.has('cluster'), price: types.has('modelPrice') || types.has('priceScore'), picture: types.has('picture') };
   let after = 0;
   if (rules.length === 0) {
     // No rule of this kind: nothing to read, every suggestion of the kind (or of the report) goes.

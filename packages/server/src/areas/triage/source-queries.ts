@@ -39,6 +39,8 @@ export interface TriageSource {
   /** The record's seller keys in the seller networks (EC: its seller; SNS: its account id and name, joined by U+0001), or null. */
   sellerKeys: RawBuilder<string> | null;
   price: RawBuilder<unknown> | null;
+  /** The column of record_picture that holds this kind's record id (issue 31), or null: the kind has no pictures. */
+  pictureColumn: 'ec_id' | 'sns_id' | null;
 }
 
 const none = sql<string>`''`;
@@ -66,6 +68,7 @@ export const SOURCES: Record<TriageKind, TriageSource> = {
     stock: sql`r.ec_product_onsell_count`,
     sellerKeys: sql`r.ec_product_seller`,
     price: sql`LEFT JOIN triage_price_score ps ON ps.ec_id = r.ec_id`,
+    pictureColumn: 'ec_id',
   },
   ws: {
     kind: 'ws',
@@ -88,6 +91,7 @@ export const SOURCES: Record<TriageKind, TriageSource> = {
     stock: nothing,
     sellerKeys: null,
     price: null,
+    pictureColumn: null,
   },
   sns: {
     kind: 'sns',
@@ -110,6 +114,7 @@ export const SOURCES: Record<TriageKind, TriageSource> = {
     stock: nothing,
     sellerKeys: sql`(coalesce(r.account_id, '') || chr(1) || coalesce(r.account_name, ''))`,
     price: null,
+    pictureColumn: 'sns_id',
   },
 };
 
@@ -147,12 +152,13 @@ interface RawRow {
   model_ratio: number | null;
   score: number | null;
   keys: string | null;
+  pictures: string | null;
   category: number | null;
 }
 
 export interface ReadOptions {
-  /** Join the seller and price signals (only when a rule asks for them). */
-  signals: { cluster: boolean; price: boolean };
+  /** Join the seller, price and picture signals (only when a rule asks for them). */
+  signals: { cluster: boolean; price: boolean; picture?: boolean };
   /** The client's networks (loadClusters), when a rule asks about them. */
   clusters?: ClusterMap | null;
   /** Only the records of one report (after an upload). */
@@ -171,11 +177,13 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
   const id = sql.ref(`r.${source.idColumn}`);
   const clusters = o.signals.cluster && source.sellerKeys ? (o.clusters ?? null) : null;
   const price = o.signals.price && source.price;
+  const pictures = o.signals.picture === true ? pictureMatchKinds(source) : null;
   const { rows } = await sql<RawRow>`
     SELECT ${id} AS id, ${source.text} AS text, ${source.seller} AS seller, ${source.site} AS site, ${source.region} AS region,
       ${source.black} AS black, ${source.white} AS white, ${source.brandHint} AS hint, ${source.sold} AS sold, ${source.stock} AS stock,
       ${price ? sql`ps.model_ratio, ps.score` : sql`NULL::float8 AS model_ratio, NULL::float8 AS score`},
       ${clusters ? sql`${source.sellerKeys} AS keys` : sql`NULL::text AS keys`},
+      ${pictures ? sql`${pictures} AS pictures` : sql`NULL::text AS pictures`},
       r.${sql.ref(source.categoryColumn)} AS category
     FROM ${sql.table(source.table)} r ${price || sql``}
     WHERE r.client_id = ${clientId} AND ${id} > ${o.after}
@@ -210,9 +218,17 @@ export async function readBatch(db: Db | Tx, source: TriageSource, clientId: num
       clusterSeller: cluster?.seller ?? null,
       clusterSellers: cluster?.sellers ?? null,
       repeatOffender: cluster?.repeatOffender ?? null,
+      pictureMatches: r.pictures ? r.pictures.split(',') : [],
       category: r.category,
     };
   });
+}
+
+/** The kinds of match of the record `r`'s listing picture, comma-separated (one picture per record, its matches by index). */
+function pictureMatchKinds(source: TriageSource): RawBuilder<string> | null {
+  if (!source.pictureColumn) return null;
+  return sql<string>`(SELECT string_agg(DISTINCT m.kind, ',') FROM record_picture p JOIN picture_match m ON m.picture_id = p.picture_id
+    WHERE p.${sql.ref(source.pictureColumn)} = r.${sql.ref(source.idColumn)})`;
 }
 
 /**
@@ -259,6 +275,11 @@ export function prefilter(source: TriageSource, c: TriageCondition): RawBuilder<
         WHERE m.client_id = r.client_id AND m.kind = ${source.kind} AND m.site = ${source.site} AND ${seller}
           AND c.sellers >= ${c.minSellers} ${c.repeatOffender ? sql`AND c.repeat_offender` : sql``})`;
     }
+    case 'picture':
+      return source.pictureColumn
+        ? sql<SqlBool>`EXISTS (SELECT 1 FROM record_picture p JOIN picture_match m ON m.picture_id = p.picture_id
+            WHERE p.${sql.ref(source.pictureColumn)} = r.${sql.ref(source.idColumn)} AND m.kind = ANY(${[...c.matches]}::text[]))`
+        : null;
     default:
       return null;
   }

@@ -39,6 +39,7 @@ import * as m040 from './040_domain_pages.js';
 import * as m041 from './041_domain_promote_threshold.js';
 import * as m042 from './042_capture_pinned_host.js';
 import * as m043 from './043_pictures.js';
+import * as m044 from './044_photo_links.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '041_domain_promote_threshold': m041,
   '042_capture_pinned_host': m042,
   '043_pictures': m043,
+  '044_photo_links': m044,
 };

@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, Role, type EcRecord, type ImageMatch } from '@portal/contract';
+import { ErrorCode, Role, type CallOutput, type EcRecord, type ImageMatch, type SellerCluster } from '@portal/contract';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../../testing/index.js';
 import { madePhoto, pngBomb } from '../../testing/photos.js';
-import { insertRecords, insertReport } from '../../kinds/ec/fixtures.js';
+import { insertRecords, insertReport, insertSubcategory } from '../../kinds/ec/fixtures.js';
+import { computeSignals } from '../../areas/triage-signals/queue.js';
+import { evaluateClient } from '../../areas/triage/evaluate.js';
 import { lookAtPictures } from './look.js';
 import { PICTURE_QUEUE, pictureQueue } from './queue.js';
 import { queuedOnly } from '../../platform/queues.js';
@@ -244,6 +246,56 @@ describe('listing pictures', () => {
     const rows = await listed(analyst);
     expect(matchesOf(rows.get(ids.same!), 'same-photo')).toEqual([]);
     expect(matchesOf(rows.get(ids.same!), 'shared-photo')).toHaveLength(2);
+  });
+});
+
+describe('picture matches beyond the record', () => {
+  it('link the sellers of one picture into a seller network, with the reason "same photo"', async () => {
+    await computeSignals(tp.portal.services.db, acme, tp.clock.now);
+    const res = await tp.post('/api/triage/seller-clusters', { clientId: acme }, { token: analyst.token });
+    expect(res.body.code, res.body.message).toBe(0);
+    const clusters = (res.body.data as { clusters: SellerCluster[] }).clusters;
+    const network = clusters.find((c) => c.sellers.some((s) => s.seller === 'Seller Two'))!;
+    const name = (i: number) => network.sellers[i]!.seller;
+    const photoLinks = network.links.filter((l) => l.reason === 'same-photo').map((l) => [name(l.from), name(l.to)].sort().join(' + '));
+    // Seller One's listing and Seller Two's smaller copy of it: one photo.
+    expect(photoLinks).toContain('Seller One + Seller Two');
+    // A seller whose picture no other seller shows is in no network.
+    expect(clusters.flatMap((c) => c.sellers.map((s) => s.seller))).not.toContain('Seller Four');
+  });
+
+  it('are conditions of triage rules: the backtest counts them and the evaluation suggests with them, the match kinds in the trace', async () => {
+    const sub = await insertSubcategory(tp, 'PIC', 3);
+    const otherSub = await insertSubcategory(tp, 'PIX', 3);
+    const db = tp.portal.services.db;
+    const categorized = { [ids.same!]: sub, [ids.smaller!]: sub, [ids.unrelated!]: sub, [ids.page!]: otherSub, [ids.squared!]: otherSub };
+    for (const [id, category] of Object.entries(categorized)) await db.updateTable('ec_record').set({ ec_category_id: category }).where('ec_id', '=', Number(id)).execute();
+    const rows = await listed(analyst);
+    const having = (kinds: ImageMatch['kind'][]) => Object.keys(categorized).map(Number).filter((id) => kinds.some((k) => matchesOf(rows.get(id), k).length > 0));
+    const rule = (matches: ImageMatch['kind'][]) => ({ kind: 'ec', name: 'Pictured', conditions: [{ type: 'picture', matches }], subcategoryId: sub });
+    for (const kinds of [['shared-photo'], ['same-photo'], ['same-photo', 'shared-photo'], ['logo']] as ImageMatch['kind'][][]) {
+      const res = await tp.post('/api/triage/backtest', { clientId: acme, rule: rule(kinds) }, { token: analyst.token });
+      expect(res.body.code, res.body.message).toBe(0);
+      const answer = res.body.data as CallOutput<'/api/triage/backtest'>;
+      const expected = having(kinds);
+      expect([kinds, answer.matched, answer.agreed]).toEqual([kinds, expected.length, expected.filter((id) => categorized[id] === sub).length]);
+      for (const d of answer.disagreements) expect(d.trace).toEqual([{ type: 'picture', values: expect.arrayContaining([expect.stringMatching(/photo$/)]) }]);
+    }
+    // The shared pictures of `same` and `smaller` make the difference: there is something to count.
+    expect(having(['shared-photo'])).toEqual(expect.arrayContaining([ids.same, ids.smaller]));
+
+    const created = await tp.post('/api/triage/create-rule', { clientId: acme, rule: rule(['shared-photo']) }, { token: analyst.token });
+    expect(created.body.code, created.body.message).toBe(0);
+    await evaluateClient(db, { clientId: acme }, tp.clock.now);
+    const found = await tp.post('/api/triage/fetch-suggestions', { clientId: acme, kind: 'ec', recordIds: [ids.same, ids.unrelated] }, { token: analyst.token });
+    const suggestions = (found.body.data as CallOutput<'/api/triage/fetch-suggestions'>).suggestions;
+    expect(suggestions.map((x) => [x.recordId, x.subcategoryId, x.trace])).toEqual([[ids.same, sub, [{ type: 'picture', values: ['shared-photo'] }]]]);
+
+    // Website records have no listing picture: no such condition for them; nor an unknown kind of match.
+    const ws = await tp.post('/api/triage/create-rule', { clientId: acme, rule: { ...rule(['same-photo']), kind: 'ws', subcategoryId: 3 } }, { token: analyst.token });
+    expect(ws.body.code).toBe(ErrorCode.BAD_REQUEST);
+    expect((await tp.post('/api/triage/backtest', { clientId: acme, rule: rule(['pixels' as ImageMatch['kind']]) }, { token: analyst.token })).body.code).toBe(ErrorCode.BAD_REQUEST);
+    await db.deleteFrom('triage_rule').where('client_id', '=', acme).execute();
   });
 });
 

@@ -11,6 +11,12 @@ import { isPictureKind } from './picture-queries.js';
  * every record), and one job at a time works a client's kind.
  */
 export const PICTURE_QUEUE = 'picture-look';
+/**
+ * The seller networks' queue (areas/triage-signals), by name: records/ imports no area. Pictures looked at may link
+ * sellers by a shared photo, and the triage rules ask about picture matches; that job recomputes the networks, then
+ * re-evaluates the rules.
+ */
+const SIGNALS_QUEUE = 'triage-signals';
 
 declare module '../../platform/queues.js' {
   interface QueuePayloads {
@@ -25,8 +31,10 @@ export function pictureQueue(services: Services): QueueDef<typeof PICTURE_QUEUE>
     options: { policy: 'stately', retryLimit: 2, retryDelay: 30, expireInSeconds: 3600 },
     sendOptions: ({ clientId, kind }) => ({ singletonKey: `${clientId}:${kind}` }),
     pollingIntervalSeconds: 1,
+    sendsTo: [SIGNALS_QUEUE],
     async handler({ clientId, kind }) {
-      await lookAtPictures(services, clientId, kind);
+      const { done } = await lookAtPictures(services, clientId, kind);
+      if (done > 0) await services.queues.send(SIGNALS_QUEUE, { clientId });
     },
   };
 }

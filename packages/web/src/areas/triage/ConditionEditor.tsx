@@ -1,6 +1,6 @@
 import { Button, Checkbox, Input, InputNumber, Select, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { KIND_CONDITIONS, type TriageCondition, type TriageConditionType, type TriageKind } from '@portal/contract';
+import { IMAGE_MATCH_KINDS, KIND_CONDITIONS, type TriageCondition, type TriageConditionType, type TriageKind } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { snsPlatformOptions } from './queries';
 
@@ -27,6 +27,8 @@ export function newCondition(type: TriageConditionType): TriageCondition {
       return { type };
     case 'count':
       return { type, field: 'sold', above: 100 };
+    case 'picture':
+      return { type, matches: ['same-photo'] };
   }
 }
 
@@ -38,7 +40,7 @@ export function ConditionEditor({ kind, value, index, onChange, onRemove }: {
   onChange: (c: TriageCondition) => void;
   onRemove: () => void;
 }) {
-  const { t, i18n } = useTranslation('triage');
+  const { t, i18n } = useTranslation(['triage', 'pictures']);
   const id = (part: string) => `triage-condition-${index}-${part}`;
   const tags = (values: string[], set: (v: string[]) => void, options?: { value: string; label: string }[]) => (
     <Select
@@ -97,6 +99,19 @@ export function ConditionEditor({ kind, value, index, onChange, onRemove }: {
           <Select value={value.field} onChange={(field) => onChange({ ...value, field })} options={[{ value: 'sold', label: t('editor.sold') }, { value: 'stock', label: t('editor.stock') }]} style={{ width: 140 }} />
           <InputNumber min={0} max={2000000000} value={value.above} onChange={(n) => onChange({ ...value, above: n ?? 0 })} data-testid={id('number')} />
         </>
+      );
+      break;
+    case 'picture':
+      body = (
+        <Select
+          mode="multiple"
+          style={{ minWidth: 320 }}
+          value={value.matches}
+          onChange={(matches) => onChange({ ...value, matches })}
+          options={IMAGE_MATCH_KINDS.map((kind) => ({ value: kind, label: t(`pictures:kind.${kind}`) }))}
+          aria-label={t('editor.pictureMatches')}
+          data-testid={id('values')}
+        />
       );
       break;
   }

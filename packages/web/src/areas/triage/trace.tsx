@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A suggestion's trace: the rule, then each condition with the record's values that made it hold. */
 export function TraceList({ rule, trace }: { rule: string; trace: TriageSuggestion['trace'] }) {
-  const { t } = useTranslation('triage');
+  const { t } = useTranslation(['triage', 'pictures']);
   return (
     <div data-testid="triage-trace">
       <Typography.Text strong>{t('trace.rule', { name: rule })}</Typography.Text>
@@ -14,7 +14,7 @@ export function TraceList({ rule, trace }: { rule: string; trace: TriageSuggesti
             {t(`condition.${step.type}` as 'condition.words')}
             {step.values.length > 0 ? ': ' : ''}
             {step.values.map((v, j) => (
-              <Tag key={j}>{String(v)}</Tag>
+              <Tag key={j}>{step.type === 'picture' ? t(`pictures:kind.${String(v)}` as 'pictures:kind.logo') : String(v)}</Tag>
             ))}
           </li>
         ))}
