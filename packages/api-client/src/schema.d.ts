@@ -19361,7 +19361,7 @@ export interface operations {
                                     from: number;
                                     to: number;
                                     /** @enum {string} */
-                                    reason: "seller-url" | "seller-id" | "name" | "phone" | "mail" | "address";
+                                    reason: "seller-url" | "seller-id" | "name" | "phone" | "mail" | "address" | "same-photo";
                                 }[];
                             }[];
                             computedAt: string | null;
@@ -19459,6 +19459,10 @@ export interface operations {
                                     /** @enum {string} */
                                     field: "sold" | "stock";
                                     above: number;
+                                } | {
+                                    /** @constant */
+                                    type: "picture";
+                                    matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                                 })[];
                                 subcategoryId: number;
                                 productCategoryId: number | null;
@@ -19543,6 +19547,10 @@ export interface operations {
                             /** @enum {string} */
                             field: "sold" | "stock";
                             above: number;
+                        } | {
+                            /** @constant */
+                            type: "picture";
+                            matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         })[];
                         subcategoryId: number;
                         /** @default null */
@@ -19619,6 +19627,10 @@ export interface operations {
                                     /** @enum {string} */
                                     field: "sold" | "stock";
                                     above: number;
+                                } | {
+                                    /** @constant */
+                                    type: "picture";
+                                    matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                                 })[];
                                 subcategoryId: number;
                                 productCategoryId: number | null;
@@ -19704,6 +19716,10 @@ export interface operations {
                             /** @enum {string} */
                             field: "sold" | "stock";
                             above: number;
+                        } | {
+                            /** @constant */
+                            type: "picture";
+                            matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         })[];
                         subcategoryId: number;
                         /** @default null */
@@ -19780,6 +19796,10 @@ export interface operations {
                                     /** @enum {string} */
                                     field: "sold" | "stock";
                                     above: number;
+                                } | {
+                                    /** @constant */
+                                    type: "picture";
+                                    matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                                 })[];
                                 subcategoryId: number;
                                 productCategoryId: number | null;
@@ -19881,6 +19901,10 @@ export interface operations {
                                     /** @enum {string} */
                                     field: "sold" | "stock";
                                     above: number;
+                                } | {
+                                    /** @constant */
+                                    type: "picture";
+                                    matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                                 })[];
                                 subcategoryId: number;
                                 productCategoryId: number | null;
@@ -19983,6 +20007,10 @@ export interface operations {
                                     /** @enum {string} */
                                     field: "sold" | "stock";
                                     above: number;
+                                } | {
+                                    /** @constant */
+                                    type: "picture";
+                                    matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                                 })[];
                                 subcategoryId: number;
                                 productCategoryId: number | null;
@@ -20067,6 +20095,10 @@ export interface operations {
                             /** @enum {string} */
                             field: "sold" | "stock";
                             above: number;
+                        } | {
+                            /** @constant */
+                            type: "picture";
+                            matches: ("same-photo" | "logo" | "wordmark" | "shared-photo")[];
                         })[];
                         subcategoryId: number;
                         /** @default null */
