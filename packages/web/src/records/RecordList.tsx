@@ -148,8 +148,8 @@ function RecordList<T extends KindTypes>({ kind, analyst, ownClientId, clients }
   }, [chosenColumns, saved.isFetched, saved.data, allKeys, defaults, kind.defaultColumns]);
   // Issue 19: the triage suggestion of each row, analysts only (client users never see suggestions).
   const suggestedColumn = useSuggestedColumn(kind.name, clientId, records, kind.recordId, analyst);
-  // Issue 31: the picture's match kinds, beside the picture column.
-  const matchColumn = useMatchColumn(kind.pictureFacts, kind.recordId);
+  // Issue 31: the picture's match kinds, beside the picture column, when a row of the page has one.
+  const matchColumn = useMatchColumn(kind.pictureFacts, kind.recordId, records);
   const shownColumns = useMemo(() => {
     const shown = withPictureColumn(allColumns.filter((c) => visible.has(c.key)), { kind: kind.name, clientId, recordId: kind.recordId, title: t('picture.column'), pictured });
     if (matchColumn && shown.length > 1) shown.splice(2, 0, matchColumn);

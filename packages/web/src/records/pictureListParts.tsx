@@ -21,10 +21,12 @@ export function matchKindsOf(facts: PictureFacts): ImageMatchKind[] {
  * the suggested column; the detail says them to everyone), from the search answer: nothing more is asked. Null for a
  * kind without pictures.
  */
-export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, recordId: (record: R) => number): RecordColumn<R> | null {
+export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, recordId: (record: R) => number, records: readonly R[]): RecordColumn<R> | null {
   const { t } = useTranslation('pictures');
+  // Shown when a row of the page has a match: a list of a client without pictures keeps its width for its fields.
+  const anyMatch = facts !== null && records.some((r) => matchKindsOf(facts(r)).length > 0);
   return useMemo(() => {
-    if (!facts) return null;
+    if (!facts || !anyMatch) return null;
     return {
       key: MATCH_COLUMN_KEY,
       title: t('list.column'),
@@ -47,7 +49,7 @@ export function useMatchColumn<R>(facts: ((record: R) => PictureFacts) | null, r
         );
       },
     };
-  }, [facts, recordId, t]);
+  }, [facts, recordId, t, anyMatch]);
 }
 
 /** The lists' filter on match kinds (any of the chosen ones), for every role: the server keeps client users to their posted records. */
