@@ -190,9 +190,14 @@ describe('social media records in the browser', () => {
     await eventually(() => toast(page)).toContain('1 records set back');
     await eventually(categoryOfOfficial).toBe(null);
     await eventually(() => page.getByTestId('sns-undo-batch').count()).toBe(0);
-    await tick(page, official);
+    // The list reloads after the undo and clears its selection: the tick is made again until it holds.
+    await eventually(async () => {
+      await tick(page, official);
+      return page.getByTestId('sns-list-selected').innerText();
+    }).toContain('1');
     await pick(page, 'sns-batch-value', 'Official account');
     await page.getByTestId('sns-batch-submit').click();
+    await eventually(() => page.getByTestId('sns-batch-confirm-text').innerText()).toContain('on 1 records');
     await page.getByTestId('sns-batch-confirm').click();
     await eventually(categoryOfOfficial).toBe(1);
     await page.getByTestId('search-keyword').fill('outlet');
