@@ -112,6 +112,10 @@ describe('finding word marks in text', () => {
     expect(findWordMarks('さく ら 英 肌', list).map((f) => [f.trademarkId, f.found])).toEqual([[2, 'さくら英肌']]);
     expect(findWordMarks('SAKURA GI0W', list).map((f) => [f.trademarkId, f.found])).toEqual([[1, 'sakuragi0w']]);
     expect(findWordMarks('SAKU GL', list)).toEqual([]);
+    // A shorter mark inside a longer one found is not named again.
+    const nested = [...list, { trademarkId: 6, brandId: null, text: 'Sakura' }];
+    expect(findWordMarks('SAKURA GLOW', nested).map((f) => f.trademarkId)).toEqual([1]);
+    expect(findWordMarks('SAKURA', nested).map((f) => f.trademarkId)).toEqual([6]);
     expect(findWordMarks('ac', [{ trademarkId: 5, brandId: null, text: 'abc' }])).toEqual([]);
   });
 });

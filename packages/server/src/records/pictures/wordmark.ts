@@ -35,7 +35,7 @@ const isLongEnough = (folded: string) => (/^[\p{Script=Latin}\d]+$/u.test(folded
 
 /**
  * The word marks the text shows, one per folded word (the first trademark of a word wins, then a brand name of the
- * same word is not named again).
+ * same word is not named again), none that is part of a longer one found.
  */
 export function findWordMarks(text: string, marks: WordMark[]): FoundWordMark[] {
   const folded = foldText(text);
@@ -48,7 +48,9 @@ export function findWordMarks(text: string, marks: WordMark[]): FoundWordMark[] 
     const at = folded.includes(word) ? word : nearSubstring(folded, word, Math.floor(word.length / 5));
     if (at !== null) found.push({ ...mark, found: at });
   }
-  return found;
+  // A word inside a longer one found ("SAKURA" in "SAKURA GLOW") is that word, not a second mark.
+  const words = found.map((f) => foldText(f.text));
+  return found.filter((_, i) => !words.some((w, j) => j !== i && w.length > words[i]!.length && w.includes(words[i]!)));
 }
 
 /**
