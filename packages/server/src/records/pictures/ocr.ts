@@ -64,30 +64,34 @@ export async function ocrBase(bytes: Buffer): Promise<Buffer> {
 }
 
 /**
- * Ways of making the letters clear. Tesseract often finds no text at all in a photo (its grain and gradients break
- * the page layout), and which preparation rescues it differs from picture to picture: a 3 px median smooths the
- * grain; a blur with the contrast stretched and a threshold makes black letters on white; a threshold alone keeps
- * thin strokes; a 5 px median sharpened again suits bold Japanese.
+ * Ways of making the letters clear. Tesseract often finds no text at all in a photo (its grain, leaves and gradients
+ * break the page layout), and which preparation rescues it differs from picture to picture. Words put on a listing
+ * picture are mostly near black or near white: `dark` keeps only the darkest pixels (black on white), `light` only the
+ * lightest (made black on white); `smooth` is the grey picture with its grain smoothed (a 3 px median); `binary` a
+ * blur with the contrast stretched and a middle threshold; `sharpened` a 5 px median sharpened again (bold Japanese
+ * on grain).
  */
 const PREPARE = {
+  dark: (img: Sharp) => img.threshold(60),
+  light: (img: Sharp) => img.threshold(200).negate(),
   smooth: (img: Sharp) => img.median(3),
   binary: (img: Sharp) => img.blur(1.5).normalise().threshold(140),
-  threshold: (img: Sharp) => img.median(3).threshold(128),
   sharpened: (img: Sharp) => img.median(5).sharpen(),
 };
 
 /**
- * The passes, tried in turn until the words are found: the page layout (a line of Latin words on a plate or a label)
- * and sparse text (scattered words, and Japanese the layout misses) on each preparation. On the tests' made
- * pictures each pass alone missed up to half of what the others read; a picture with the words usually stops after
- * one or two, one without them costs all six (0.5-2 s).
+ * The passes, tried in turn until the words are found, in the order that found most on real photos (bench/wordmark.ts:
+ * each pass chosen for what the ones before it missed): sparse text (scattered words anywhere) on the dark, light
+ * and smooth pictures, then the page layout (a line of words on a plate) on the light one, then the two that the
+ * tests' made photos needed. A picture with the words usually stops after one or two; one without them costs all
+ * six (about 1-2 s on one core).
  */
 const PASSES: [keyof typeof PREPARE, PSM][] = [
-  ['smooth', PSM.AUTO],
+  ['dark', PSM.SPARSE_TEXT],
+  ['light', PSM.SPARSE_TEXT],
   ['smooth', PSM.SPARSE_TEXT],
-  ['binary', PSM.AUTO],
+  ['light', PSM.AUTO],
   ['binary', PSM.SPARSE_TEXT],
-  ['threshold', PSM.AUTO],
   ['sharpened', PSM.SPARSE_TEXT],
 ];
 
