@@ -131,4 +131,5 @@ console.log(`time per picture: median ${median(times.found).toFixed(0)} ms when 
 const en = tally.get('en')!;
 const ja = tally.get('ja')!;
 const ok = en.found / en.pictures >= 0.9 && ja.found / ja.pictures >= 0.9;
+if (!ok) process.exitCode = 1;
 console.log(`${ok ? 'PASS' : 'FAIL'}: found in ${pct(en.found, en.pictures)} (English) and ${pct(ja.found, ja.pictures)} (Japanese) of the pictures; target 90 % each`);
