@@ -69,6 +69,7 @@ const photos = fs
   .slice(0, PHOTOS)
   .map((f) => path.join(BACKGROUNDS, f));
 
+const STYLES = ['on a pale plate', 'white, dark outline', 'dark, white outline'];
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** The photo at 800 px wide (its aspect kept) with `word` on it in the font and the style of number `n`. */
@@ -109,6 +110,7 @@ for (const photo of photos) {
       // "SAKURA" alone where "GLOW" was misread is the brand's other mark, a part of the word: not a wrong one.
       count(lang, right, found.some((f) => !WORDS[lang].includes(f)));
       count(`${lang} ${font.family} ${font.weight}`, right, false);
+      count(`${lang}, ${STYLES[n % 3]}`, right, false);
       (right ? times.found : times.none).push(ms);
     }
   }
