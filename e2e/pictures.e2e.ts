@@ -10,12 +10,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords, insertReport } from '../packages/server/src/kinds/ec/fixtures.js';
 import { lookAtPictures } from '../packages/server/src/records/pictures/look.js';
-import { madePhoto } from '../packages/server/src/testing/photos.js';
+import { madePhoto, photoWithWord } from '../packages/server/src/testing/photos.js';
 import { eventually, pick, signIn, startJourney, toast, type Journey } from './harness.js';
 
 /**
  * Issue 31 in the browser: genuine photos uploaded in Data Settings, a record's same-photo match on its detail, the EC
- * list filtered by it, and a record found by dropping its picture; once in Japanese. Test portals run no jobs: the
+ * list filtered by it, and a record found by dropping its picture; once in Japanese. A word mark read in a listing
+ * picture, on the detail in both languages. Test portals run no jobs: the
  * picture job is worked here as pictures.test.ts does, over listing pictures served by a local server.
  */
 
@@ -27,7 +28,7 @@ let photoA: Buffer;
 
 beforeAll(async () => {
   photoA = await madePhoto(1);
-  const files: Record<string, Buffer> = { '/a.jpg': photoA, '/b.jpg': await madePhoto(2) };
+  const files: Record<string, Buffer> = { '/a.jpg': photoA, '/b.jpg': await madePhoto(2), '/word.jpg': await photoWithWord(11, 'SAKURA GLOW', 'Liberation Serif') };
   server = http.createServer((req, res) => {
     const body = files[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
@@ -140,6 +141,32 @@ describe('pictures in the browser', () => {
     const jaMatches = ja.getByTestId('ec-picture-matches');
     await eventually(() => jaMatches.innerText()).toContain('正規品写真 “Sakura Serum” (serum-front.jpg) と同じ写真です');
     expect(await jaMatches.innerText()).toContain('画像の一致');
+    expect(j.pageErrors).toEqual([]);
+  });
+
+  it("a record's listing picture shows the client's word mark: the detail names the trademark beside the picture, in both languages", async () => {
+    const db = j.tp.portal.services.db;
+    const clientId = await createClient(j.tp, 'Sakura Glow Co.');
+    // One client user per language (a second sign-in of one user would wait for a mail the first took).
+    const users = { 'en-US': await createUser(j.tp, { role: Role.CLIENT, clientId, name: 'Mika Client' }), 'ja-JP': await createUser(j.tp, { role: Role.CLIENT, clientId, name: 'Yui Client' }) };
+    const now = j.tp.clock.now;
+    const mark = await db.insertInto('trademark').values({ client_id: clientId, no: '第6123456号', region: 'JP', type: '3', text: 'SAKURA GLOW', created_at: now, updated_at: now }).returning('trademark_id').executeTakeFirstOrThrow();
+    const report = await insertReport(j.tp, clientId, 'Word marks');
+    const [record] = await insertRecords(j.tp, clientId, report, [{ ec_product_title: 'Glow serum', ec_product_seller: 'Word Shop', ec_product_image_url: `${origin}/word.jpg` }]);
+    expect(await lookAtPictures(j.tp.portal.services, clientId, 'ec')).toEqual({ done: 1, failed: 0 });
+
+    for (const [locale, reason] of [
+      ['en-US', 'Shows the word mark “SAKURA GLOW” (trademark 第6123456号, JP), read in the picture as “sakuraglow”.'],
+      ['ja-JP', '文字商標「SAKURA GLOW」（商標 第6123456号、JP）が写っています'],
+    ] as const) {
+      const page = await j.newPage(locale);
+      await signIn(j, page, users[locale].mail, users[locale].password);
+      await page.goto(`${j.baseUrl}/ec-data/${clientId}/${record}`);
+      const match = page.getByTestId(`ec-picture-match-wordmark-${mark.trademark_id}`);
+      await eventually(() => match.innerText()).toContain(reason);
+      // The listing picture alone: the word was read in it, there is no second picture to show.
+      await eventually(() => match.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true]);
+    }
     expect(j.pageErrors).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { dropAbandonedImports } from './records/upload/import-queries.js';
 import { serveHealth } from './platform/health.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
+import { closeOcr } from './records/pictures/ocr.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { InvalidationBus, TtlCache } from './platform/cache.js';
 import { Queues } from './platform/queues.js';
@@ -220,6 +221,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
      */
     async close() {
       await Promise.all([app.close(), queues.stop()]);
+      // The pictures job's text reader (a worker thread), once no job can ask it anything.
+      await closeOcr();
       await stopListening();
       services.mailer.close();
       if (!opts.database) await database.close();

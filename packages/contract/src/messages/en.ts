@@ -466,6 +466,8 @@ export const en = {
   "picture.samePhoto": "Same photo as the genuine photo {{photo}}: {{distance}} of 64 fingerprint bits differ (a second fingerprint agrees: {{confirm}} bits differ).",
   "picture.sharedPhoto": "Same picture as record {{recordId}} of another seller ({{seller}}): {{distance}} of 64 fingerprint bits differ.",
   "picture.sellerUnknown": "seller not known",
+  "picture.wordmark": "Shows the word mark “{{word}}” (trademark {{no}}, {{region}}), read in the picture as “{{found}}”.",
+  "picture.brandWord": "Shows the brand name “{{word}}”, read in the picture as “{{found}}”.",
   "picture.failed.bad_url": "The picture's address is not a web address that can be fetched.",
   "picture.failed.blocked_address": "The picture's address is on a private or local network, which the portal does not fetch.",
   "picture.failed.too_large": "The picture is larger than 10 MB.",

@@ -464,6 +464,8 @@ export const ja: Record<MessageKey, string> = {
   "picture.samePhoto": "正規品写真 {{photo}} と同じ写真です：64ビットの指紋のうち {{distance}} ビットが異なります（もう一つの指紋でも一致：{{confirm}} ビットの差）。",
   "picture.sharedPhoto": "別の出品者（{{seller}}）の記録 {{recordId}} と同じ画像です：64ビットの指紋のうち {{distance}} ビットが異なります。",
   "picture.sellerUnknown": "出品者不明",
+  "picture.wordmark": "文字商標「{{word}}」（商標 {{no}}、{{region}}）が写っています：画像から「{{found}}」と読み取りました。",
+  "picture.brandWord": "ブランド名「{{word}}」が写っています：画像から「{{found}}」と読み取りました。",
   "picture.failed.bad_url": "画像のアドレスが取得できるウェブアドレスではありません。",
   "picture.failed.blocked_address": "画像のアドレスがプライベートまたはローカルのネットワーク上にあるため、ポータルは取得しません。",
   "picture.failed.too_large": "画像が 10 MB を超えています。",

@@ -12,12 +12,16 @@ import { demoUsers } from './data.js';
  * Pictures in the demo (issue 31): Sakura's genuine product photos, drawn here (a serum bottle and a jar of cream in
  * a studio light), and the demo market's pictures of some listings at `/img/<n>.jpg`: the first two EC records show
  * the serum photo (recompressed, resized: two sellers using the brand's photo), the third the cream photo padded to a
- * square, the fourth a photo of its own. The market's port changes between starts, so the records' picture
+ * square, the fourth a photo of its own with the brand's word mark "SAKURA GLOW" on its label (read by the job's
+ * OCR: "shows the word mark"). The market's port changes between starts, so the records' picture
  * addresses are moved to it on every start and the pictures job is queued: the records then show "same photo" and
- * "same picture as other listings" with their reasons.
+ * "same picture as other listings" and "shows the word mark" with their reasons.
  */
 
-/** A product photo: a gradient backdrop, a soft shadow and the product in the brand's colours. */
+/**
+ * A product photo: a gradient backdrop, a soft shadow and the product in the brand's colours; the seller's own photo
+ * ('other') carries a label with the brand's word mark, dark on white, as a counterfeit's packaging shows it.
+ */
 function productSvg(kind: 'serum' | 'cream' | 'other'): string {
   const backdrop = { serum: ['#fdf2f8', '#f9a8d4'], cream: ['#f5f3ff', '#c4b5fd'], other: ['#ecfeff', '#67e8f9'] }[kind];
   const product =
@@ -25,7 +29,7 @@ function productSvg(kind: 'serum' | 'cream' | 'other'): string {
       ? '<rect x="250" y="190" width="140" height="230" rx="40" fill="#db2777"/><rect x="295" y="120" width="50" height="80" fill="#fbcfe8"/><rect x="285" y="90" width="70" height="40" rx="8" fill="#374151"/><rect x="270" y="270" width="100" height="60" fill="#ffffff"/>'
       : kind === 'cream'
         ? '<rect x="190" y="230" width="260" height="60" rx="12" fill="#4b5563"/><rect x="180" y="285" width="280" height="150" rx="30" fill="#7c3aed"/><rect x="240" y="330" width="160" height="50" fill="#ffffff"/>'
-        : '<circle cx="320" cy="260" r="120" fill="#0891b2"/><rect x="220" y="360" width="200" height="60" fill="#164e63"/>';
+        : '<circle cx="320" cy="230" r="110" fill="#0891b2"/><rect x="140" y="350" width="360" height="76" rx="10" fill="#ffffff"/><text x="320" y="388" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="700" font-size="44" fill="#164e63" text-anchor="middle" dominant-baseline="central">SAKURA GLOW</text>';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${backdrop[0]}"/><stop offset="1" stop-color="${backdrop[1]}"/></linearGradient>
     <radialGradient id="s"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>

@@ -391,14 +391,20 @@ export interface RecordPictureTable {
   looked_at: NullableTimestamp;
 }
 
-/** A match of a record's picture: the same photo as a genuine one, or the same picture as another record's. */
+/**
+ * A match of a record's picture: the same photo as a genuine one, the same picture as another record's, or a word
+ * mark read in it (migration 045: the trademark or brand, the word read; no distances).
+ */
 export interface PictureMatchTable {
   picture_id: number;
-  kind: 'same-photo' | 'shared-photo';
+  kind: 'same-photo' | 'shared-photo' | 'wordmark';
   photo_id: number | null;
   other_picture_id: number | null;
-  phash_distance: number;
-  dhash_distance: number;
+  trademark_id: number | null;
+  brand_id: number | null;
+  found_text: string | null;
+  phash_distance: number | null;
+  dhash_distance: number | null;
 }
 
 export interface EvidenceCaptureTable {

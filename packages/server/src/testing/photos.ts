@@ -56,3 +56,18 @@ export function pngBomb(side = 30_000): Buffer {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A made photo with a word on it, as a seller's listing picture shows a brand (issue 31, word marks): the word in a
+ * font of this machine (fontconfig names: DejaVu, Liberation, Noto CJK), dark on a pale plate, at `size` px.
+ */
+export async function photoWithWord(seed: number, word: string, font: string, opts: { size?: number; weight?: number; width?: number; height?: number } = {}): Promise<Buffer> {
+  const { size = 48, weight = 400, width = 640, height = 480 } = opts;
+  const escaped = word.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const plate = { w: Math.round(width * 0.8), h: Math.round(size * 1.8) };
+  const top = Math.round(height * 0.62);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect x="${(width - plate.w) / 2}" y="${top}" width="${plate.w}" height="${plate.h}" rx="12" fill="#ffffff" fill-opacity="0.8"/>
+    <text x="${width / 2}" y="${top + plate.h / 2}" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="#1f2937" text-anchor="middle" dominant-baseline="central">${escaped}</text></svg>`;
+  return sharp(await madePhoto(seed, width, height)).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 85 }).toBuffer();
+}

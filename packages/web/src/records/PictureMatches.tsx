@@ -17,7 +17,8 @@ interface Props {
 
 /**
  * Issue 31, point 3: what the portal found in the record's listing picture, each match beside it: the genuine photo
- * (same photo) or the other listings' pictures with a link to their records (shared photo), the kind, the score
+ * (same photo) or the other listings' pictures with a link to their records (shared photo), or the listing picture
+ * alone for a word mark read in it, the kind, the score
  * and the server's reason (already in the reader's language); the picture's state, and why it failed.
  */
 export function PictureMatches({ kind, clientId, recordId, facts }: Props) {
@@ -56,6 +57,9 @@ function MatchPicture({ src, label }: { src: string; label: string }) {
 function MatchRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; clientId: number; recordId: number; match: ImageMatch }) {
   const { t } = useTranslation('pictures');
   const listing = thumbnailUrl(kind, clientId, recordId, 'small', 'image');
+  // A word mark is read in the listing picture itself: no second picture; the reason names the trademark (its word,
+  // number and office) or the brand, which is what an analyst looks up.
+  const readIn = match.kind === 'wordmark';
   const genuine = match.kind === 'same-photo';
   const other = genuine ? genuinePhotoUrl(clientId, match.refId) : thumbnailUrl(kind, clientId, match.refId, 'small', 'image');
   const otherLabel = genuine ? t('matches.genuine', { id: match.refId }) : t('matches.otherRecord', { id: match.refId });
@@ -66,10 +70,12 @@ function MatchRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; cli
           <MatchPicture src={listing} label={t('matches.listing')} />
           <figcaption>{t('matches.listing')}</figcaption>
         </figure>
-        <figure className="pic-match-figure">
-          <MatchPicture src={other} label={otherLabel} />
-          <figcaption>{genuine ? otherLabel : <Link to={`/${kind}-data/${clientId}/${match.refId}`} data-testid={`${kind}-picture-match-link-${match.refId}`}>{otherLabel}</Link>}</figcaption>
-        </figure>
+        {!readIn && (
+          <figure className="pic-match-figure">
+            <MatchPicture src={other} label={otherLabel} />
+            <figcaption>{genuine ? otherLabel : <Link to={`/${kind}-data/${clientId}/${match.refId}`} data-testid={`${kind}-picture-match-link-${match.refId}`}>{otherLabel}</Link>}</figcaption>
+          </figure>
+        )}
       </Space>
       <Flex vertical gap={4} style={{ minWidth: 200, flex: 1 }}>
         <Space size={4} wrap>

@@ -38,6 +38,7 @@ export async function pictureFields(ctx: AuthedContext, kind: string, clientId: 
 }
 
 function matchOf(ctx: AuthedContext, row: PictureAnswerRow, analyst: boolean): ImageMatch | null {
+  if (row.match_kind === 'wordmark') return wordMarkOf(ctx, row);
   if (row.match_kind === null || row.phash_distance === null) return null;
   const distance = row.phash_distance;
   if (row.match_kind === 'same-photo' && row.photo_id !== null) {
@@ -48,6 +49,20 @@ function matchOf(ctx: AuthedContext, row: PictureAnswerRow, analyst: boolean): I
     const seller = row.other_seller?.trim() || translate(ctx.locale, 'picture.sellerUnknown');
     return { kind: 'shared-photo', refId: row.other_record_id, score: scoreOf(distance), reason: translate(ctx.locale, 'picture.sharedPhoto', { recordId: row.other_record_id, seller, distance }) };
   }
+  return null;
+}
+
+/**
+ * A word mark read in the picture: the trademark (refId its id) or, for a brand name kept without one, the brand
+ * (refId the brand's id). OCR gives no distance; the score says the word was read whole.
+ */
+function wordMarkOf(ctx: AuthedContext, row: PictureAnswerRow): ImageMatch | null {
+  const found = row.found_text ?? '';
+  if (row.trademark_id !== null) {
+    const params = { word: row.trademark_text ?? '', no: row.trademark_no ?? '', region: row.trademark_region ?? '', found };
+    return { kind: 'wordmark', refId: row.trademark_id, score: 100, reason: translate(ctx.locale, 'picture.wordmark', params) };
+  }
+  if (row.brand_id !== null) return { kind: 'wordmark', refId: row.brand_id, score: 100, reason: translate(ctx.locale, 'picture.brandWord', { word: row.brand_name ?? '', found }) };
   return null;
 }
 

@@ -1,8 +1,10 @@
 import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
-import { matchPicture, pendingPictures, settlePicture, syncPictures, type PendingPicture, type PictureKind } from './picture-queries.js';
+import { readText } from './ocr.js';
+import { insertWordMarks, matchPicture, pendingPictures, settlePicture, syncPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
+import { findWordMarks, type FoundWordMark, type WordMark } from './wordmark.js';
 
 /**
  * Looking at the listing pictures of a client's records of one kind (issue 31 point 2): every record whose picture
@@ -28,8 +30,27 @@ export const picturePolicy = (services: Services): OutboundPolicy => ({
   allowOrigins: [...services.config.capture.allowOrigins, ...services.config.crawler.allowOrigins],
 });
 
-/** The fingerprints of the picture at `url`, or why there are none. */
-export async function lookAt(url: string, policy: OutboundPolicy): Promise<Fingerprint | { reason: LookFailure }> {
+/** What looking at a picture found: its fingerprints and, when it was read (fetched now), the word marks it shows. */
+export type Look = Fingerprint & { words?: FoundWordMark[] };
+
+/**
+ * The word marks a picture shows (ocr.ts, wordmark.ts); none when the client has none or the reading failed: a
+ * failed reading is logged and never fails the picture.
+ */
+async function wordsIn(bytes: Buffer, marks: WordMark[], log: Services['log']): Promise<FoundWordMark[]> {
+  if (marks.length === 0) return [];
+  try {
+    const text = await readText(bytes, (t) => findWordMarks(t, marks).length > 0);
+    if (text === null) log.warn('picture text could not be read in time');
+    return text === null ? [] : findWordMarks(text, marks);
+  } catch (err) {
+    log.warn({ err }, 'picture text could not be read');
+    return [];
+  }
+}
+
+/** The fingerprints of the picture at `url` and the word marks it shows, or why there are none. */
+export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks: WordMark[]; log: Services['log'] }): Promise<Look | { reason: LookFailure }> {
   let body: Buffer;
   try {
     const res = await safeFetch(url, {
@@ -50,24 +71,28 @@ export async function lookAt(url: string, policy: OutboundPolicy): Promise<Finge
     return { reason: 'network' };
   }
   if (!sniffImage(body)) return { reason: 'not_a_picture' };
+  let prints: Fingerprint;
   try {
-    return await fingerprint(body);
+    prints = await fingerprint(body);
   } catch (err) {
     if (err instanceof PictureError) return { reason: err.reason === 'too-many-pixels' ? 'too_many_pixels' : 'unreadable' };
     throw err;
   }
+  return read ? { ...prints, words: await wordsIn(body, read.marks, read.log) } : prints;
 }
 
 /** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
 export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
   if (!(await syncPictures(services.db, clientId, kind))) return counts;
+  const read = { marks: await wordMarksOf(services.db, clientId), log: services.log };
   for (;;) {
     const batch = await pendingPictures(services.db, clientId, kind, BATCH);
     if (batch.length === 0) return counts;
-    const outcomes: (Fingerprint | { reason: LookFailure })[] = [];
-    // A picture with its fingerprints kept is only matched again (pendingPictures); the others are fetched.
-    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy));
+    const outcomes: (Look | { reason: LookFailure })[] = [];
+    // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks kept; the others
+    // are fetched and read.
+    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy, read));
     for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
     const now = services.clock();
     await services.db.transaction().execute(async (tx) => {
@@ -78,6 +103,7 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
         else {
           counts.done += 1;
           await matchPicture(tx, clientId, kind, picture.picture_id, outcome);
+          if (outcome.words) await insertWordMarks(tx, picture.picture_id, outcome.words);
         }
       }
     });

@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { RECORD_TABLES } from '../core/tables.js';
 import { nearBand, bandsOf, signed, INDEX_REACH } from './hash-index.js';
+import type { FoundWordMark, WordMark } from './wordmark.js';
 
 /**
  * The SQL of listing pictures and genuine photos (migration 043): which records have a picture to look at, their
@@ -83,9 +84,13 @@ export async function pendingPictures(db: Conn, clientId: number, kind: PictureK
     .execute();
 }
 
-/** A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way. */
-export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string } | { reason: string }): Promise<void> {
-  await sql`DELETE FROM picture_match WHERE picture_id = ${pictureId} OR other_picture_id = ${pictureId}`.execute(tx);
+/**
+ * A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way, but for its word
+ * marks when it was only matched again (not read again: no `words`).
+ */
+export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; words?: unknown } | { reason: string }): Promise<void> {
+  const read = 'reason' in outcome || outcome.words !== undefined;
+  await sql`DELETE FROM picture_match WHERE (picture_id = ${pictureId} AND (kind <> 'wordmark' OR ${read})) OR other_picture_id = ${pictureId}`.execute(tx);
   if ('reason' in outcome) {
     await tx.updateTable('record_picture').set({ state: 'failed', reason: outcome.reason, looked_at: now }).where('picture_id', '=', pictureId).execute();
     return;
@@ -129,11 +134,35 @@ export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind
 }
 
 /**
- * The client's pictures already looked at, back to pending with their fingerprints kept and their matches dropped:
+ * The words to look for in the client's pictures: its trademarks' word marks, then its brand names (a brand name that
+ * is also a trademark's word is found as the trademark: findWordMarks names each word once, the first first).
+ */
+export async function wordMarksOf(db: Conn, clientId: number): Promise<WordMark[]> {
+  const marks = await db.selectFrom('trademark').select(['trademark_id', 'text']).where('client_id', '=', clientId).where('text', '<>', '').orderBy('trademark_id').execute();
+  const brands = await db.selectFrom('brand').select(['brand_id', 'brand_name']).where('client_id', '=', clientId).orderBy('brand_id').execute();
+  return [
+    ...marks.map((m) => ({ trademarkId: m.trademark_id, brandId: null, text: m.text })),
+    ...brands.map((b) => ({ trademarkId: null, brandId: b.brand_id, text: b.brand_name })),
+  ];
+}
+
+/** The word marks read in a picture, as its matches (its earlier ones went when it was settled). */
+export async function insertWordMarks(tx: Conn, pictureId: number, found: FoundWordMark[]): Promise<void> {
+  if (found.length === 0) return;
+  await tx
+    .insertInto('picture_match')
+    .values(found.map((f) => ({ picture_id: pictureId, kind: 'wordmark' as const, trademark_id: f.trademarkId, brand_id: f.brandId, found_text: f.found.slice(0, 200), phash_distance: null, dhash_distance: null })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * The client's pictures already looked at, back to pending with their fingerprints and word marks kept and their
+ * other matches dropped:
  * the pictures job matches them again (under a changed threshold) without fetching them again.
  */
 export async function rematchClient(db: Conn, clientId: number): Promise<void> {
-  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId}`.execute(db);
+  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId} AND m.kind <> 'wordmark'`.execute(db);
   await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
 }
 
@@ -152,8 +181,15 @@ export interface PictureAnswerRow {
   record_id: number;
   state: 'pending' | 'done' | 'failed';
   reason: string | null;
-  match_kind: 'same-photo' | 'shared-photo' | null;
+  match_kind: 'same-photo' | 'shared-photo' | 'wordmark' | null;
   photo_id: number | null;
+  trademark_id: number | null;
+  trademark_text: string | null;
+  trademark_no: string | null;
+  trademark_region: string | null;
+  brand_id: number | null;
+  brand_name: string | null;
+  found_text: string | null;
   photo_brand: string | null;
   photo_name: string | null;
   other_record_id: number | null;
@@ -170,15 +206,18 @@ export async function picturesOfRecords(db: Conn, kind: PictureKind, clientId: n
   const table = sql.table(RECORD_TABLES[kind].records);
   const found = await sql<PictureAnswerRow>`
     SELECT p.${id} AS record_id, p.state, p.reason, m.kind AS match_kind, m.photo_id, g.brand AS photo_brand, g.original_name AS photo_name,
+      m.trademark_id, tm.text AS trademark_text, tm.no AS trademark_no, tm.region AS trademark_region, m.brand_id, b.brand_name, m.found_text,
       o.${id} AS other_record_id, orr.${sql.ref(PICTURE_SOURCES[kind].seller)} AS other_seller, orr.published AS other_published,
       m.phash_distance, m.dhash_distance
     FROM record_picture AS p
     LEFT JOIN picture_match AS m ON m.picture_id = p.picture_id
     LEFT JOIN genuine_photo AS g ON g.photo_id = m.photo_id
+    LEFT JOIN trademark AS tm ON tm.trademark_id = m.trademark_id
+    LEFT JOIN brand AS b ON b.brand_id = m.brand_id
     LEFT JOIN record_picture AS o ON o.picture_id = m.other_picture_id
     LEFT JOIN ${table} AS orr ON orr.${id} = o.${id}
     WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.${id} = ANY(${recordIds}::bigint[])
-    ORDER BY p.${id}, m.phash_distance, m.photo_id, o.${id}`.execute(db);
+    ORDER BY p.${id}, m.phash_distance NULLS LAST, m.photo_id, m.trademark_id, m.brand_id, o.${id}`.execute(db);
   return found.rows.map((r) => ({ ...r, record_id: Number(r.record_id), other_record_id: r.other_record_id === null ? null : Number(r.other_record_id) }));
 }
 
