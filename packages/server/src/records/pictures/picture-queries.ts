@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { RECORD_TABLES } from '../core/tables.js';
 import { nearBand, bandsOf, signed, INDEX_REACH } from './hash-index.js';
+import { DEFAULT_DISTANCE, DHASH_CONFIRM } from './same-photo.js';
 
 /**
  * The SQL of listing pictures and genuine photos (migration 043): which records have a picture to look at, their
@@ -19,15 +20,8 @@ export const PICTURE_SOURCES = {
 export type PictureKind = keyof typeof PICTURE_SOURCES;
 export const isPictureKind = (kind: string): kind is PictureKind => kind in PICTURE_SOURCES;
 
-/** The client's largest pHash distance for "same photo" when it has set none (bits of 64). */
-export const DEFAULT_DISTANCE = 10;
-/**
- * The largest dHash distance that confirms a pHash match. A resized, recompressed, brightened, padded or 10 %
- * cropped copy of a photo stays within 6 bits, a 5° rotation about 13 (fingerprint.test.ts); two unrelated photos
- * differ by 25 and more. At 20, the chance that two unrelated pictures agree by accident is about 0.2 % for the
- * dHash alone and, with the pHash within 10 too, about one in a billion.
- */
-export const DHASH_CONFIRM = 20;
+// The same-photo test's numbers, shared with its pure TypeScript form (same-photo.ts).
+export { DEFAULT_DISTANCE, DHASH_CONFIRM } from './same-photo.js';
 
 const WEB_ADDRESS = '^\\s*https?://';
 const distanceOf = (column: string, hash: string) => sql<number>`bit_count((${sql.ref(column)} # ${signed(hash)}::bigint)::bit(64))`;
