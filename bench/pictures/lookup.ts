@@ -20,6 +20,7 @@ export interface Planted {
   stored: { phash: string; dhash: string }[];
 }
 
+const ms = (x: number) => Math.round(x * 10) / 10;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   const start = performance.now();
@@ -83,8 +84,8 @@ export async function lookupBenchmark(rows: number, planted: Planted[], scans: n
     }
     return {
       pictures, planted: ids.length, seedSeconds: Math.round(seedMs / 100) / 10, lookups: lookMs.length, found,
-      p50: percentile(lookMs, 50), p95: percentile(lookMs, 95), max: Math.max(...lookMs),
-      scans: scanMs.length, scanP50: percentile(scanMs, 50), scanP95: percentile(scanMs, 95), sameAnswers: agree,
+      p50: ms(percentile(lookMs, 50)), p95: ms(percentile(lookMs, 95)), max: ms(Math.max(...lookMs)),
+      scans: scanMs.length, scanP50: ms(percentile(scanMs, 50)), scanP95: ms(percentile(scanMs, 95)), sameAnswers: agree,
     };
   } finally {
     await tp.close();

@@ -40,6 +40,7 @@ import * as m041 from './041_domain_promote_threshold.js';
 import * as m042 from './042_capture_pinned_host.js';
 import * as m043 from './043_pictures.js';
 import * as m044 from './044_photo_links.js';
+import * as m045 from './045_photo_windows.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '042_capture_pinned_host': m042,
   '043_pictures': m043,
   '044_photo_links': m044,
+  '045_photo_windows': m045,
 };

@@ -99,11 +99,17 @@ export async function settlePicture(tx: Conn, pictureId: number, now: Date, outc
  */
 export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind, pictureId: number, f: { phash: string; dhash: string }): Promise<void> {
   const limit = clientDistance(clientId);
+  // A genuine photo's own hashes or one of its windows' (crops of it: fingerprint.ts), the nearest kept.
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
-    SELECT ${pictureId}, 'same-photo', g.photo_id, d.p, d.d FROM genuine_photo AS g
-    CROSS JOIN LATERAL (SELECT ${distanceOf('g.phash', f.phash)} AS p, ${distanceOf('g.dhash', f.dhash)} AS d) AS d
-    WHERE g.client_id = ${clientId} AND d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}`.execute(tx);
+    SELECT ${pictureId}, 'same-photo', g.photo_id, best.p, best.d FROM genuine_photo AS g
+    CROSS JOIN LATERAL (
+      SELECT d.p, d.d FROM (SELECT g.phash, g.dhash UNION ALL SELECT w.phash, w.dhash FROM unnest(g.window_phash, g.window_dhash) AS w (phash, dhash)) AS h
+      CROSS JOIN LATERAL (SELECT ${distanceOf('h.phash', f.phash)} AS p, ${distanceOf('h.dhash', f.dhash)} AS d) AS d
+      WHERE d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}
+      ORDER BY d.p, d.d LIMIT 1
+    ) AS best
+    WHERE g.client_id = ${clientId}`.execute(tx);
   const t = RECORD_TABLES[kind];
   const id = sql.ref(t.id);
   const seller = (alias: string) => sql.ref(`${alias}.${PICTURE_SOURCES[kind].seller}`);
@@ -131,15 +137,23 @@ export async function rematchClient(db: Conn, clientId: number): Promise<void> {
   await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
 }
 
-/** The same-photo matches of a genuine photo just added, among the client's pictures already looked at. */
-export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
+/**
+ * The same-photo matches of a genuine photo just added, among the client's pictures already looked at: by its own
+ * hashes and by each window's (`prints`), a picture keeping the nearest, as matchPicture does.
+ */
+export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, prints: { phash: string; dhash: string }[]): Promise<void> {
+  for (const f of prints) await matchGenuineHashes(tx, clientId, photoId, f);
+}
+
+async function matchGenuineHashes(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
     SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM record_picture AS p
     CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', f.phash)} AS p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
     WHERE p.client_id = ${clientId} AND p.state = 'done' AND ${nearHash('p', f.phash)}
       AND d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
-    ON CONFLICT DO NOTHING`.execute(tx);
+    ON CONFLICT (picture_id, photo_id) DO UPDATE SET phash_distance = EXCLUDED.phash_distance, dhash_distance = EXCLUDED.dhash_distance
+      WHERE EXCLUDED.phash_distance < picture_match.phash_distance`.execute(tx);
 }
 
 export interface PictureAnswerRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISTANCE, DHASH_CONFIRM, isSamePhoto } from './same-photo.js';
+import { DEFAULT_DISTANCE, DHASH_CONFIRM, isSameAsGenuine, isSamePhoto } from './same-photo.js';
 
 /** A 64-bit hash (16 hex digits) with its lowest `bits` bits set: `bits` away from the zero hash. */
 const withBits = (bits: number) => ((1n << BigInt(bits)) - 1n).toString(16).padStart(16, '0');
@@ -23,5 +23,14 @@ describe('the same-photo test', () => {
     expect(isSamePhoto(zero, { phash: 'ffe0000000000000', dhash: withBits(0) })).toBe(false);
     expect(isSamePhoto(zero, { phash: 'ffe0000000000000', dhash: withBits(0) }, 11)).toBe(true);
     expect(isSamePhoto(zero, { phash: 'ffc0000000000000', dhash: withBits(0) })).toBe(true);
+  });
+
+  it('takes a genuine photo by itself or any of its windows, at the same distances', () => {
+    const far = { phash: withBits(30), dhash: withBits(30) };
+    const near = { phash: withBits(9), dhash: withBits(19) };
+    expect(isSameAsGenuine({ own: far, windows: [] }, zero)).toBe(false);
+    expect(isSameAsGenuine({ own: far, windows: [far, near] }, zero)).toBe(true);
+    expect(isSameAsGenuine({ own: far, windows: [far, near] }, zero, 8)).toBe(false);
+    expect(isSameAsGenuine({ own: near, windows: [] }, zero)).toBe(true);
   });
 });

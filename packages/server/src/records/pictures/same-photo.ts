@@ -25,3 +25,11 @@ export interface Hashes {
 export function isSamePhoto(a: Hashes, b: Hashes, distance: number = DEFAULT_DISTANCE): boolean {
   return hamming(a.phash, b.phash) <= distance && hamming(a.dhash, b.dhash) <= DHASH_CONFIRM;
 }
+
+/**
+ * Whether a picture is the same photo as a genuine one: near the photo itself or one of its windows (a crop of it:
+ * fingerprint.ts photoFingerprints). The SQL of matchPicture and matchGenuinePhoto asks the same.
+ */
+export function isSameAsGenuine(genuine: { own: Hashes; windows: Hashes[] }, picture: Hashes, distance: number = DEFAULT_DISTANCE): boolean {
+  return [genuine.own, ...genuine.windows].some((h) => isSamePhoto(h, picture, distance));
+}
