@@ -45,7 +45,8 @@ export function installPhotoPackages(): string[] {
   return missing;
 }
 
-const filesOf = (pkg: string) => execFileSync('dpkg', ['-L', pkg], { encoding: 'utf8' }).split('\n').filter((f) => /\.(jpe?g|png|webp)$/i.test(f));
+// Plasma's screenshot.png is each wallpaper again, small: the wallpaper itself stands for it.
+const filesOf = (pkg: string) => execFileSync('dpkg', ['-L', pkg], { encoding: 'utf8' }).split('\n').filter((f) => /\.(jpe?g|png|webp)$/i.test(f) && !f.endsWith('/screenshot.png'));
 
 /**
  * The name a photo goes by whatever its resolution: "Elephants_3840x2160.jpg" is "Elephants"; Plasma's
