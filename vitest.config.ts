@@ -39,6 +39,7 @@ const databaseFree = [
   'records/core/kind',
   'records/pictures/fingerprint',
   'records/pictures/hash-index',
+  'records/pictures/same-photo',
   'records/pictures/thumbnail-cache',
   'records/sheets/csv-reader',
   'records/sheets/xlsx-reader',

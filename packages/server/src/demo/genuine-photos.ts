@@ -4,7 +4,7 @@ import type { Services } from '../platform/context.js';
 import { storeImage } from '../platform/files.js';
 import { insertPhoto } from '../areas/client-settings/genuine-photo-queries.js';
 import { GENUINE_FILE_KIND } from '../areas/client-settings/genuine-photos.js';
-import { fingerprint } from '../records/pictures/fingerprint.js';
+import { photoFingerprints } from '../records/pictures/fingerprint.js';
 import { PICTURE_QUEUE } from '../records/pictures/queue.js';
 import { demoUsers } from './data.js';
 
@@ -58,11 +58,11 @@ export async function seedDemoPictures(services: Services, origin: string): Prom
   if (!clientId || !analyst) return;
   const now = services.clock();
   const hasPhotos = await db.selectFrom('genuine_photo').select('photo_id').where('client_id', '=', clientId).executeTakeFirst();
-  const photos: { kind: 'serum' | 'cream'; bytes: Buffer; hashes: { phash: string; dhash: string } }[] = [];
+  const photos: { kind: 'serum' | 'cream'; bytes: Buffer; prints: Awaited<ReturnType<typeof photoFingerprints>> }[] = [];
   if (!hasPhotos) {
     for (const kind of ['serum', 'cream'] as const) {
       const bytes = await photoOf(kind);
-      photos.push({ kind, bytes, hashes: await fingerprint(bytes) });
+      photos.push({ kind, bytes, prints: await photoFingerprints(bytes) });
     }
   }
   const records = await db.selectFrom('ec_record').select('ec_id').where('client_id', '=', clientId).orderBy('ec_id').limit(4).execute();
@@ -70,7 +70,7 @@ export async function seedDemoPictures(services: Services, origin: string): Prom
     for (const p of photos) {
       const fileName = await storeImage(tx, { kind: GENUINE_FILE_KIND, clientId, type: 'jpeg', originalName: `sakura-${p.kind}.jpg`, bytes: p.bytes, userId: analyst.user_id, now, attached: true });
       const brand = p.kind === 'serum' ? 'Sakura Serum / さくら美容液' : 'Sakura Cream / さくらクリーム';
-      await insertPhoto(tx, { clientId, brand, fileName, originalName: `sakura-${p.kind}.jpg`, ...p.hashes, userId: analyst.user_id, now });
+      await insertPhoto(tx, { clientId, brand, fileName, originalName: `sakura-${p.kind}.jpg`, ...p.prints.own, windows: p.prints.windows, userId: analyst.user_id, now });
     }
     for (const [i, r] of records.entries()) {
       const url = `${origin}/img/${i + 1}.jpg`;

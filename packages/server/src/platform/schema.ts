@@ -367,6 +367,9 @@ export interface GenuinePhotoTable {
   band1: number;
   band2: number;
   band3: number;
+  /** The fingerprints of the photo's nine windows, in one order (migration 046; empty for photos stored before). */
+  window_phash: ColumnType<string[], string[] | undefined, string[]>;
+  window_dhash: ColumnType<string[], string[] | undefined, string[]>;
   created_by: number | null;
   created_at: Timestamp;
 }

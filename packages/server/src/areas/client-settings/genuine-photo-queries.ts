@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
-import { hashColumns } from '../../records/pictures/hash-index.js';
+import { hashColumns, signed } from '../../records/pictures/hash-index.js';
 
 /** SQL of the client's genuine product photos (migration 043). */
 
@@ -8,11 +8,12 @@ type Conn = Db | Tx;
 
 export async function insertPhoto(
   tx: Conn,
-  p: { clientId: number; brand: string; fileName: string; originalName: string; phash: string; dhash: string; userId: number; now: Date },
+  p: { clientId: number; brand: string; fileName: string; originalName: string; phash: string; dhash: string; windows: { phash: string; dhash: string }[]; userId: number; now: Date },
 ): Promise<number> {
+  const windows = { window_phash: p.windows.map((w) => signed(w.phash)), window_dhash: p.windows.map((w) => signed(w.dhash)) };
   const row = await tx
     .insertInto('genuine_photo')
-    .values({ client_id: p.clientId, brand: p.brand, file_name: p.fileName, original_name: p.originalName.slice(0, 300), ...hashColumns(p), created_by: p.userId, created_at: p.now })
+    .values({ client_id: p.clientId, brand: p.brand, file_name: p.fileName, original_name: p.originalName.slice(0, 300), ...hashColumns(p), ...windows, created_by: p.userId, created_at: p.now })
     .returning('photo_id')
     .executeTakeFirstOrThrow();
   return row.photo_id;

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
 import type { ImageHeader } from '../../platform/images.js';
+import { photoFingerprints, type Fingerprint } from '../../records/pictures/fingerprint.js';
 import { uploadedPicture } from '../../records/pictures/uploaded-picture.js';
 import { matchGenuinePhoto } from '../../records/pictures/picture-queries.js';
 import { deletePhoto, insertPhoto, listPhotos, photoById } from './genuine-photo-queries.js';
@@ -23,7 +24,9 @@ export async function uploadPhotos(ctx: AuthedContext, input: { clientId: number
   const checked = [];
   for (const file of ctx.files) {
     const { image, hashes } = await uploadedPicture(file);
-    checked.push({ filename: file.filename, bytes: file.bytes!, image, hashes });
+    // Read once already: the windows (crops the listings may show) cannot fail where the whole picture did not.
+    const { windows } = await photoFingerprints(file.bytes!);
+    checked.push({ filename: file.filename, bytes: file.bytes!, image, hashes, windows });
   }
   const photos = [];
   for (const c of checked) photos.push({ id: await storePhoto(ctx, ctx.db, input, c) });
@@ -31,11 +34,11 @@ export async function uploadPhotos(ctx: AuthedContext, input: { clientId: number
   return { photos };
 }
 
-async function storePhoto(ctx: AuthedContext, tx: Db | Tx, input: { clientId: number; brand?: string | undefined }, c: { filename: string; bytes: Buffer; image: ImageHeader; hashes: { phash: string; dhash: string } }) {
+async function storePhoto(ctx: AuthedContext, tx: Db | Tx, input: { clientId: number; brand?: string | undefined }, c: { filename: string; bytes: Buffer; image: ImageHeader; hashes: Fingerprint; windows: Fingerprint[] }) {
   const now = ctx.now;
   const fileName = await storeImage(tx, { kind: GENUINE_FILE_KIND, clientId: input.clientId, type: c.image.type, originalName: c.filename, bytes: c.bytes, userId: ctx.user.userId, now, attached: true });
-  const id = await insertPhoto(tx, { clientId: input.clientId, brand: input.brand?.trim() ?? '', fileName, originalName: c.filename, ...c.hashes, userId: ctx.user.userId, now });
-  await matchGenuinePhoto(tx, input.clientId, id, c.hashes);
+  const id = await insertPhoto(tx, { clientId: input.clientId, brand: input.brand?.trim() ?? '', fileName, originalName: c.filename, ...c.hashes, windows: c.windows, userId: ctx.user.userId, now });
+  await matchGenuinePhoto(tx, input.clientId, id, [c.hashes, ...c.windows]);
   return id;
 }
 

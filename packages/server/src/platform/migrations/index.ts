@@ -41,6 +41,7 @@ import * as m042 from './042_capture_pinned_host.js';
 import * as m043 from './043_pictures.js';
 import * as m044 from './044_photo_links.js';
 import * as m045 from './045_picture_wordmark.js';
+import * as m046 from './046_photo_windows.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '043_pictures': m043,
   '044_photo_links': m044,
   '045_picture_wordmark': m045,
+  '046_photo_windows': m046,
 };

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { madePhoto, pngBomb } from '../../testing/photos.js';
-import { fingerprint, hamming, MAX_PICTURE_PIXELS, PictureError, type Fingerprint } from './fingerprint.js';
-import { DEFAULT_DISTANCE, DHASH_CONFIRM } from './picture-queries.js';
+import { fingerprint, hamming, MAX_PICTURE_PIXELS, photoFingerprints, PictureError, type Fingerprint } from './fingerprint.js';
+import { isSameAsGenuine, isSamePhoto } from './same-photo.js';
 
 /**
  * The fingerprints of listing pictures on made photographs (testing/photos.ts: smooth colour fields with grain, built
@@ -40,9 +40,20 @@ describe('picture fingerprints', () => {
       'cropped 10 %': await sharp(photo).extract({ left: 32, top: 24, width: 576, height: 432 }).jpeg().toBuffer(),
     };
     for (const [name, bytes] of Object.entries(copies)) {
-      const d = within(await fingerprint(bytes));
-      expect({ name, near: d.p <= DEFAULT_DISTANCE && d.d <= DHASH_CONFIRM }).toEqual({ name, near: true });
+      expect({ name, near: isSamePhoto(own, await fingerprint(bytes)) }).toEqual({ name, near: true });
     }
+  });
+
+  it('give a genuine photo nine windows, so a listing cropped 10 % from a corner is still the same photo', async () => {
+    const prints = await photoFingerprints(photo);
+    expect(prints.own).toEqual(own);
+    expect(prints.windows).toHaveLength(9);
+    expect(await photoFingerprints(Buffer.from(photo))).toEqual(prints);
+    const cropped = await fingerprint(await sharp(photo).extract({ left: 0, top: 0, width: 576, height: 432 }).jpeg({ quality: 85 }).toBuffer());
+    // The whole photo's hashes lose it (22 bits apart); its top left window keeps it.
+    expect(isSamePhoto(own, cropped)).toBe(false);
+    expect(isSameAsGenuine(prints, cropped)).toBe(true);
+    expect(isSameAsGenuine(prints, await fingerprint(await madePhoto(2)))).toBe(false);
   });
 
   it('turn a picture upright by its EXIF orientation', async () => {
@@ -54,8 +65,9 @@ describe('picture fingerprints', () => {
 
   it('keep other photos far apart', async () => {
     for (let seed = 2; seed <= 7; seed++) {
-      const d = within(await fingerprint(await madePhoto(seed)));
-      expect(d.p > DEFAULT_DISTANCE || d.d > DHASH_CONFIRM).toBe(true);
+      const other = await fingerprint(await madePhoto(seed));
+      expect(isSamePhoto(own, other)).toBe(false);
+      const d = within(other);
       expect(d.p).toBeGreaterThanOrEqual(18);
     }
   });

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { RECORD_TABLES } from '../core/tables.js';
 import { nearBand, bandsOf, signed, INDEX_REACH } from './hash-index.js';
 import type { FoundWordMark, WordMark } from './wordmark.js';
+import { DEFAULT_DISTANCE, DHASH_CONFIRM } from './same-photo.js';
 
 /**
  * The SQL of listing pictures and genuine photos (migration 043): which records have a picture to look at, their
@@ -20,15 +21,8 @@ export const PICTURE_SOURCES = {
 export type PictureKind = keyof typeof PICTURE_SOURCES;
 export const isPictureKind = (kind: string): kind is PictureKind => kind in PICTURE_SOURCES;
 
-/** The client's largest pHash distance for "same photo" when it has set none (bits of 64). */
-export const DEFAULT_DISTANCE = 10;
-/**
- * The largest dHash distance that confirms a pHash match. A resized, recompressed, brightened, padded or 10 %
- * cropped copy of a photo stays within 6 bits, a 5° rotation about 13 (fingerprint.test.ts); two unrelated photos
- * differ by 25 and more. At 20, the chance that two unrelated pictures agree by accident is about 0.2 % for the
- * dHash alone and, with the pHash within 10 too, about one in a billion.
- */
-export const DHASH_CONFIRM = 20;
+// The same-photo test's numbers, shared with its pure TypeScript form (same-photo.ts).
+export { DEFAULT_DISTANCE, DHASH_CONFIRM } from './same-photo.js';
 
 const WEB_ADDRESS = '^\\s*https?://';
 const distanceOf = (column: string, hash: string) => sql<number>`bit_count((${sql.ref(column)} # ${signed(hash)}::bigint)::bit(64))`;
@@ -110,11 +104,17 @@ export async function settlePicture(tx: Conn, pictureId: number, now: Date, outc
  */
 export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind, pictureId: number, f: { phash: string; dhash: string }): Promise<void> {
   const limit = clientDistance(clientId);
+  // A genuine photo's own hashes or one of its windows' (crops of it: fingerprint.ts), the nearest kept.
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
-    SELECT ${pictureId}, 'same-photo', g.photo_id, d.p, d.d FROM genuine_photo AS g
-    CROSS JOIN LATERAL (SELECT ${distanceOf('g.phash', f.phash)} AS p, ${distanceOf('g.dhash', f.dhash)} AS d) AS d
-    WHERE g.client_id = ${clientId} AND d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}`.execute(tx);
+    SELECT ${pictureId}, 'same-photo', g.photo_id, best.p, best.d FROM genuine_photo AS g
+    CROSS JOIN LATERAL (
+      SELECT d.p, d.d FROM (SELECT g.phash, g.dhash UNION ALL SELECT w.phash, w.dhash FROM unnest(g.window_phash, g.window_dhash) AS w (phash, dhash)) AS h
+      CROSS JOIN LATERAL (SELECT ${distanceOf('h.phash', f.phash)} AS p, ${distanceOf('h.dhash', f.dhash)} AS d) AS d
+      WHERE d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}
+      ORDER BY d.p, d.d LIMIT 1
+    ) AS best
+    WHERE g.client_id = ${clientId}`.execute(tx);
   const t = RECORD_TABLES[kind];
   const id = sql.ref(t.id);
   const seller = (alias: string) => sql.ref(`${alias}.${PICTURE_SOURCES[kind].seller}`);
@@ -166,15 +166,23 @@ export async function rematchClient(db: Conn, clientId: number): Promise<void> {
   await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
 }
 
-/** The same-photo matches of a genuine photo just added, among the client's pictures already looked at. */
-export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
+/**
+ * The same-photo matches of a genuine photo just added, among the client's pictures already looked at: by its own
+ * hashes and by each window's (`prints`), a picture keeping the nearest, as matchPicture does.
+ */
+export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, prints: { phash: string; dhash: string }[]): Promise<void> {
+  for (const f of prints) await matchGenuineHashes(tx, clientId, photoId, f);
+}
+
+async function matchGenuineHashes(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
     SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM record_picture AS p
     CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', f.phash)} AS p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
     WHERE p.client_id = ${clientId} AND p.state = 'done' AND ${nearHash('p', f.phash)}
       AND d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
-    ON CONFLICT DO NOTHING`.execute(tx);
+    ON CONFLICT (picture_id, photo_id) DO UPDATE SET phash_distance = EXCLUDED.phash_distance, dhash_distance = EXCLUDED.dhash_distance
+      WHERE EXCLUDED.phash_distance < picture_match.phash_distance`.execute(tx);
 }
 
 export interface PictureAnswerRow {
@@ -228,12 +236,17 @@ export async function picturesOfRecords(db: Conn, kind: PictureKind, clientId: n
 export async function nearestRecords(db: Conn, kind: PictureKind, clientId: number, hash: string, visible: Expression<SqlBool>, limit: number): Promise<{ id: number; distance: number }[]> {
   const t = RECORD_TABLES[kind];
   const id = sql.ref(t.id);
+  // The pictures near first (the band indexes), then their records: joined in one query, the planner read every
+  // record of a million-record client (1.3 s a look-up, bench/pictures.ts); the materialised step keeps that order.
   const found = await sql<{ id: string | number; distance: number }>`
-    SELECT r.${id} AS id, d.p AS distance FROM record_picture AS p
-    JOIN ${sql.table(t.records)} AS r ON r.${id} = p.${id}
-    CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', hash)} AS p) AS d
-    WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.state = 'done' AND ${nearHash('p', hash)} AND d.p <= ${INDEX_REACH} AND ${visible}
-    ORDER BY d.p, r.${id} DESC
+    WITH near AS MATERIALIZED (
+      SELECT p.${id} AS id, d.p FROM record_picture AS p
+      CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', hash)} AS p) AS d
+      WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.state = 'done' AND ${nearHash('p', hash)} AND d.p <= ${INDEX_REACH}
+    )
+    SELECT r.${id} AS id, near.p AS distance FROM near JOIN ${sql.table(t.records)} AS r ON r.${id} = near.id
+    WHERE ${visible}
+    ORDER BY near.p, r.${id} DESC
     LIMIT ${limit}`.execute(db);
   return found.rows.map((r) => ({ id: Number(r.id), distance: Number(r.distance) }));
 }

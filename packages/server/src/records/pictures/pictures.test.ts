@@ -39,16 +39,20 @@ let acmeUser: TestUser;
 let otherUser: TestUser;
 let photoA: Buffer;
 let photoB: Buffer;
+let photoC: Buffer;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   photoA = await madePhoto(1);
   photoB = await madePhoto(2);
+  photoC = await madePhoto(3);
   const files: Record<string, { type: string; body: Buffer }> = {
     '/a.jpg': { type: 'image/jpeg', body: photoA },
     '/a-small.jpg': { type: 'image/jpeg', body: await sharp(photoA).resize(400).jpeg({ quality: 55 }).toBuffer() },
     '/a-square.png': { type: 'image/png', body: await sharp(photoA).extend({ top: 80, bottom: 80, background: '#ffffff' }).png().toBuffer() },
     '/b.jpg': { type: 'image/jpeg', body: photoB },
+    // Photo C less its right and bottom tenth: 16 bits from the whole photo's pHash, 2 from its top left window.
+    '/c-crop.jpg': { type: 'image/jpeg', body: await sharp(photoC).extract({ left: 0, top: 0, width: 576, height: 432 }).jpeg({ quality: 85 }).toBuffer() },
     // A page posing as a picture, and a decompression bomb (a header claiming 30,000 × 30,000 pixels).
     '/page.jpg': { type: 'image/jpeg', body: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>') },
     '/bomb.png': { type: 'image/png', body: pngBomb() },
@@ -358,6 +362,30 @@ describe('search by picture', () => {
     expect((client.body.data!.records as Answer[]).map((r) => r.ec_id)).not.toContain(ids.unposted);
     expect((await search(otherUser, acme, query)).status).toBe(403);
     expect((await search(analyst, acme, Buffer.from('<html></html>'))).body.code).toBe(ErrorCode.FILE_REJECTED);
+  });
+});
+
+describe('a genuine photo cropped by a listing', () => {
+  it('is still the same photo by one of its windows, whether the photo or the listing comes first', async () => {
+    const photoAnalyst = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, photoAnalyst, other);
+    const [cropped] = await insertRecords(tp, other, await insertReport(tp, other, 'Crops'), [{ ec_product_image_url: `${origin}/c-crop.jpg`, ec_product_seller: 'Seller Crop' }]);
+    const matched = async () => {
+      const res = await tp.post('/api/ec-data/get-record', { clientId: other, recordId: cropped }, { token: photoAnalyst.token });
+      return matchesOf(res.body.data!.record as Answer, 'same-photo').map((m) => m.refId);
+    };
+    // The listing first: the photo uploaded after finds it (matchGenuinePhoto, by a window).
+    expect(await lookAtPictures(tp.portal.services, other, 'ec')).toEqual({ done: 1, failed: 0 });
+    expect(await matched()).toEqual([]);
+    const up = await uploadPhotos(photoAnalyst, other, [{ name: 'c.jpg', bytes: photoC }]);
+    expect(up.body.code, up.body.message).toBe(0);
+    const photo = (up.body.data!.photos as { id: number }[])[0]!.id;
+    expect(await matched()).toEqual([photo]);
+    // The photo first: the listing matched again from its fingerprints finds it (matchPicture, by a window too).
+    expect((await tp.post('/api/client-settings/set-picture-settings', { clientId: other, samePhotoDistance: 9 }, { token: photoAnalyst.token })).body.code).toBe(0);
+    expect(await matched()).toEqual([]);
+    expect(await lookAtPictures(tp.portal.services, other, 'ec')).toEqual({ done: 1, failed: 0 });
+    expect(await matched()).toEqual([photo]);
   });
 });
 
