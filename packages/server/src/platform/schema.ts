@@ -209,6 +209,8 @@ export interface ClientSettingTable {
   recheck_days: Generated<number>;
   /** The largest pHash distance (bits of 64) at which a listing picture is the same photo as a genuine one (0-11). */
   picture_distance: Generated<number>;
+  /** Goes up whenever a word or design mark of the client is added or changed: older pictures are read again. */
+  picture_marks_version: Generated<number>;
 }
 
 export interface NewsTable {
@@ -392,6 +394,8 @@ export interface RecordPictureTable {
   band2: number | null;
   band3: number | null;
   looked_at: NullableTimestamp;
+  /** The client's picture_marks_version its words and logos were read under (migration 050). */
+  read_version: Generated<number>;
 }
 
 /**

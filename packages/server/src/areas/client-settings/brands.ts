@@ -2,6 +2,7 @@ import type { Brand } from '@portal/contract';
 import type { AuthedContext } from '../../platform/context.js';
 import { fail } from '../../platform/errors.js';
 import { masterTable } from '../../platform/master.js';
+import { readPicturesAgain } from '../../records/pictures/queue.js';
 
 /** Brands with their keywords and models: the hint words of categorization (document 1, section 3). */
 
@@ -32,11 +33,15 @@ export async function list(ctx: AuthedContext, clientId: number): Promise<Brand[
 
 export async function createBrand(ctx: AuthedContext, clientId: number, name: string) {
   await brandTable.insert(ctx.db, clientId, { brand_name: name });
+  // A brand's name is looked for in listing pictures like a word mark.
+  await readPicturesAgain(ctx.services, ctx.db, clientId);
   return { brands: await list(ctx, clientId) };
 }
 
 export async function updateBrand(ctx: AuthedContext, clientId: number, brandId: number, name: string) {
+  const before = await brandTable.find(ctx.db, clientId, brandId);
   await brandTable.update(ctx.db, clientId, brandId, { brand_name: name });
+  if (before && before.brand_name !== name) await readPicturesAgain(ctx.services, ctx.db, clientId);
   return { brands: await list(ctx, clientId) };
 }
 

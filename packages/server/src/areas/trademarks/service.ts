@@ -3,6 +3,7 @@ import { TRADEMARK_REGION_CODES } from '@portal/contract/trademark-lists';
 import type { z } from 'zod';
 import type { AuthedContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { readPicturesAgain } from '../../records/pictures/queue.js';
 import { attachImage, dropImage } from './images.js';
 import { deleteTrademark, findVisible, insertTrademark, present, searchTrademarks, updateTrademark } from './repo.js';
 
@@ -65,8 +66,10 @@ export async function create(ctx: AuthedContext, input: CreateInput) {
     created_at: ctx.now,
     updated_at: ctx.now,
   });
+  if (input.text || input.image) await readPicturesAgain(ctx.services, ctx.db, clientId);
   return get(ctx, trademarkId);
 }
+
 
 export async function update(ctx: AuthedContext, input: UpdateInput) {
   const current = await findVisible(ctx, input.trademarkId, true);
@@ -84,6 +87,9 @@ export async function update(ctx: AuthedContext, input: UpdateInput) {
     ...columnsOf(input),
     updated_at: ctx.now,
   });
+  const newText = input.text !== undefined && input.text !== current.text && input.text !== '';
+  const newImage = input.image !== undefined && input.image !== current.image && Boolean(input.image);
+  if (newText || newImage) await readPicturesAgain(ctx.services, ctx.db, current.client_id);
   return get(ctx, current.trademark_id);
 }
 

@@ -2,7 +2,7 @@ import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
 import { readText } from './ocr.js';
-import { insertWordMarks, matchPicture, pendingPictures, settlePicture, syncPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
+import { insertWordMarks, keepUnread, marksVersionOf, matchPicture, pendingPictures, settlePicture, syncPictures, unreadPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
 import { findWordMarks, type FoundWordMark, type WordMark } from './wordmark.js';
 
@@ -84,10 +84,15 @@ export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks
 /** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
 export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
-  if (!(await syncPictures(services.db, clientId, kind))) return counts;
+  await syncPictures(services.db, clientId, kind);
+  // The version first, then the marks (picture-queries.ts marksVersionOf).
+  const version = await marksVersionOf(services.db, clientId);
   const read = { marks: await wordMarksOf(services.db, clientId), log: services.log };
   for (;;) {
-    const batch = await pendingPictures(services.db, clientId, kind, BATCH);
+    // New and changed pictures first, then the ones read before the client's marks last changed.
+    let batch = await pendingPictures(services.db, clientId, kind, BATCH);
+    const again = batch.length === 0;
+    if (again) batch = await unreadPictures(services.db, clientId, kind, version, BATCH);
     if (batch.length === 0) return counts;
     const outcomes: (Look | { reason: LookFailure })[] = [];
     // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks kept; the others
@@ -98,7 +103,11 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
     await services.db.transaction().execute(async (tx) => {
       for (const [i, picture] of batch.entries()) {
         const outcome = outcomes[i]!;
-        await settlePicture(tx, picture.picture_id, now, outcome);
+        if (again && 'reason' in outcome) {
+          await keepUnread(tx, picture.picture_id, version);
+          continue;
+        }
+        await settlePicture(tx, picture.picture_id, now, outcome, version);
         if ('reason' in outcome) counts.failed += 1;
         else {
           counts.done += 1;

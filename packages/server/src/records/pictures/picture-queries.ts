@@ -65,6 +65,45 @@ export interface PendingPicture {
 
 const hexOf = (column: string) => sql<string | null>`lpad(to_hex(${sql.ref(column)}), 16, '0')`;
 
+/**
+ * The client's marks version (migration 050), read before its marks: a mark saved in between is then read under the
+ * older version, and its pictures read once more, never once too few.
+ */
+export async function marksVersionOf(db: Conn, clientId: number): Promise<number> {
+  const row = await db.selectFrom('client_setting').select('picture_marks_version').where('client_id', '=', clientId).executeTakeFirst();
+  return row?.picture_marks_version ?? 0;
+}
+
+/** A word or design mark of the client was added or changed: its pictures read before are to be read again. */
+export async function marksChanged(db: Conn, clientId: number): Promise<void> {
+  await sql`
+    INSERT INTO client_setting (client_id, picture_marks_version) VALUES (${clientId}, 1)
+    ON CONFLICT (client_id) DO UPDATE SET picture_marks_version = client_setting.picture_marks_version + 1`.execute(db);
+}
+
+/**
+ * The next of the client's pictures of a kind read under an older marks version, to be fetched and read again
+ * (their fingerprints are fetched again with them: `phash` null). They keep their state and matches meanwhile.
+ */
+export async function unreadPictures(db: Conn, clientId: number, kind: PictureKind, version: number, limit: number): Promise<PendingPicture[]> {
+  return db
+    .selectFrom('record_picture')
+    .select(['picture_id', 'url', sql<null>`NULL`.as('phash'), sql<null>`NULL`.as('dhash')])
+    .where('client_id', '=', clientId)
+    .where('kind', '=', kind)
+    .where('state', '=', 'done')
+    .where('read_version', '<', version)
+    .orderBy('read_version')
+    .orderBy('picture_id')
+    .limit(limit)
+    .execute();
+}
+
+/** A picture read again that could not be had this time keeps what was found before; it is not tried again. */
+export async function keepUnread(tx: Conn, pictureId: number, version: number): Promise<void> {
+  await tx.updateTable('record_picture').set({ read_version: version }).where('picture_id', '=', pictureId).execute();
+}
+
 /** The next pending pictures of the client's records of a kind, oldest first. */
 export async function pendingPictures(db: Conn, clientId: number, kind: PictureKind, limit: number): Promise<PendingPicture[]> {
   return db
@@ -82,7 +121,7 @@ export async function pendingPictures(db: Conn, clientId: number, kind: PictureK
  * A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way, but for its word
  * marks when it was only matched again (not read again: no `words`).
  */
-export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; words?: unknown } | { reason: string }): Promise<void> {
+export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; words?: unknown } | { reason: string }, version = 0): Promise<void> {
   const read = 'reason' in outcome || outcome.words !== undefined;
   await sql`DELETE FROM picture_match WHERE (picture_id = ${pictureId} AND (kind <> 'wordmark' OR ${read})) OR other_picture_id = ${pictureId}`.execute(tx);
   if ('reason' in outcome) {
@@ -92,7 +131,7 @@ export async function settlePicture(tx: Conn, pictureId: number, now: Date, outc
   const [band0, band1, band2, band3] = bandsOf(outcome.phash);
   await tx
     .updateTable('record_picture')
-    .set({ state: 'done', reason: null, phash: signed(outcome.phash), dhash: signed(outcome.dhash), band0, band1, band2, band3, looked_at: now })
+    .set({ state: 'done', reason: null, phash: signed(outcome.phash), dhash: signed(outcome.dhash), band0, band1, band2, band3, looked_at: now, ...(read ? { read_version: version } : {}) })
     .where('picture_id', '=', pictureId)
     .execute();
 }

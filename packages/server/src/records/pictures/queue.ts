@@ -2,7 +2,7 @@ import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { QueueDef } from '../../platform/queues.js';
 import { lookAtPictures } from './look.js';
-import { isPictureKind } from './picture-queries.js';
+import { isPictureKind, marksChanged } from './picture-queries.js';
 
 /**
  * The pictures queue (issue 31): one job looks at every new or changed listing picture of a client's records of one
@@ -42,4 +42,14 @@ export function pictureQueue(services: Services): QueueDef<typeof PICTURE_QUEUE>
 /** Queues a look at the client's pictures of a kind, in the caller's transaction; a kind without pictures needs none. */
 export async function queuePictureLook(services: Services, db: Db | Tx, clientId: number, kind: string): Promise<void> {
   if (isPictureKind(kind)) await services.queues.send(PICTURE_QUEUE, { clientId, kind }, { db });
+}
+
+/**
+ * A word or design mark of the client added or changed (a trademark's word or image, a brand's name): its listing
+ * pictures read before are read again for it in the background, after any new ones (look.ts). A mark removed takes
+ * its matches with it (ON DELETE CASCADE), so removal needs nothing here.
+ */
+export async function readPicturesAgain(services: Services, db: Db | Tx, clientId: number): Promise<void> {
+  await marksChanged(db, clientId);
+  for (const kind of ['ec', 'sns']) await queuePictureLook(services, db, clientId, kind);
 }

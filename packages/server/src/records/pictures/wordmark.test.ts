@@ -27,6 +27,8 @@ let otherUser: TestUser;
 const marks: Record<string, number> = {};
 let brand: number;
 const ids: Record<string, number> = {};
+/** The pictures the fixture server serves, by path (a test takes one away to see a failed reading again). */
+const files = new Map<string, Buffer>();
 
 const PICTURES: Record<string, () => Promise<Buffer>> = {
   '/en-serif.jpg': () => photoWithWord(11, 'SAKURA GLOW', 'Liberation Serif'),
@@ -40,7 +42,6 @@ const PICTURES: Record<string, () => Promise<Buffer>> = {
 };
 
 beforeAll(async () => {
-  const files = new Map<string, Buffer>();
   for (const [path, make] of Object.entries(PICTURES)) files.set(path, await make());
   server = http.createServer((req, res) => {
     const body = files.get(req.url ?? '');
@@ -170,4 +171,31 @@ describe('the pictures job', () => {
     await tp.portal.services.db.deleteFrom('trademark').where('trademark_id', '=', marks.bihada!).execute();
     expect(wordmarks((await listed(analyst)).get(ids.jaSerif!))).toEqual([]);
   });
+
+  it('reads the pictures again when a word mark or brand is added or renamed later, keeping what a failed reading had', async () => {
+    const db = tp.portal.services.db;
+    const version = async () => (await db.selectFrom('client_setting').select('picture_marks_version').where('client_id', '=', acme).executeTakeFirst())?.picture_marks_version ?? 0;
+    // Nothing changed: a run reads nothing again.
+    expect(await lookAtPictures(tp.portal.services, acme, 'ec')).toEqual({ done: 0, failed: 0 });
+    const before = await version();
+    const added = await tp.post('/api/trademark/create-trademark', { clientId: acme, no: 'FD-1', region: 'JP', type: '35', text: 'FRESH DEAL' }, { token: analyst.token });
+    expect(added.body.code, added.body.message).toBe(0);
+    expect(await version()).toBe(before + 1);
+    // A picture that cannot be had when read again keeps its word mark.
+    const enSerif = files.get('/en-serif.jpg')!;
+    files.delete('/en-serif.jpg');
+    expect(await lookAtPictures(tp.portal.services, acme, 'ec')).toEqual({ done: 6, failed: 0 });
+    files.set('/en-serif.jpg', enSerif);
+    const rows = await listed(analyst);
+    expect(wordmarks(rows.get(ids.otherWord!)).map((m) => m.refId)).toEqual([(added.body.data as { trademark: { trademark_id: number } }).trademark.trademark_id]);
+    expect(wordmarks(rows.get(ids.enSerif!)).map((m) => m.refId)).toEqual([marks.glow]);
+    expect(rows.get(ids.enSerif!)!.imageStatus).toBe('done');
+    expect(await lookAtPictures(tp.portal.services, acme, 'ec')).toEqual({ done: 0, failed: 0 });
+    // A brand renamed: every picture read again for its new name.
+    const renamed = await tp.post('/api/analyst/update-brand', { clientId: acme, brandId: brand, brand: 'Fresh Deal Shop' }, { token: analyst.token });
+    expect(renamed.body.code, renamed.body.message).toBe(0);
+    expect(await lookAtPictures(tp.portal.services, acme, 'ec')).toEqual({ done: 7, failed: 0 });
+    // The brand's old name is no longer looked for; the HANAMI picture lost its match.
+    expect(wordmarks((await listed(analyst)).get(ids.brandMono!))).toEqual([]);
+  }, 120_000);
 });
