@@ -35,6 +35,21 @@ export function nearHash(alias: string, hash: string): RawBuilder<SqlBool> {
 }
 
 /**
+ * The client's looked-at pictures (`picture_id`, of every kind) whose pHash is within INDEX_REACH of `hash`, with
+ * their distance `p`: a sub-query to join record_picture on. Each band is asked apart and the bits are counted in
+ * its index (migration 048: the band indexes carry the hashes), so the about 8,400 candidates among a million
+ * are read from four index-only scans; `nearHash` in one condition makes a bitmap of them and reads each one's
+ * table row (one random page each: 400 ms and more a look-up, docs/benchmarks.md "Pictures").
+ */
+export function nearPictures(clientId: number, hash: string): RawBuilder<{ picture_id: number; p: number }> {
+  const branch = (band: number, i: number) => sql`
+    SELECT picture_id, ${distanceOf('phash', hash)} AS p FROM record_picture
+    WHERE client_id = ${clientId} AND state = 'done' AND ${sql.ref(`band${i}`)} = ANY(${nearBand(band)}::int[]) AND ${distanceOf('phash', hash)} <= ${INDEX_REACH}`;
+  // UNION: a picture near on two bands is one row (its distance is the same).
+  return sql`(${sql.join(bandsOf(hash).map(branch), sql` UNION `)})`;
+}
+
+/**
  * Brings the client's picture rows of a kind in line with its records: a pending row for each record whose picture
  * address is new or changed (a changed one loses its fingerprints and matches), none for a record without one.
  * Answers whether anything is pending.
@@ -240,9 +255,9 @@ export async function nearestRecords(db: Conn, kind: PictureKind, clientId: numb
   // record of a million-record client (1.3 s a look-up, bench/pictures.ts); the materialised step keeps that order.
   const found = await sql<{ id: string | number; distance: number }>`
     WITH near AS MATERIALIZED (
-      SELECT p.${id} AS id, d.p FROM record_picture AS p
-      CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', hash)} AS p) AS d
-      WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.state = 'done' AND ${nearHash('p', hash)} AND d.p <= ${INDEX_REACH}
+      SELECT p.${id} AS id, c.p FROM ${nearPictures(clientId, hash)} AS c
+      JOIN record_picture AS p ON p.picture_id = c.picture_id
+      WHERE p.kind = ${kind}
     )
     SELECT r.${id} AS id, near.p AS distance FROM near JOIN ${sql.table(t.records)} AS r ON r.${id} = near.id
     WHERE ${visible}
