@@ -9,9 +9,9 @@ import { seedEcRecords, seedInfringementCategories } from '../ec-dataset.js';
  * Find by picture among a million stored fingerprints (issue 31: "answers in ≤ 200 ms, an index, not a scan"), in
  * PostgreSQL (a database of its own, dropped at the end): one client with ROWS EC records (the benchmark data set,
  * ec-dataset.ts), each with a looked-at picture of random 64-bit hashes, and the real photos' fingerprints and
- * their copies' planted on some of them. Each look-up is the server's own query (nearestRecords: the band indexes
- * of migration 043, covering since 048, then bit_count); the plain scan is the same query without the band condition, so it counts
- * the bits of every row. Both must answer the same records.
+ * their copies' planted on some of them. Each look-up is the server's own query (nearestRecords: index-only scans
+ * of the band indexes, migrations 043 and 048, then bit_count); the plain scan counts the bits of every row, no
+ * index. Both must answer the same records.
  *
  * BENCH_KEEP_DB=1 keeps the data set in a database named `portal_bench_pictures` (BENCH_KEEP_DB=<name>: that name)
  * and uses it again on the next run when it holds ROWS records (migrated first, so a new migration's index is
@@ -100,7 +100,7 @@ export async function lookupBenchmark(rows: number, planted: Planted[], scans: n
 
     const everyone = sql<boolean>`true`;
     const look = (hash: string) => nearestRecords(db, 'ec', clientId, hash, everyone, 100);
-    // The same query, but every row's bits counted: no band condition.
+    // The look-up's answer the long way: every row's bits counted, no band condition.
     const scan = async (hash: string) =>
       (
         await sql<{ id: string; distance: number }>`
