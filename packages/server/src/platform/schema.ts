@@ -376,7 +376,10 @@ export interface GenuinePhotoTable {
   created_at: Timestamp;
 }
 
-/** A record's listing picture as last looked at: its state and fingerprints (migration 043). */
+/**
+ * A record's listing picture as last looked at: its state and fingerprints (migration 043; its band indexes carry
+ * the hashes since 048, for index-only look-ups).
+ */
 export interface RecordPictureTable {
   picture_id: Generated<number>;
   client_id: number;

@@ -28,10 +28,19 @@ const WEB_ADDRESS = '^\\s*https?://';
 const distanceOf = (column: string, hash: string) => sql<number>`bit_count((${sql.ref(column)} # ${signed(hash)}::bigint)::bit(64))`;
 const clientDistance = (clientId: number) => sql<number>`COALESCE((SELECT picture_distance FROM client_setting WHERE client_id = ${clientId}), ${DEFAULT_DISTANCE})`;
 
-/** Rows (alias `alias`) whose pHash may be within INDEX_REACH of `hash`: one of its bands within 2 bits. */
-export function nearHash(alias: string, hash: string): RawBuilder<SqlBool> {
-  const bands = bandsOf(hash);
-  return sql<SqlBool>`(${sql.join(bands.map((band, i) => sql`${sql.ref(`${alias}.band${i}`)} = ANY(${nearBand(band)}::int[])`), sql` OR `)})`;
+/**
+ * The client's looked-at pictures (`picture_id`, of every kind) whose pHash is within INDEX_REACH of `hash`, with
+ * their distance `p`: a sub-query to join record_picture on. Each band is asked apart and the bits are counted in
+ * its index (migration 048: the band indexes carry the hashes), so the about 8,400 candidates among a million
+ * are read from four index-only scans. The four bands ORed in one condition made a bitmap of them and read each
+ * one's table row, one random page each: 400 ms and more a look-up (docs/benchmarks.md, "Pictures").
+ */
+export function nearPictures(clientId: number, hash: string): RawBuilder<{ picture_id: number; p: number }> {
+  const branch = (band: number, i: number) => sql`
+    SELECT picture_id, ${distanceOf('phash', hash)} AS p FROM record_picture
+    WHERE client_id = ${clientId} AND state = 'done' AND ${sql.ref(`band${i}`)} = ANY(${nearBand(band)}::int[]) AND ${distanceOf('phash', hash)} <= ${INDEX_REACH}`;
+  // UNION: a picture near on two bands is one row (its distance is the same).
+  return sql`(${sql.join(bandsOf(hash).map(branch), sql` UNION `)})`;
 }
 
 /**
@@ -160,12 +169,12 @@ export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind
   await sql`
     INSERT INTO picture_match (picture_id, kind, other_picture_id, phash_distance, dhash_distance)
     SELECT pair.a, 'shared-photo', pair.b, found.p, found.d FROM (
-      SELECT o.picture_id, d.p, d.d FROM record_picture AS o
+      SELECT o.picture_id, d.p, d.d FROM ${nearPictures(clientId, f.phash)} AS near
+      JOIN record_picture AS o ON o.picture_id = near.picture_id
       JOIN ${sql.table(t.records)} AS r ON r.${id} = o.${id}
       JOIN ${sql.table(t.records)} AS mine ON mine.${id} = (SELECT x.${id} FROM record_picture AS x WHERE x.picture_id = ${pictureId})
       CROSS JOIN LATERAL (SELECT ${distanceOf('o.phash', f.phash)} AS p, ${distanceOf('o.dhash', f.dhash)} AS d) AS d
-      WHERE o.client_id = ${clientId} AND o.state = 'done' AND o.kind = ${kind} AND o.picture_id <> ${pictureId}
-        AND ${nearHash('o', f.phash)} AND d.p <= LEAST(${limit}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
+      WHERE o.kind = ${kind} AND o.picture_id <> ${pictureId} AND d.p <= LEAST(${limit}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
         AND NOT (btrim(${seller('r')}) <> '' AND lower(btrim(${seller('r')})) = lower(btrim(${seller('mine')})))
     ) AS found
     CROSS JOIN LATERAL (VALUES (${pictureId}::int, found.picture_id), (found.picture_id, ${pictureId}::int)) AS pair (a, b)
@@ -216,10 +225,10 @@ export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: num
 async function matchGenuineHashes(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
-    SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM record_picture AS p
-    CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', f.phash)} AS p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
-    WHERE p.client_id = ${clientId} AND p.state = 'done' AND ${nearHash('p', f.phash)}
-      AND d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
+    SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM ${nearPictures(clientId, f.phash)} AS near
+    JOIN record_picture AS p ON p.picture_id = near.picture_id
+    CROSS JOIN LATERAL (SELECT near.p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
+    WHERE d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
     ON CONFLICT (picture_id, photo_id) DO UPDATE SET phash_distance = EXCLUDED.phash_distance, dhash_distance = EXCLUDED.dhash_distance
       WHERE EXCLUDED.phash_distance < picture_match.phash_distance`.execute(tx);
 }
@@ -279,9 +288,9 @@ export async function nearestRecords(db: Conn, kind: PictureKind, clientId: numb
   // record of a million-record client (1.3 s a look-up, bench/pictures.ts); the materialised step keeps that order.
   const found = await sql<{ id: string | number; distance: number }>`
     WITH near AS MATERIALIZED (
-      SELECT p.${id} AS id, d.p FROM record_picture AS p
-      CROSS JOIN LATERAL (SELECT ${distanceOf('p.phash', hash)} AS p) AS d
-      WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.state = 'done' AND ${nearHash('p', hash)} AND d.p <= ${INDEX_REACH}
+      SELECT p.${id} AS id, c.p FROM ${nearPictures(clientId, hash)} AS c
+      JOIN record_picture AS p ON p.picture_id = c.picture_id
+      WHERE p.kind = ${kind}
     )
     SELECT r.${id} AS id, near.p AS distance FROM near JOIN ${sql.table(t.records)} AS r ON r.${id} = near.id
     WHERE ${visible}
