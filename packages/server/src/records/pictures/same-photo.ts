@@ -21,8 +21,9 @@ export const DEFAULT_DISTANCE = 10;
 /**
  * The largest dHash distance that confirms a pHash match. A resized, recompressed, brightened, padded or 10 %
  * cropped copy of a photo stays within 6 bits, a 5° rotation about 13 (fingerprint.test.ts); two unrelated photos
- * differ by 25 and more, but round fruit cut out on white (the benchmark's false positives) by 17-20, so 16 halves
- * them for two brightened copies in 500 lost.
+ * differ by 25 and more, but objects cut out on white (round fruit, a cymbal: the benchmark's false positives) by
+ * 17-20 when their pHashes agree. At 16 rather than 20, 7 of the benchmark's 15 false positives go, for one
+ * brightened copy in 508 (which the wide test finds again), two rotations and two 20 % crops.
  */
 export const DHASH_CONFIRM = 16;
 /** The wide test: the pHash within `fifths` fifths of the distance (rounded down), the dHash within `dhash`. */
