@@ -369,9 +369,12 @@ export interface GenuinePhotoTable {
   band1: number;
   band2: number;
   band3: number;
-  /** The fingerprints of the photo's nine windows, in one order (migration 046; empty for photos stored before). */
+  /** The fingerprints of the photo's nine windows then its mirror image (migrations 046, 049), in one order. */
   window_phash: ColumnType<string[], string[] | undefined, string[]>;
   window_dhash: ColumnType<string[], string[] | undefined, string[]>;
+  /** The fingerprints of the photo's upper part (migration 049; NULL for photos stored before, until the job computes them). */
+  upper_phash: ColumnType<number | null, string | null | undefined, string | null>;
+  upper_dhash: ColumnType<number | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Timestamp;
 }
@@ -396,6 +399,13 @@ export interface RecordPictureTable {
   band1: number | null;
   band2: number | null;
   band3: number | null;
+  /** The fingerprints of the picture's upper part and its pHash's bands (migration 049; NULL for pictures looked at before). */
+  upper_phash: ColumnType<number | null, string | null | undefined, string | null>;
+  upper_dhash: ColumnType<number | null, string | null | undefined, string | null>;
+  upper_band0: ColumnType<number | null, number | null | undefined, number | null>;
+  upper_band1: ColumnType<number | null, number | null | undefined, number | null>;
+  upper_band2: ColumnType<number | null, number | null | undefined, number | null>;
+  upper_band3: ColumnType<number | null, number | null | undefined, number | null>;
   looked_at: NullableTimestamp;
   /** The client's picture_marks_version its words and logos were read under (migration 050). */
   read_version: Generated<number>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
+import type { Hashes } from '../../records/pictures/fingerprint.js';
 import { hashColumns, signed } from '../../records/pictures/hash-index.js';
 
 /** SQL of the client's genuine product photos (migration 043). */
@@ -8,9 +9,9 @@ type Conn = Db | Tx;
 
 export async function insertPhoto(
   tx: Conn,
-  p: { clientId: number; brand: string; fileName: string; originalName: string; phash: string; dhash: string; windows: { phash: string; dhash: string }[]; userId: number; now: Date },
+  p: { clientId: number; brand: string; fileName: string; originalName: string; phash: string; dhash: string; upper: Hashes; windows: Hashes[]; userId: number; now: Date },
 ): Promise<number> {
-  const windows = { window_phash: p.windows.map((w) => signed(w.phash)), window_dhash: p.windows.map((w) => signed(w.dhash)) };
+  const windows = { window_phash: p.windows.map((w) => signed(w.phash)), window_dhash: p.windows.map((w) => signed(w.dhash)), upper_phash: signed(p.upper.phash), upper_dhash: signed(p.upper.dhash) };
   const row = await tx
     .insertInto('genuine_photo')
     .values({ client_id: p.clientId, brand: p.brand, file_name: p.fileName, original_name: p.originalName.slice(0, 300), ...hashColumns(p), ...windows, created_by: p.userId, created_at: p.now })

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { deleteFile, fileBytes, fileMeta, storeImage } from '../../platform/files.js';
 import type { ImageHeader } from '../../platform/images.js';
-import { photoFingerprints, type Fingerprint } from '../../records/pictures/fingerprint.js';
+import { photoFingerprints, type Fingerprint, type Hashes } from '../../records/pictures/fingerprint.js';
 import { uploadedPicture } from '../../records/pictures/uploaded-picture.js';
 import { matchGenuinePhoto } from '../../records/pictures/picture-queries.js';
 import { deletePhoto, insertPhoto, listPhotos, photoById } from './genuine-photo-queries.js';
@@ -34,11 +34,11 @@ export async function uploadPhotos(ctx: AuthedContext, input: { clientId: number
   return { photos };
 }
 
-async function storePhoto(ctx: AuthedContext, tx: Db | Tx, input: { clientId: number; brand?: string | undefined }, c: { filename: string; bytes: Buffer; image: ImageHeader; hashes: Fingerprint; windows: Fingerprint[] }) {
+async function storePhoto(ctx: AuthedContext, tx: Db | Tx, input: { clientId: number; brand?: string | undefined }, c: { filename: string; bytes: Buffer; image: ImageHeader; hashes: Fingerprint; windows: Hashes[] }) {
   const now = ctx.now;
   const fileName = await storeImage(tx, { kind: GENUINE_FILE_KIND, clientId: input.clientId, type: c.image.type, originalName: c.filename, bytes: c.bytes, userId: ctx.user.userId, now, attached: true });
   const id = await insertPhoto(tx, { clientId: input.clientId, brand: input.brand?.trim() ?? '', fileName, originalName: c.filename, ...c.hashes, windows: c.windows, userId: ctx.user.userId, now });
-  await matchGenuinePhoto(tx, input.clientId, id, [c.hashes, ...c.windows]);
+  await matchGenuinePhoto(tx, input.clientId, id, [c.hashes, ...c.windows], c.hashes.upper);
   return id;
 }
 

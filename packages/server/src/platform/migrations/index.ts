@@ -43,6 +43,7 @@ import * as m044 from './044_photo_links.js';
 import * as m045 from './045_picture_wordmark.js';
 import * as m046 from './046_photo_windows.js';
 import * as m048 from './048_picture_band_cover.js';
+import * as m049 from './049_photo_recall.js';
 import * as m050 from './050_picture_reread.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '045_picture_wordmark': m045,
   '046_photo_windows': m046,
   '048_picture_band_cover': m048,
+  '049_photo_recall': m049,
   '050_picture_reread': m050,
 };

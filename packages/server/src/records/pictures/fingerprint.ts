@@ -6,7 +6,9 @@ import sharp, { type Metadata } from 'sharp';
  * and contrast, small overlays) and a dHash (each pixel of a 9 × 8 grey copy brighter than its right neighbour: a
  * second, differently built opinion that confirms a pHash match). Before hashing, the picture is turned upright by
  * its EXIF orientation, laid on white (transparency), and stripped of uniform borders, so a photo padded to a
- * square or framed by a marketplace hashes as the photo itself.
+ * square or framed by a marketplace hashes as the photo itself. A listing picture also has the hashes of its upper
+ * part (UPPER_PART of its height), compared with the genuine photo's upper part: a caption across the lower part of a
+ * listing changes the whole picture's low frequencies beyond the test, not those of the part above it.
  */
 
 /** Pixels sharp may decode: a 40-megapixel camera picture passes; a decompression bomb stops before decoding. */
@@ -14,10 +16,21 @@ export const MAX_PICTURE_PIXELS = 40_000_000;
 /** How different from the corner colour a border may be and still be trimmed (sharp's 0-255 distance). */
 const TRIM_THRESHOLD = 12;
 
-export interface Fingerprint {
+export interface Hashes {
   phash: string;
   dhash: string;
 }
+
+/** A picture's fingerprints: the whole picture's and those of its upper part. */
+export interface Fingerprint extends Hashes {
+  upper: Hashes;
+}
+
+/**
+ * The share of the height, from the top, of a picture's upper part. A seller's caption sits in the lower fifth (the
+ * benchmark's at 81-89 % of the height); the upper 80 % of a captioned copy stays within a few bits of the photo's.
+ */
+export const UPPER_PART = 0.8;
 
 /** Why a picture yields no fingerprint: more pixels than allowed, or not a picture sharp can read. */
 export class PictureError extends Error {
@@ -28,7 +41,18 @@ export class PictureError extends Error {
 
 /** The fingerprints of a picture's bytes; throws PictureError when they cannot be had. */
 export async function fingerprint(bytes: Buffer): Promise<Fingerprint> {
-  return hashesOf(await normalised(bytes));
+  return fingerprintOf(await normalised(bytes));
+}
+
+async function fingerprintOf(picture: Normalised): Promise<Fingerprint> {
+  const { width, height } = picture.raw;
+  const [own, upper] = await Promise.all([hashesOf(picture), hashesOf(await cut(picture, { left: 0, top: 0, width, height: Math.max(1, Math.round(height * UPPER_PART)) }))]);
+  return { ...own, upper };
+}
+
+async function cut(picture: Normalised, area: { left: number; top: number; width: number; height: number }): Promise<Normalised> {
+  const out = await sharp(picture.data, { raw: picture.raw }).extract(area).raw().toBuffer({ resolveWithObject: true });
+  return { data: out.data, raw: { width: out.info.width, height: out.info.height, channels: picture.raw.channels } };
 }
 
 /** Windows of a genuine photo: this share of each side, at the start, middle and end of the margin left, both ways. */
@@ -36,24 +60,24 @@ const WINDOW_SIDE = 0.9;
 const WINDOW_AT = [0, 0.5, 1];
 
 /**
- * A genuine photo's fingerprints and those of nine windows of 90 % of each side. A listing that crops the photo by
- * up to about 10 % of a side shows one window give or take 2.5 % of its frame, which its hashes survive, where the
- * whole photo's do not (bench/pictures.ts: recall on 10 % crops from about a fifth to nearly all). Only genuine
- * photos carry windows: a listing compared with another listing has no original to know the crop from.
+ * A genuine photo's fingerprints, and its windows: nine crops of 90 % of each side, then the photo mirrored. A listing
+ * that crops the photo by up to about 10 % of a side shows one crop give or take 2.5 % of its frame, which its hashes
+ * survive, where the whole photo's do not (bench/pictures.ts: recall on 10 % crops from about a fifth to nearly all);
+ * a mirrored copy differs from the photo in every odd horizontal frequency of the pHash, and is the mirrored photo's.
+ * Only genuine photos carry windows: a listing compared with another listing has no original to know the crop from.
  */
-export async function photoFingerprints(bytes: Buffer): Promise<{ own: Fingerprint; windows: Fingerprint[] }> {
+export async function photoFingerprints(bytes: Buffer): Promise<{ own: Fingerprint; windows: Hashes[] }> {
   const picture = await normalised(bytes);
   const { width, height } = picture.raw;
   const w = Math.round(width * WINDOW_SIDE);
   const h = Math.round(height * WINDOW_SIDE);
-  const windows: Fingerprint[] = [];
+  const windows: Hashes[] = [];
   for (const fx of WINDOW_AT) {
-    for (const fy of WINDOW_AT) {
-      const cut = await sharp(picture.data, { raw: picture.raw }).extract({ left: Math.floor((width - w) * fx), top: Math.floor((height - h) * fy), width: w, height: h }).raw().toBuffer({ resolveWithObject: true });
-      windows.push(await hashesOf({ data: cut.data, raw: { width: cut.info.width, height: cut.info.height, channels: picture.raw.channels } }));
-    }
+    for (const fy of WINDOW_AT) windows.push(await hashesOf(await cut(picture, { left: Math.floor((width - w) * fx), top: Math.floor((height - h) * fy), width: w, height: h })));
   }
-  return { own: await hashesOf(picture), windows };
+  const mirrored = await sharp(picture.data, { raw: picture.raw }).flop().raw().toBuffer();
+  windows.push(await hashesOf({ data: mirrored, raw: picture.raw }));
+  return { own: await fingerprintOf(picture), windows };
 }
 
 type Normalised = { data: Buffer; raw: Raw['raw'] };
@@ -80,7 +104,7 @@ async function normalised(bytes: Buffer): Promise<Normalised> {
 }
 
 /** The pHash and dHash of a normalised picture. */
-async function hashesOf(picture: Normalised): Promise<Fingerprint> {
+async function hashesOf(picture: Normalised): Promise<Hashes> {
   const grey = (w: number, h: number) => sharp(picture.data, { raw: picture.raw }).resize(w, h, { fit: 'fill', kernel: 'lanczos3' }).extractChannel(0).raw().toBuffer();
   const [small, tiny] = await Promise.all([grey(32, 32), grey(9, 8)]);
   return { phash: dctHash(small), dhash: diffHash(tiny) };

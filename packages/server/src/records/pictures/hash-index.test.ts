@@ -15,4 +15,13 @@ describe('the fingerprint index', () => {
     expect(new Set(near).size).toBe(137);
     for (const v of near) expect(hamming(v.toString(16).padStart(16, '0'), '0000000000005a5a')).toBeLessThanOrEqual(2);
   });
+
+  it('reaches every band value within 3 bits for the wide test, and only those', () => {
+    const near = nearBand(0x5a5a, 3);
+    expect(near).toHaveLength(1 + 16 + 120 + 560);
+    expect(new Set(near).size).toBe(697);
+    expect(near[0]).toBe(0x5a5a);
+    for (const v of near) expect(hamming(v.toString(16).padStart(16, '0'), '0000000000005a5a')).toBeLessThanOrEqual(3);
+    expect(nearBand(0x5a5a, 0)).toEqual([0x5a5a]);
+  });
 });

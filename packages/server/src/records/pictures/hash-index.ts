@@ -17,14 +17,26 @@ export function bandsOf(hex: string): [number, number, number, number] {
   return [48n, 32n, 16n, 0n].map((shift) => Number((x >> shift) & 0xffffn)) as [number, number, number, number];
 }
 
-/** Every 16-bit value at most 2 bits from `band`, itself first. */
-export function nearBand(band: number): number[] {
+/**
+ * Every 16-bit value at most `bits` bits from `band` (2: 137 values; 3, for a reach of 15: 697), itself first. A
+ * reach of 15 is the same-photo decision's wide test (same-photo.ts WIDE) on a genuine photo's look-up only.
+ */
+export function nearBand(band: number, bits = 2): number[] {
   const out = [band];
-  for (let i = 0; i < 16; i++) {
-    out.push(band ^ (1 << i));
-    for (let j = i + 1; j < 16; j++) out.push(band ^ (1 << i) ^ (1 << j));
-  }
+  const flip = (value: number, from: number, left: number) => {
+    for (let i = from; i < 16; i++) {
+      out.push(value ^ (1 << i));
+      if (left > 1) flip(value ^ (1 << i), i + 1, left - 1);
+    }
+  };
+  if (bits > 0) flip(band, 0, bits);
   return out;
+}
+
+/** The columns of a picture's upper part (migration 049): both hashes and, for a listing's, the pHash's bands. */
+export function upperColumns(f: { phash: string; dhash: string }) {
+  const [upper_band0, upper_band1, upper_band2, upper_band3] = bandsOf(f.phash);
+  return { upper_phash: signed(f.phash), upper_dhash: signed(f.dhash), upper_band0, upper_band1, upper_band2, upper_band3 };
 }
 
 /** The columns of a fingerprint row: both hashes and the pHash's bands. */

@@ -1,6 +1,6 @@
 import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
-import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
+import { fingerprint, PictureError, type Fingerprint, type Hashes } from './fingerprint.js';
 import { readText } from './ocr.js';
 import { insertWordMarks, keepUnread, marksVersionOf, matchPicture, pendingPictures, settlePicture, syncPictures, unreadPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
@@ -30,8 +30,11 @@ export const picturePolicy = (services: Services): OutboundPolicy => ({
   allowOrigins: [...services.config.capture.allowOrigins, ...services.config.crawler.allowOrigins],
 });
 
-/** What looking at a picture found: its fingerprints and, when it was read (fetched now), the word marks it shows. */
-export type Look = Fingerprint & { words?: FoundWordMark[] };
+/**
+ * What looking at a picture found: its fingerprints (no upper part's when kept from a look before migration 049)
+ * and, when it was read (fetched now), the word marks it shows.
+ */
+export type Look = Hashes & { upper: Hashes | null; words?: FoundWordMark[] };
 
 /**
  * The word marks a picture shows (ocr.ts, wordmark.ts); none when the client has none or the reading failed: a
@@ -81,6 +84,9 @@ export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks
   return read ? { ...prints, words: await wordsIn(body, read.marks, read.log) } : prints;
 }
 
+/** The fingerprints a pending picture kept from its last look. */
+const kept = (p: PendingPicture): Look => ({ phash: p.phash!, dhash: p.dhash!, upper: p.upper_phash && p.upper_dhash ? { phash: p.upper_phash, dhash: p.upper_dhash } : null });
+
 /** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
 export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
@@ -97,7 +103,7 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
     const outcomes: (Look | { reason: LookFailure })[] = [];
     // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks kept; the others
     // are fetched and read.
-    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy, read));
+    const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve(kept(p)) : lookAt(p.url, policy, read));
     for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
     const now = services.clock();
     await services.db.transaction().execute(async (tx) => {

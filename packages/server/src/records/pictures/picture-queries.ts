@@ -1,9 +1,10 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Tx } from '../../platform/db.js';
 import { RECORD_TABLES } from '../core/tables.js';
-import { nearBand, bandsOf, signed, INDEX_REACH } from './hash-index.js';
+import { nearBand, bandsOf, signed, upperColumns, INDEX_REACH } from './hash-index.js';
+import type { Hashes } from './fingerprint.js';
 import type { FoundWordMark, WordMark } from './wordmark.js';
-import { DEFAULT_DISTANCE, DHASH_CONFIRM } from './same-photo.js';
+import { DEFAULT_DISTANCE, DHASH_CONFIRM, UPPER, WIDE } from './same-photo.js';
 
 /**
  * The SQL of listing pictures and genuine photos (migration 043): which records have a picture to look at, their
@@ -29,19 +30,31 @@ const distanceOf = (column: string, hash: string) => sql<number>`bit_count((${sq
 const clientDistance = (clientId: number) => sql<number>`COALESCE((SELECT picture_distance FROM client_setting WHERE client_id = ${clientId}), ${DEFAULT_DISTANCE})`;
 
 /**
- * The client's looked-at pictures (`picture_id`, of every kind) whose pHash is within INDEX_REACH of `hash`, with
- * their distance `p`: a sub-query to join record_picture on. Each band is asked apart and the bits are counted in
- * its index (migration 048: the band indexes carry the hashes), so the about 8,400 candidates among a million
- * are read from four index-only scans. The four bands ORed in one condition made a bitmap of them and read each
- * one's table row, one random page each: 400 ms and more a look-up (docs/benchmarks.md, "Pictures").
+ * The client's looked-at pictures (`picture_id`, of every kind) whose pHash is within reach of `hash`, with their
+ * distance `p`: a sub-query to join record_picture on. Each band is asked apart and the bits are counted in its
+ * index (migrations 048, 049: the band indexes carry the hashes), so the about 8,400 candidates among a million are
+ * read from four index-only scans. The four bands ORed in one condition made a bitmap of them and read each one's
+ * table row, one random page each: 400 ms and more a look-up (docs/benchmarks.md, "Pictures").
+ * `bits` per band: 2 reaches INDEX_REACH (11), 3 the wide test's 15 (same-photo.ts); `part` 'upper' asks the
+ * pictures' upper parts (migration 049) instead of the whole.
  */
-export function nearPictures(clientId: number, hash: string): RawBuilder<{ picture_id: number; p: number }> {
+export function nearPictures(clientId: number, hash: string, opts: { bits?: number; part?: 'whole' | 'upper' } = {}): RawBuilder<{ picture_id: number; p: number }> {
+  const bits = opts.bits ?? 2;
+  const upper = opts.part === 'upper';
+  const column = upper ? 'upper_phash' : 'phash';
+  // Four bands, each within `bits`: any hash within 4 × (bits + 1) − 1 has one band that near (pigeonhole).
+  const reach = 4 * (bits + 1) - 1;
   const branch = (band: number, i: number) => sql`
-    SELECT picture_id, ${distanceOf('phash', hash)} AS p FROM record_picture
-    WHERE client_id = ${clientId} AND state = 'done' AND ${sql.ref(`band${i}`)} = ANY(${nearBand(band)}::int[]) AND ${distanceOf('phash', hash)} <= ${INDEX_REACH}`;
+    SELECT picture_id, ${distanceOf(column, hash)} AS p FROM record_picture
+    WHERE client_id = ${clientId} AND state = 'done' ${upper ? sql`AND upper_phash IS NOT NULL` : sql``}
+      AND ${sql.ref(`${upper ? 'upper_band' : 'band'}${i}`)} = ANY(${nearBand(band, bits)}::int[]) AND ${distanceOf(column, hash)} <= ${reach}`;
   // UNION: a picture near on two bands is one row (its distance is the same).
   return sql`(${sql.join(bandsOf(hash).map(branch), sql` UNION `)})`;
 }
+
+/** The same-photo decision's near or wide test (same-photo.ts) on distances `p` and `d`, at the client's distance. */
+const nearOrWide = (p: RawBuilder<number>, d: RawBuilder<number>, limit: RawBuilder<number>) =>
+  sql<SqlBool>`((${p} <= ${limit} AND ${d} <= ${DHASH_CONFIRM}) OR (${p} <= (${limit} * ${WIDE.fifths}) / 5 AND ${d} <= ${WIDE.dhash}))`;
 
 /**
  * Brings the client's picture rows of a kind in line with its records: a pending row for each record whose picture
@@ -70,6 +83,9 @@ export interface PendingPicture {
   /** Fingerprints kept from an earlier look (a pending row to be matched again only: set-picture-settings). */
   phash: string | null;
   dhash: string | null;
+  /** Its upper part's, NULL when it was looked at before migration 049. */
+  upper_phash: string | null;
+  upper_dhash: string | null;
 }
 
 const hexOf = (column: string) => sql<string | null>`lpad(to_hex(${sql.ref(column)}), 16, '0')`;
@@ -97,7 +113,7 @@ export async function marksChanged(db: Conn, clientId: number): Promise<void> {
 export async function unreadPictures(db: Conn, clientId: number, kind: PictureKind, version: number, limit: number): Promise<PendingPicture[]> {
   return db
     .selectFrom('record_picture')
-    .select(['picture_id', 'url', sql<null>`NULL`.as('phash'), sql<null>`NULL`.as('dhash')])
+    .select(['picture_id', 'url', sql<null>`NULL`.as('phash'), sql<null>`NULL`.as('dhash'), sql<null>`NULL`.as('upper_phash'), sql<null>`NULL`.as('upper_dhash')])
     .where('client_id', '=', clientId)
     .where('kind', '=', kind)
     .where('state', '=', 'done')
@@ -117,7 +133,7 @@ export async function keepUnread(tx: Conn, pictureId: number, version: number): 
 export async function pendingPictures(db: Conn, clientId: number, kind: PictureKind, limit: number): Promise<PendingPicture[]> {
   return db
     .selectFrom('record_picture')
-    .select(['picture_id', 'url', hexOf('phash').as('phash'), hexOf('dhash').as('dhash')])
+    .select(['picture_id', 'url', hexOf('phash').as('phash'), hexOf('dhash').as('dhash'), hexOf('upper_phash').as('upper_phash'), hexOf('upper_dhash').as('upper_dhash')])
     .where('client_id', '=', clientId)
     .where('kind', '=', kind)
     .where('state', '=', 'pending')
@@ -130,7 +146,7 @@ export async function pendingPictures(db: Conn, clientId: number, kind: PictureK
  * A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way, but for its word
  * marks when it was only matched again (not read again: no `words`).
  */
-export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; words?: unknown } | { reason: string }, version = 0): Promise<void> {
+export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; upper: Hashes | null; words?: unknown } | { reason: string }, version = 0): Promise<void> {
   const read = 'reason' in outcome || outcome.words !== undefined;
   await sql`DELETE FROM picture_match WHERE (picture_id = ${pictureId} AND (kind <> 'wordmark' OR ${read})) OR other_picture_id = ${pictureId}`.execute(tx);
   if ('reason' in outcome) {
@@ -138,28 +154,40 @@ export async function settlePicture(tx: Conn, pictureId: number, now: Date, outc
     return;
   }
   const [band0, band1, band2, band3] = bandsOf(outcome.phash);
+  const upper = outcome.upper ? upperColumns(outcome.upper) : { upper_phash: null, upper_dhash: null, upper_band0: null, upper_band1: null, upper_band2: null, upper_band3: null };
   await tx
     .updateTable('record_picture')
-    .set({ state: 'done', reason: null, phash: signed(outcome.phash), dhash: signed(outcome.dhash), band0, band1, band2, band3, looked_at: now, ...(read ? { read_version: version } : {}) })
+    .set({ state: 'done', reason: null, phash: signed(outcome.phash), dhash: signed(outcome.dhash), band0, band1, band2, band3, ...upper, looked_at: now, ...(read ? { read_version: version } : {}) })
     .where('picture_id', '=', pictureId)
     .execute();
 }
 
 /**
- * The matches of a picture just fingerprinted: the client's genuine photos it is the same photo as, and the client's
- * other pictures of the same kind that are the same picture from another seller (a blank seller counts as another),
- * both ways round. Within the client's distance on the pHash, confirmed by the dHash.
+ * The matches of a picture just fingerprinted: the client's genuine photos it is the same photo as (same-photo.ts
+ * isSameAsGenuine), and the client's other pictures of the same kind that are the same picture from another seller
+ * (a blank seller counts as another), both ways round: within the client's distance on the pHash, confirmed by the
+ * dHash (isSamePhoto).
  */
-export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind, pictureId: number, f: { phash: string; dhash: string }): Promise<void> {
+export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind, pictureId: number, f: { phash: string; dhash: string; upper: Hashes | null }): Promise<void> {
   const limit = clientDistance(clientId);
-  // A genuine photo's own hashes or one of its windows' (crops of it: fingerprint.ts), the nearest kept.
+  // A genuine photo's own hashes or one of its windows' (crops and the mirror image: fingerprint.ts) by the near or
+  // wide test, or its upper part by the upper test; the nearest kept (an upper part's distance is that part's).
+  const upper = f.upper
+    ? sql`UNION ALL SELECT g.upper_phash, g.upper_dhash, true WHERE g.upper_phash IS NOT NULL`
+    : sql``;
+  const p = f.upper ? sql<number>`CASE WHEN h.is_upper THEN ${distanceOf('h.phash', f.upper.phash)} ELSE ${distanceOf('h.phash', f.phash)} END` : distanceOf('h.phash', f.phash);
+  const d = f.upper ? sql<number>`CASE WHEN h.is_upper THEN ${distanceOf('h.dhash', f.upper.dhash)} ELSE ${distanceOf('h.dhash', f.dhash)} END` : distanceOf('h.dhash', f.dhash);
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
     SELECT ${pictureId}, 'same-photo', g.photo_id, best.p, best.d FROM genuine_photo AS g
     CROSS JOIN LATERAL (
-      SELECT d.p, d.d FROM (SELECT g.phash, g.dhash UNION ALL SELECT w.phash, w.dhash FROM unnest(g.window_phash, g.window_dhash) AS w (phash, dhash)) AS h
-      CROSS JOIN LATERAL (SELECT ${distanceOf('h.phash', f.phash)} AS p, ${distanceOf('h.dhash', f.dhash)} AS d) AS d
-      WHERE d.p <= ${limit} AND d.d <= ${DHASH_CONFIRM}
+      SELECT d.p, d.d FROM (
+        SELECT g.phash, g.dhash, false AS is_upper
+        UNION ALL SELECT w.phash, w.dhash, false FROM unnest(g.window_phash, g.window_dhash) AS w (phash, dhash)
+        ${upper}
+      ) AS h
+      CROSS JOIN LATERAL (SELECT ${p} AS p, ${d} AS d) AS d
+      WHERE (NOT h.is_upper AND ${nearOrWide(sql`d.p`, sql`d.d`, limit)}) OR (h.is_upper AND d.p <= ${limit} - ${UPPER.less} AND d.d <= ${UPPER.dhash})
       ORDER BY d.p, d.d LIMIT 1
     ) AS best
     WHERE g.client_id = ${clientId}`.execute(tx);
@@ -216,19 +244,32 @@ export async function rematchClient(db: Conn, clientId: number): Promise<void> {
 
 /**
  * The same-photo matches of a genuine photo just added, among the client's pictures already looked at: by its own
- * hashes and by each window's (`prints`), a picture keeping the nearest, as matchPicture does.
+ * hashes and by each window's (`prints`) with the near or wide test, and by its upper part (`upper`) with the upper
+ * test, a picture keeping the nearest, as matchPicture does.
  */
-export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, prints: { phash: string; dhash: string }[]): Promise<void> {
-  for (const f of prints) await matchGenuineHashes(tx, clientId, photoId, f);
+export async function matchGenuinePhoto(tx: Conn, clientId: number, photoId: number, prints: Hashes[], upper: Hashes | null): Promise<void> {
+  const limit = sql<number>`LEAST(${clientDistance(clientId)}, ${INDEX_REACH})`;
+  // The wide test reaches seven fifths of INDEX_REACH, 15 bits: one band within 3 bits.
+  for (const f of prints) {
+    await insertGenuineMatches(tx, photoId, sql`
+      SELECT p.picture_id, near.p, d.d FROM ${nearPictures(clientId, f.phash, { bits: 3 })} AS near
+      JOIN record_picture AS p ON p.picture_id = near.picture_id
+      CROSS JOIN LATERAL (SELECT ${distanceOf('p.dhash', f.dhash)} AS d) AS d
+      WHERE ${nearOrWide(sql`near.p`, sql`d.d`, limit)}`);
+  }
+  if (!upper) return;
+  await insertGenuineMatches(tx, photoId, sql`
+    SELECT p.picture_id, near.p, d.d FROM ${nearPictures(clientId, upper.phash, { part: 'upper' })} AS near
+    JOIN record_picture AS p ON p.picture_id = near.picture_id
+    CROSS JOIN LATERAL (SELECT ${distanceOf('p.upper_dhash', upper.dhash)} AS d) AS d
+    WHERE near.p <= ${limit} - ${UPPER.less} AND d.d <= ${UPPER.dhash}`);
 }
 
-async function matchGenuineHashes(tx: Conn, clientId: number, photoId: number, f: { phash: string; dhash: string }): Promise<void> {
+/** Same-photo matches of a genuine photo from rows (picture_id, p, d), each picture keeping its nearest. */
+async function insertGenuineMatches(tx: Conn, photoId: number, found: RawBuilder<unknown>): Promise<void> {
   await sql`
     INSERT INTO picture_match (picture_id, kind, photo_id, phash_distance, dhash_distance)
-    SELECT p.picture_id, 'same-photo', ${photoId}, d.p, d.d FROM ${nearPictures(clientId, f.phash)} AS near
-    JOIN record_picture AS p ON p.picture_id = near.picture_id
-    CROSS JOIN LATERAL (SELECT near.p, ${distanceOf('p.dhash', f.dhash)} AS d) AS d
-    WHERE d.p <= LEAST(${clientDistance(clientId)}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
+    SELECT found.picture_id, 'same-photo', ${photoId}, found.p, found.d FROM (${found}) AS found (picture_id, p, d)
     ON CONFLICT (picture_id, photo_id) DO UPDATE SET phash_distance = EXCLUDED.phash_distance, dhash_distance = EXCLUDED.dhash_distance
       WHERE EXCLUDED.phash_distance < picture_match.phash_distance`.execute(tx);
 }

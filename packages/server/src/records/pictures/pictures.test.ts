@@ -9,6 +9,7 @@ import { madePhoto, pngBomb } from '../../testing/photos.js';
 import { insertRecords, insertReport, insertSubcategory } from '../../kinds/ec/fixtures.js';
 import { computeSignals } from '../../areas/triage-signals/queue.js';
 import { evaluateClient } from '../../areas/triage/evaluate.js';
+import { refreshGenuinePhotos } from './genuine-refresh.js';
 import { lookAtPictures } from './look.js';
 import { PICTURE_QUEUE, pictureQueue } from './queue.js';
 import { queuedOnly } from '../../platform/queues.js';
@@ -40,6 +41,8 @@ let otherUser: TestUser;
 let photoA: Buffer;
 let photoB: Buffer;
 let photoC: Buffer;
+/** Pictures a test serves besides those made before all (made where used, to keep the start short). */
+const laterFiles: Record<string, { type: string; body: Buffer }> = {};
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -74,7 +77,7 @@ beforeAll(async () => {
       res.on('close', () => (hugeSent = sent));
       return pump();
     }
-    const file = files[path];
+    const file = files[path] ?? laterFiles[path];
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file.type }).end(file.body);
   });
@@ -386,6 +389,57 @@ describe('a genuine photo cropped by a listing', () => {
     expect(await matched()).toEqual([]);
     expect(await lookAtPictures(tp.portal.services, other, 'ec')).toEqual({ done: 1, failed: 0 });
     expect(await matched()).toEqual([photo]);
+  });
+});
+
+describe('a genuine photo mirrored or captioned by a listing', () => {
+  it('is still the same photo by its mirror window or its upper part, whether the photo or the listing comes first', async () => {
+    const photoD = await madePhoto(4);
+    // A dark band with a caption across the lower fifth of photo D: its whole picture 32 bits from the photo's, its
+    // upper part 2 bits from the photo's upper part.
+    const band = `<rect x="0" y="394" width="640" height="48" fill="#000"/><text x="50%" y="90%" text-anchor="middle" font-family="sans-serif" font-weight="bold" font-size="40" fill="#fff">SALE 70% OFF</text>`;
+    laterFiles['/d-mirror.jpg'] = { type: 'image/jpeg', body: await sharp(photoD).flop().jpeg({ quality: 85 }).toBuffer() };
+    laterFiles['/d-caption.jpg'] = { type: 'image/jpeg', body: await sharp(photoD).composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">${band}</svg>`) }]).jpeg().toBuffer() };
+    const photoAnalyst = await createUser(tp, { role: Role.ANALYST });
+    await manage(tp, photoAnalyst, other);
+    const records = await insertRecords(tp, other, await insertReport(tp, other, 'Mirrors'), [
+      { ec_product_image_url: `${origin}/d-mirror.jpg`, ec_product_seller: 'Seller Mirror' },
+      { ec_product_image_url: `${origin}/d-caption.jpg`, ec_product_seller: 'Seller Caption' },
+    ]);
+    const matched = async () => {
+      const found = [];
+      for (const recordId of records) {
+        const res = await tp.post('/api/ec-data/get-record', { clientId: other, recordId }, { token: photoAnalyst.token });
+        found.push(matchesOf(res.body.data!.record as Answer, 'same-photo').map((m) => m.refId));
+      }
+      return found;
+    };
+    // The listings first: the photo uploaded after finds them (matchGenuinePhoto: the mirror window through the
+    // pHash bands, the upper part through the upper part's bands).
+    expect(await lookAtPictures(tp.portal.services, other, 'ec')).toEqual({ done: 2, failed: 0 });
+    expect(await matched()).toEqual([[], []]);
+    const up = await uploadPhotos(photoAnalyst, other, [{ name: 'd.jpg', bytes: photoD }]);
+    expect(up.body.code, up.body.message).toBe(0);
+    const photo = (up.body.data!.photos as { id: number }[])[0]!.id;
+    expect(await matched()).toEqual([[photo], [photo]]);
+    // The photo first: the listings matched again from their kept fingerprints find it (matchPicture).
+    expect((await tp.post('/api/client-settings/set-picture-settings', { clientId: other, samePhotoDistance: 10 }, { token: photoAnalyst.token })).body.code).toBe(0);
+    expect(await matched()).toEqual([[], []]);
+    expect(await lookAtPictures(tp.portal.services, other, 'ec')).toEqual({ done: 3, failed: 0 });
+    expect(await matched()).toEqual([[photo], [photo]]);
+
+    // A photo stored before migration 049 (no upper part, no mirror window, matched by the rule of then): the
+    // client's next pictures job computes both from its stored bytes and matches it again.
+    const db = tp.portal.services.db;
+    const old = await db.selectFrom('genuine_photo').select(['window_phash', 'window_dhash']).where('photo_id', '=', photo).executeTakeFirstOrThrow();
+    await db.updateTable('genuine_photo').set({ upper_phash: null, upper_dhash: null, window_phash: old.window_phash.slice(0, 9), window_dhash: old.window_dhash.slice(0, 9) }).where('photo_id', '=', photo).execute();
+    await db.deleteFrom('picture_match').where('photo_id', '=', photo).execute();
+    expect(await refreshGenuinePhotos(db, other)).toBe(1);
+    expect(await matched()).toEqual([[photo], [photo]]);
+    const now = await db.selectFrom('genuine_photo').select(['window_phash', 'upper_phash']).where('photo_id', '=', photo).executeTakeFirstOrThrow();
+    expect(now.window_phash).toHaveLength(10);
+    expect(now.upper_phash).not.toBeNull();
+    expect(await refreshGenuinePhotos(db, other)).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Services } from '../../platform/context.js';
 import type { Db, Tx } from '../../platform/db.js';
 import type { QueueDef } from '../../platform/queues.js';
+import { refreshGenuinePhotos } from './genuine-refresh.js';
 import { lookAtPictures } from './look.js';
 import { isPictureKind, marksChanged } from './picture-queries.js';
 
@@ -33,8 +34,9 @@ export function pictureQueue(services: Services): QueueDef<typeof PICTURE_QUEUE>
     pollingIntervalSeconds: 1,
     sendsTo: [SIGNALS_QUEUE],
     async handler({ clientId, kind }) {
+      const refreshed = await refreshGenuinePhotos(services.db, clientId);
       const { done } = await lookAtPictures(services, clientId, kind);
-      if (done > 0) await services.queues.send(SIGNALS_QUEUE, { clientId });
+      if (done > 0 || refreshed > 0) await services.queues.send(SIGNALS_QUEUE, { clientId });
     },
   };
 }
