@@ -1,13 +1,14 @@
 /**
  * Finding where a picture's words are before reading them (issue 31, "shows the word mark"). Tesseract's own page
  * layout finds no text line in a busy photo (leaves, branches, a city at night), least of all in outlined words, so
- * ocr.ts reads the lines this finds, cropped and cleaned, when the whole picture gave nothing. No text-detector model
- * ships in a package here (EAST, CRAFT), so this is the classical way, close to MSER: words put on a picture are
- * letters of one flat colour, near black or near white, each a blob cut off from its neighbours by its own edge (the
- * outline of outlined words keeps a white letter apart from a bright sky). The grey picture is cut at a few levels,
- * dark side and light side; the blobs of each cut that are shaped like letters (size, aspect, fill) are chained with
- * their neighbours of a like height on a like line; a chain of letters is a text line. A line a flat letter colour
- * makes is found at many levels, a chance row of leaves at few, so the count of levels that found a line ranks it.
+ * ocr.ts reads the lines this finds, cropped and cleaned, when its first whole-picture passes gave no word mark. No
+ * text-detector model ships in a package here (EAST, CRAFT), so this is the classical way, close to MSER: words put on
+ * a picture are letters of one flat colour, near black or near white, each a blob cut off from its neighbours by its
+ * own edge (the outline of outlined words keeps a white letter apart from a bright sky). The grey picture is cut at a
+ * few levels, dark side and light side; the blobs of each cut that are shaped like letters (size, aspect, fill) are
+ * chained with their neighbours of a like height on a like line; a chain of letters is a text line. A line a flat
+ * letter colour makes is found at many levels, a chance row of leaves at few, so the count of levels that found a line
+ * ranks it.
  */
 
 export interface TextLine {
