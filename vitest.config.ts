@@ -40,6 +40,7 @@ const databaseFree = [
   'records/pictures/fingerprint',
   'records/pictures/hash-index',
   'records/pictures/same-photo',
+  'records/pictures/text-finder',
   'records/pictures/thumbnail-cache',
   'records/sheets/csv-reader',
   'records/sheets/xlsx-reader',

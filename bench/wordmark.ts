@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { closeOcr, readText } from '../packages/server/src/records/pictures/ocr.js';
@@ -86,10 +87,19 @@ async function picture(photo: string, word: string, font: { family: string; weig
   return sharp(base).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 80 }).toBuffer();
 }
 
-async function read(bytes: Buffer): Promise<{ found: string[]; ms: number }> {
+/**
+ * The pictures job's time limit is of the clock (20 s); on a machine shared with others' tests a reading can wait
+ * for a core that long, so the benchmark gives it two minutes, and counts the time a core spent on each picture (the
+ * process's CPU time: tesseract's worker is a thread of it) beside the time by the clock.
+ */
+const LIMIT_MS = 120_000;
+
+async function read(bytes: Buffer): Promise<{ found: string[]; ms: number; cpu: number }> {
   const started = performance.now();
-  const text = await readText(bytes, (t) => findWordMarks(t, MARKS).length > 0);
-  return { found: text === null ? [] : findWordMarks(text, MARKS).map((f) => f.text), ms: performance.now() - started };
+  const cpu = process.cpuUsage();
+  const text = await readText(bytes, (t) => findWordMarks(t, MARKS).length > 0, LIMIT_MS);
+  const used = process.cpuUsage(cpu);
+  return { found: text === null ? [] : findWordMarks(text, MARKS).map((f) => f.text), ms: performance.now() - started, cpu: (used.user + used.system) / 1000 };
 }
 
 const tally = new Map<string, { pictures: number; found: number; wrong: number }>();
@@ -97,7 +107,9 @@ const count = (key: string, found: boolean, wrong: boolean) => {
   const t = tally.get(key) ?? { pictures: 0, found: 0, wrong: 0 };
   tally.set(key, { pictures: t.pictures + 1, found: t.found + (found ? 1 : 0), wrong: t.wrong + (wrong ? 1 : 0) });
 };
-const times = { found: [] as number[], none: [] as number[] };
+/** Time per picture: with the word found, with the word missed (every reading tried), without the brand's words. */
+const times = { found: [] as number[], missed: [] as number[], none: [] as number[] };
+const cpus = { found: [] as number[], missed: [] as number[], none: [] as number[] };
 
 console.log(`word marks: ${photos.length} photos of ${BACKGROUNDS} × 5 fonts × en/ja, and ${photos.length * 2} without the brand's words`);
 let n = 0;
@@ -105,21 +117,23 @@ for (const photo of photos) {
   for (const lang of ['en', 'ja'] as const) {
     for (const font of FONTS[lang]) {
       n += 1;
-      const { found, ms } = await read(await picture(photo, WORDS[lang], font, n));
+      const { found, ms, cpu } = await read(await picture(photo, WORDS[lang], font, n));
       const right = found.includes(WORDS[lang]);
       // "SAKURA" alone where "GLOW" was misread is the brand's other mark, a part of the word: not a wrong one.
       count(lang, right, found.some((f) => !WORDS[lang].includes(f)));
       count(`${lang} ${font.family} ${font.weight}`, right, false);
       count(`${lang}, ${STYLES[n % 3]}`, right, false);
-      (right ? times.found : times.none).push(ms);
+      (right ? times.found : times.missed).push(ms);
+      (right ? cpus.found : cpus.missed).push(cpu);
     }
   }
   // The same photo without words, and with words of no mark of the brand.
   for (const bytes of [await sharp(photo).resize({ width: 800 }).jpeg({ quality: 80 }).toBuffer(), await picture(photo, OTHER_WORDS[n % OTHER_WORDS.length]!, FONTS.en[n % 5]!, n)]) {
     n += 1;
-    const { found, ms } = await read(bytes);
+    const { found, ms, cpu } = await read(bytes);
     count('without the words', false, found.length > 0);
     times.none.push(ms);
+    cpus.none.push(cpu);
   }
 }
 await closeOcr();
@@ -129,7 +143,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log('| pictures | found | wrong marks |');
 console.log('| --- | --- | --- |');
 for (const [key, t] of tally) console.log(`| ${key} (${t.pictures}) | ${key === 'without the words' ? '-' : pct(t.found, t.pictures)} | ${t.wrong} |`);
-console.log(`time per picture: median ${median(times.found).toFixed(0)} ms when the word is found (${times.found.length}), ${median(times.none).toFixed(0)} ms otherwise (${times.none.length}); peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
+const spread = (xs: number[]) => `median ${median(xs).toFixed(0)} ms, p95 ${p95(xs).toFixed(0)} ms`;
+for (const [name, of] of [['CPU', cpus], ['clock', times]] as const) {
+  console.log(`time per picture, ${name}: ${spread(of.found)} with the word found (${of.found.length}), ${spread(of.missed)} missed (${of.missed.length}), ${spread(of.none)} without the brand's words (${of.none.length})`);
+}
+console.log(`load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
+console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 const en = tally.get('en')!;
 const ja = tally.get('ja')!;
 const ok = en.found / en.pictures >= 0.9 && ja.found / ja.pictures >= 0.9;
