@@ -36,7 +36,8 @@ export async function startTestPgBouncer(serverUrl: string): Promise<TestPgBounc
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
-      "unix_socket_dir = ''",
+      // Empty: no socket file, TCP only (quotes would be taken as the directory's name).
+      'unix_socket_dir =',
       'auth_type = trust',
       `auth_file = ${path.join(dir, 'users.txt')}`,
       'pool_mode = transaction',
