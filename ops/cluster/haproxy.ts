@@ -10,7 +10,7 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * HAProxy in front of the API processes: round robin; a process is out after 2 failed readiness checks a second
  * apart (`GET /api/ready`: the database answers and the migrations have run) and back after 2 good ones. A request
  * whose connection to a process fails (it died) is sent to the other once; nothing that reached a process is
- * resent (a call may not be idempotent).
+ * resent (a call may not be idempotent): a request in flight when its process dies fails.
  */
 export function startHaproxy(layout: Layout): ChildProcess {
   const file = path.join(layout.dir, 'haproxy.cfg');
@@ -28,6 +28,10 @@ export function startHaproxy(layout: Layout): ChildProcess {
       // An upload's import may take a while before its answer.
       '  timeout server 300s',
       '  option forwardfor',
+      // A new connection to the process for every request: a kept one to a process that died fails with the request
+      // already sent, which HAProxy may not resend (it may have run), and the client saw its connection closed.
+      // A new one to a dead process is refused before anything is sent, and resent to the other process.
+      '  option http-server-close',
       '  retries 1',
       '  retry-on conn-failure',
       '  option redispatch',
@@ -35,6 +39,8 @@ export function startHaproxy(layout: Layout): ChildProcess {
       `  bind 127.0.0.1:${layout.ports.http}`,
       '  http-request set-header X-Forwarded-Proto http',
       '  default_backend api',
+      // Which process answered: for an operator reading a trace, and for the smoke test watching a process fall out.
+      '  http-response set-header X-Served-By %[srv_name]',
       'backend api',
       '  balance roundrobin',
       '  option httpchk GET /api/ready',

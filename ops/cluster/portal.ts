@@ -20,7 +20,8 @@ export function buildIfStale(layout: Layout): void {
 function newestIn(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    // Tests are not built: a changed test needs no new build.
+    if (entry.isFile() && !entry.name.includes('.test.')) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
