@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestMailbox } from '../packages/server/src/testing/mailbox.js';
+import { readLayout } from './cluster/layout.js';
+import { buildIfStale } from './cluster/portal.js';
 import { alive, signalGroup } from './cluster/run.js';
 
 /**
@@ -18,6 +20,11 @@ let cluster: ChildProcess;
 let output = '';
 let mailbox: TestMailbox;
 let ports: { http: number; pg: number; bouncer: number; api: number };
+
+beforeAll(() => {
+  // A fresh checkout (CI) has no compiled server yet: built here, outside the cluster's own start time below.
+  buildIfStale(readLayout());
+}, 900_000);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-'));
