@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'scratch/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'scratch/**', 'test-results/**', '.cluster/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,8 +23,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The start banner (URL and demo accounts), the backup/restore commands' reports and benchmark reports are meant for the terminal.
-    files: ['packages/server/src/main.ts', 'packages/server/src/ops/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    // The start banner (URL and demo accounts), the backup/restore commands' reports, benchmark reports and the cluster's addresses are meant for the terminal.
+    files: ['packages/server/src/main.ts', 'packages/server/src/ops/cli.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'ops/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

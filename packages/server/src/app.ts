@@ -39,7 +39,8 @@ import { registerTriageCalls } from './areas/triage/calls.js';
 import { createRegistry, type RegisteredCall, type RegisteredDownload } from './platform/call.js';
 import type { Config } from './platform/config.js';
 import type { Services } from './platform/context.js';
-import { migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
+import { ACQUIRE_TIMEOUT_MS, migrate, openDatabase, type DatabaseHandle } from './platform/db.js';
+import pg from 'pg';
 import { AppError } from './platform/errors.js';
 import { installErrorHandling, mountCalls, mountDownloads, sendError } from './platform/http.js';
 import multipart from '@fastify/multipart';
@@ -184,7 +185,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
   if (database.kind === 'pglite') await analyzeOnStart(services);
   subscribeSessionCache(services);
   subscribeNoticeCache(services);
-  const stopListening = database.kind === 'postgres' ? await services.bus.listen(database.pool, (err) => app.log.error({ err }, 'cache invalidation listener failed')) : async () => undefined;
+  const stopListening = database.kind === 'postgres' ? await listenForOthers(services, database.pool, config.databaseListenUrl) : async () => undefined;
 
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
@@ -227,6 +228,24 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
       services.mailer.close();
       if (!opts.database) await database.close();
     },
+  };
+}
+
+/**
+ * Other replicas' cache invalidations. Through PgBouncer in transaction mode a LISTEN would hold for one statement
+ * only (the server connection goes back to PgBouncer's pool, and its notifications to whoever gets it next), so
+ * DATABASE_LISTEN_URL names a direct connection to the primary: a pool of one, for the listener alone.
+ */
+async function listenForOthers(services: Services, pool: pg.Pool, listenUrl: string | undefined): Promise<() => Promise<void>> {
+  const own = listenUrl ? new pg.Pool({ connectionString: listenUrl, max: 1, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS }) : undefined;
+  own?.on('error', () => undefined);
+  const stop = await services.bus.listen(own ?? pool, (err) => services.log.error({ err }, 'cache invalidation listener failed')).catch(async (err: unknown) => {
+    await own?.end();
+    throw err;
+  });
+  return async () => {
+    await stop();
+    await own?.end();
   };
 }
 

@@ -95,6 +95,7 @@ describe('the README and docs/', () => {
       ...walk(ROOT, 'e2e', ['.ts']),
       ...walk(ROOT, 'bench', ['.ts']),
       ...walk(ROOT, 'scripts', ['.ts', '.mjs', '.js']),
+      ...walk(ROOT, 'ops', ['.ts']),
       'vitest.config.ts',
     ];
     const shellScripts = walk(ROOT, 'scripts', ['.sh']);

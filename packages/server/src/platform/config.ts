@@ -7,6 +7,11 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;
+  /**
+   * A direct connection to the primary for LISTEN (DATABASE_LISTEN_URL), when DATABASE_URL goes through a pooler in
+   * transaction mode (PgBouncer), which cannot keep a listening session. Unset: a connection of DATABASE_URL's pool.
+   */
+  databaseListenUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -65,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Brand Protection Portal <no-reply@portal.local>',

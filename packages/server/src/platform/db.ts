@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-lock.js';
 import { migrations } from './migrations/index.js';
@@ -95,8 +95,34 @@ function yieldingConnect(pool: pg.Pool) {
   };
 }
 
+/**
+ * Kysely's migration lock is a session advisory lock taken and released by separate statements. Behind PgBouncer in
+ * transaction mode each statement may run on a different server connection: the unlock misses, and the lock stays
+ * on a pooled connection for good (the next process's migration waits on it). So the migrations run in one
+ * transaction, as Kysely's would anyway, holding a transaction-level lock that its end releases: `BEGIN` and the
+ * lock here, `COMMIT` at release (after a failed migration the transaction is aborted, and COMMIT rolls it back).
+ */
+class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`BEGIN`.execute(db);
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID}::bigint)`.execute(db);
+  }
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`COMMIT`.execute(db);
+  }
+}
+
+/** Kysely's own lock id, so a portal of an older version migrating at the same moment still waits for this one. */
+const MIGRATION_LOCK_ID = '3853314791062309107';
+
+class PortalDialect extends PostgresDialect {
+  override createAdapter() {
+    return new TransactionLockAdapter();
+  }
+}
+
 function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Promise<void>, kyselyPool: Pick<pg.Pool, 'connect' | 'end'> = pool): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
+  const db = new Kysely<Database>({ dialect: new PortalDialect({ pool: kyselyPool }) });
   return {
     db,
     pool,
@@ -109,7 +135,8 @@ function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Pr
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // The adapter's lock opens and ends the one transaction (TransactionLockAdapter); Kysely must not open its own.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, disableTransactions: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

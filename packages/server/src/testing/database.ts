@@ -11,21 +11,24 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
- * A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database created beside
+ * A database of its own for one test file (`url`: its direct address, on PostgreSQL): in-memory PGlite, or a fresh PostgreSQL database created beside
  * TEST_DATABASE_URL and dropped afterwards, so parallel runs and reruns never see each other's rows.
  *
  * Each starts already migrated, from a template made once: a test run opens about a hundred databases per engine,
  * and each start from nothing cost 2-3 s of CPU (PGlite compiling its WebAssembly, initdb, the migrations). The
  * portal still runs `migrate` on it, which then finds nothing to do.
  */
-export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string } = {}): Promise<DatabaseHandle & { url?: string }> {
   if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs, pglite: await pgliteTemplate() });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = await postgresTemplate();
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const handle = await openDatabase({ url: databaseUrl(name), poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
+  // `via`: the portal reaches it through a pooler (PgBouncer); creating and dropping it stay direct.
+  const url = databaseUrl(name);
+  const handle = await openDatabase({ url: opts.via ? opts.via(url) : url, poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
   return {
     ...handle,
+    url,
     async close() {
       await handle.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

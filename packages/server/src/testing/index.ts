@@ -89,10 +89,10 @@ export interface Envelope {
  * `dnsServers`: the resolvers domain watch runs ask (DNS_SERVERS), e.g. a test's own zone (startDnsZone).
  */
 export async function startTestPortal(
-  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string } = {},
+  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string; databaseVia?: (url: string) => string } = {},
 ): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
-  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }) });
+  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }), ...(opts.databaseVia && { via: opts.databaseVia }) });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -108,6 +108,8 @@ export async function startTestPortal(
   // Domain watch runs ask no registry (IANA's RDAP and WHOIS) unless a test points them at its own servers.
   const base = readConfig({});
   const config = { ...base, domainRegistration: { ...base.domainRegistration, maxPerRun: 0 }, smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
+  // Through a pooler (databaseVia) the invalidation listener connects directly, as DATABASE_LISTEN_URL says.
+  if (opts.databaseVia) config.databaseListenUrl = database.url;
   if (opts.dnsServers) config.domainWatch = { ...config.domainWatch, dnsServers: opts.dnsServers };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
