@@ -42,6 +42,7 @@ import * as m043 from './043_pictures.js';
 import * as m044 from './044_photo_links.js';
 import * as m045 from './045_picture_wordmark.js';
 import * as m046 from './046_photo_windows.js';
+import * as m047 from './047_picture_logo.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '044_photo_links': m044,
   '045_picture_wordmark': m045,
   '046_photo_windows': m046,
+  '047_picture_logo': m047,
 };

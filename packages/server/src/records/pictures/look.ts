@@ -1,6 +1,8 @@
 import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import { fingerprint, PictureError, type Fingerprint } from './fingerprint.js';
+import { findLogos, type FoundLogo, type PreparedLogo } from './logo.js';
+import { insertLogos, logosOf } from './logo-queries.js';
 import { readText } from './ocr.js';
 import { insertWordMarks, matchPicture, pendingPictures, settlePicture, syncPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
@@ -30,8 +32,15 @@ export const picturePolicy = (services: Services): OutboundPolicy => ({
   allowOrigins: [...services.config.capture.allowOrigins, ...services.config.crawler.allowOrigins],
 });
 
-/** What looking at a picture found: its fingerprints and, when it was read (fetched now), the word marks it shows. */
-export type Look = Fingerprint & { words?: FoundWordMark[] };
+/** What looking at a picture found: its fingerprints and, when it was read (fetched now), the word marks and logos it shows. */
+export type Look = Fingerprint & { words?: FoundWordMark[]; logos?: FoundLogo[] };
+
+/** What a fetched picture is read for: the client's word marks and logos (prepared once per run). */
+export interface Reading {
+  marks: WordMark[];
+  logos: PreparedLogo[];
+  log: Services['log'];
+}
 
 /**
  * The word marks a picture shows (ocr.ts, wordmark.ts); none when the client has none or the reading failed: a
@@ -49,8 +58,19 @@ async function wordsIn(bytes: Buffer, marks: WordMark[], log: Services['log']): 
   }
 }
 
-/** The fingerprints of the picture at `url` and the word marks it shows, or why there are none. */
-export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks: WordMark[]; log: Services['log'] }): Promise<Look | { reason: LookFailure }> {
+/** The client's logos the picture shows (logo.ts); none when the search failed: it is logged and never fails the picture. */
+async function logosIn(bytes: Buffer, logos: PreparedLogo[], log: Services['log']): Promise<FoundLogo[]> {
+  if (logos.length === 0) return [];
+  try {
+    return await findLogos(bytes, logos);
+  } catch (err) {
+    log.warn({ err }, 'picture could not be searched for logos');
+    return [];
+  }
+}
+
+/** The fingerprints of the picture at `url` and the word marks and logos it shows, or why there are none. */
+export async function lookAt(url: string, policy: OutboundPolicy, read?: Reading): Promise<Look | { reason: LookFailure }> {
   let body: Buffer;
   try {
     const res = await safeFetch(url, {
@@ -78,19 +98,19 @@ export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks
     if (err instanceof PictureError) return { reason: err.reason === 'too-many-pixels' ? 'too_many_pixels' : 'unreadable' };
     throw err;
   }
-  return read ? { ...prints, words: await wordsIn(body, read.marks, read.log) } : prints;
+  return read ? { ...prints, words: await wordsIn(body, read.marks, read.log), logos: await logosIn(body, read.logos, read.log) } : prints;
 }
 
 /** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
 export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
   if (!(await syncPictures(services.db, clientId, kind))) return counts;
-  const read = { marks: await wordMarksOf(services.db, clientId), log: services.log };
+  const read: Reading = { marks: await wordMarksOf(services.db, clientId), logos: await logosOf(services.db, clientId, services.log), log: services.log };
   for (;;) {
     const batch = await pendingPictures(services.db, clientId, kind, BATCH);
     if (batch.length === 0) return counts;
     const outcomes: (Look | { reason: LookFailure })[] = [];
-    // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks kept; the others
+    // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks and logos kept; the others
     // are fetched and read.
     const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve({ phash: p.phash, dhash: p.dhash }) : lookAt(p.url, policy, read));
     for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
@@ -104,6 +124,7 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
           counts.done += 1;
           await matchPicture(tx, clientId, kind, picture.picture_id, outcome);
           if (outcome.words) await insertWordMarks(tx, picture.picture_id, outcome.words);
+          if (outcome.logos) await insertLogos(tx, picture.picture_id, outcome.logos);
         }
       }
     });
