@@ -15443,6 +15443,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             }[];
                             pictured: number[];
@@ -15622,6 +15629,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             };
                         };
@@ -15820,6 +15834,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             };
                             ec_upload_image_names: string;
@@ -17519,6 +17540,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             }[];
                             pictured: number[];
@@ -17668,6 +17696,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             };
                         };
@@ -17830,6 +17865,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                             };
                         };
@@ -18785,6 +18827,13 @@ export interface operations {
                                     refId: number;
                                     score: number;
                                     reason: string;
+                                    box?: {
+                                        x: number;
+                                        y: number;
+                                        w: number;
+                                        h: number;
+                                    };
+                                    image?: string;
                                 }[];
                                 distance: number;
                             }[];

@@ -36,15 +36,19 @@ export const removeGenuinePhotoInput = z.object({ photoId: id });
 export const removeGenuinePhotoOutput = z.object({});
 
 /**
- * What was found in a record's picture: `refId` names the genuine photo (same-photo) or the other record
- * (shared-photo, a record of the same kind and client from another seller); `score` 0-100 from the fingerprints'
- * distance; `reason` says it in the reader's language.
+ * What was found in a record's picture: `refId` names the genuine photo (same-photo), the other record
+ * (shared-photo, a record of the same kind and client from another seller) or the trademark (logo, wordmark);
+ * `score` 0-100 from the fingerprints' distance or how well the logo lines up; `reason` says it in the reader's
+ * language; `box`, for a logo, where the picture shows it (shares of the picture's width and height), and `image`
+ * the stored name of the trademark's image (get-trademark-image), to show beside it.
  */
 export const imageMatch = z.object({
   kind: z.enum(IMAGE_MATCH_KINDS),
   refId: z.number(),
   score: z.number().int().min(0).max(100),
   reason: z.string(),
+  box: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).optional(),
+  image: z.string().optional(),
 });
 export type ImageMatch = z.infer<typeof imageMatch>;
 

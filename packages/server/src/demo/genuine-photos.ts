@@ -7,15 +7,17 @@ import { GENUINE_FILE_KIND } from '../areas/client-settings/genuine-photos.js';
 import { photoFingerprints } from '../records/pictures/fingerprint.js';
 import { PICTURE_QUEUE } from '../records/pictures/queue.js';
 import { demoUsers } from './data.js';
+import { SAKURA_MARK_SVG } from './image.js';
 
 /**
  * Pictures in the demo (issue 31): Sakura's genuine product photos, drawn here (a serum bottle and a jar of cream in
  * a studio light), and the demo market's pictures of some listings at `/img/<n>.jpg`: the first two EC records show
  * the serum photo (recompressed, resized: two sellers using the brand's photo), the third the cream photo padded to a
  * square, the fourth a photo of its own with the brand's word mark "SAKURA GLOW" on its label (read by the job's
- * OCR: "shows the word mark"). The market's port changes between starts, so the records' picture
+ * OCR: "shows the word mark") and the brand's design mark in a corner (image.ts: "shows the logo"). The market's
+ * port changes between starts, so the records' picture
  * addresses are moved to it on every start and the pictures job is queued: the records then show "same photo" and
- * "same picture as other listings" and "shows the word mark" with their reasons.
+ * "same picture as other listings", "shows the word mark" and "shows the logo" with their reasons.
  */
 
 /**
@@ -43,7 +45,8 @@ export async function demoListingPicture(n: number): Promise<Buffer | undefined>
   if (n === 1) return sharp(await photoOf('serum')).resize(480).jpeg({ quality: 60 }).toBuffer();
   if (n === 2) return sharp(await photoOf('serum')).jpeg({ quality: 35 }).toBuffer();
   if (n === 3) return sharp(await photoOf('cream')).extend({ top: 80, bottom: 80, background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
-  if (n === 4) return photoOf('other');
+  // The seller's own photo, Sakura's design mark in its top left corner at a fifth of its width (a seller's badge).
+  if (n === 4) return sharp(await photoOf('other')).composite([{ input: await sharp(Buffer.from(SAKURA_MARK_SVG)).resize({ width: 128 }).png().toBuffer(), left: 24, top: 20 }]).jpeg({ quality: 90 }).toBuffer();
   return undefined;
 }
 

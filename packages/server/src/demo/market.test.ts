@@ -101,16 +101,20 @@ describe('the demo marketplace', () => {
     expect(first.map((r) => r.ec_product_image_url)).toEqual([1, 2, 3, 4].map((n) => `${market!.origin}/img/${n}.jpg`));
     const same = [];
     const words = [];
+    const logos = [];
     for (const r of first) {
       const got = await tp.post('/api/ec-data/get-record', { clientId, recordId: r.ec_id }, { token: analystToken, locale: 'ja' });
       const matches = (got.body.data!.record as EcRecord).imageMatches ?? [];
       same.push(matches.filter((m) => m.kind === 'same-photo').map((m) => m.refId));
       words.push(matches.filter((m) => m.kind === 'wordmark').map((m) => m.reason));
+      logos.push(matches.filter((m) => m.kind === 'logo').map((m) => m.reason));
       for (const m of matches) expect(m.reason).not.toBe('');
     }
     expect(same).toEqual([[photos[0]!.photo_id], [photos[0]!.photo_id], [photos[1]!.photo_id], []]);
     // The seller's own photo shows the word mark on its label: the first trademark of that word (the Japanese one).
     expect(words).toEqual([[], [], [], ['文字商標「SAKURA GLOW」（商標 第6123456号、JP）が写っています：画像から「sakuraglow」と読み取りました。']]);
+    // And Sakura's design mark in its top left corner, the first trademark's image (the others' plain discs are not it).
+    expect(logos).toEqual([[], [], [], [expect.stringMatching(/^商標 第6123456号（JP）のロゴが画像の左上に写っています（スコア \d+／100：輪郭の一致度）。$/)]]);
   });
 
   it('has the same market built by script, read in a browser, with its own ready task that ends in a report', async () => {

@@ -13,7 +13,7 @@ import { seedPictures } from './pictures.js';
 import { seedRechecks } from './rechecks.js';
 import { seedPriceHistory } from './prices.js';
 import { demoClients, demoInfringementCategories, demoMasterData, demoNews, demoNotices, demoSites, demoTrademarks, demoUsers } from './data.js';
-import { demoLogo } from './image.js';
+import { demoLogo, sakuraMark } from './image.js';
 import { seedEcRecords } from './ec-records.js';
 import { seedSnsRecords } from './sns-records.js';
 import { seedSellerNetworks } from './seller-networks.js';
@@ -126,11 +126,11 @@ export async function seedDemo(services: Services): Promise<DemoAccount[]> {
     // Trademarks, some with a logo; one expires within 90 days with the reminder on.
     const now = services.clock();
     const owner = userIds[demoUsers.findIndex((u) => u.role === Role.CLIENT)]!;
-    for (const { clientIndex, logo, ...mark } of demoTrademarks(now)) {
+    for (const [i, { clientIndex, logo, ...mark }] of demoTrademarks(now).entries()) {
       const client_id = clientIds[clientIndex]!;
-      const image = logo
-        ? await storeImage(trx, { kind: 'tm', clientId: client_id, type: 'png', originalName: 'logo.png', bytes: demoLogo(logo), userId: owner, now, attached: true })
-        : null;
+      // The first is Sakura's design mark (image.ts), which a demo listing picture shows; the others a plain disc.
+      const bytes = i === 0 ? await sakuraMark() : logo ? demoLogo(logo) : null;
+      const image = bytes ? await storeImage(trx, { kind: 'tm', clientId: client_id, type: 'png', originalName: 'logo.png', bytes, userId: owner, now, attached: true }) : null;
       await trx.insertInto('trademark').values({ ...mark, client_id, image, created_at: now, updated_at: now }).execute();
     }
 

@@ -413,11 +413,12 @@ export interface RecordPictureTable {
 
 /**
  * A match of a record's picture: the same photo as a genuine one, the same picture as another record's, or a word
- * mark read in it (migration 045: the trademark or brand, the word read; no distances).
+ * mark read in it (migration 045: the trademark or brand, the word read; no distances), or a design mark seen in it
+ * (047: the trademark, a score and where).
  */
 export interface PictureMatchTable {
   picture_id: number;
-  kind: 'same-photo' | 'shared-photo' | 'wordmark';
+  kind: 'same-photo' | 'shared-photo' | 'wordmark' | 'logo';
   photo_id: number | null;
   other_picture_id: number | null;
   trademark_id: number | null;
@@ -425,6 +426,12 @@ export interface PictureMatchTable {
   found_text: string | null;
   phash_distance: number | null;
   dhash_distance: number | null;
+  /** A logo's score (0-100) and box as shares of the picture's width and height (migration 047; null for the others). */
+  score: number | null;
+  box_x: number | null;
+  box_y: number | null;
+  box_w: number | null;
+  box_h: number | null;
 }
 
 export interface EvidenceCaptureTable {

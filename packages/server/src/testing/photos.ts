@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 
 /**
  * Made photographs for tests of the picture fingerprints (records/pictures): the repository ships no real photos,
@@ -70,4 +70,44 @@ export async function photoWithWord(seed: number, word: string, font: string, op
     <rect x="${(width - plate.w) / 2}" y="${top}" width="${plate.w}" height="${plate.h}" rx="12" fill="#ffffff" fill-opacity="0.8"/>
     <text x="${width / 2}" y="${top + plate.h / 2}" font-family="${font}" font-weight="${weight}" font-size="${size}" fill="#1f2937" text-anchor="middle" dominant-baseline="central">${escaped}</text></svg>`;
   return sharp(await madePhoto(seed, width, height)).composite([{ input: Buffer.from(svg) }]).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * Made design marks for the logo tests (issue 31, "shows the logo"), as SVG drawn by sharp on a transparent ground:
+ * `sakura` a five-petalled flower in a ring with a bar below, `wave` three waves over a triangle. `colour` recolours
+ * the whole mark.
+ */
+export async function madeLogo(kind: 'sakura' | 'wave', colour = '#c2185b', size = 400): Promise<Buffer> {
+  const shapes =
+    kind === 'sakura'
+      ? `<circle cx="200" cy="170" r="150" fill="none" stroke="${colour}" stroke-width="22"/>
+         ${[0, 72, 144, 216, 288].map((a) => `<ellipse cx="200" cy="105" rx="34" ry="62" fill="${colour}" transform="rotate(${a} 200 170)"/>`).join('')}
+         <circle cx="200" cy="170" r="22" fill="#ffffff"/>
+         <rect x="70" y="345" width="260" height="36" rx="10" fill="${colour}"/>`
+      : `<polygon points="200,30 370,370 30,370" fill="none" stroke="${colour}" stroke-width="24"/>
+         ${[170, 230, 290].map((y) => `<path d="M90 ${y} q 27 -30 55 0 t 55 0 t 55 0 t 55 0" fill="none" stroke="${colour}" stroke-width="16"/>`).join('')}`;
+  // The drawing's own bounds, so a logo pasted at a share of a picture's width shows that wide.
+  const [x, y, w, h] = kind === 'sakura' ? [39, 9, 322, 372] : [14, 8, 372, 376];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).resize({ width: size }).png().toBuffer();
+}
+
+/**
+ * A made photo with a logo pasted on it at `share` of its width, its left top corner at (`x`, `y`) as shares of the
+ * picture, and, with `cover`, a grey box over that share of the logo's area (its right part), as a listing hides
+ * part of a mark.
+ */
+export async function photoWithLogo(seed: number, logo: Buffer, opts: { share: number; x: number; y: number; cover?: number; width?: number; height?: number }): Promise<Buffer> {
+  const { width = 640, height = 480, cover = 0 } = opts;
+  const w = Math.round(width * opts.share);
+  const pasted = await sharp(logo).resize({ width: w }).png().toBuffer();
+  const h = (await sharp(pasted).metadata()).height ?? w;
+  const left = Math.round(width * opts.x);
+  const top = Math.round(height * opts.y);
+  const layers: OverlayOptions[] = [{ input: pasted, left, top }];
+  if (cover > 0) {
+    const cw = Math.max(1, Math.round(w * cover));
+    layers.push({ input: { create: { width: cw, height: h, channels: 3, background: '#8a8f94' } }, left: left + w - cw, top });
+  }
+  return sharp(await madePhoto(seed, width, height)).composite(layers).jpeg({ quality: 85 }).toBuffer();
 }

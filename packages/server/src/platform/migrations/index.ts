@@ -42,6 +42,7 @@ import * as m043 from './043_pictures.js';
 import * as m044 from './044_photo_links.js';
 import * as m045 from './045_picture_wordmark.js';
 import * as m046 from './046_photo_windows.js';
+import * as m047 from './047_picture_logo.js';
 import * as m048 from './048_picture_band_cover.js';
 import * as m049 from './049_photo_recall.js';
 import * as m050 from './050_picture_reread.js';
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '044_photo_links': m044,
   '045_picture_wordmark': m045,
   '046_photo_windows': m046,
+  '047_picture_logo': m047,
   '048_picture_band_cover': m048,
   '049_photo_recall': m049,
   '050_picture_reread': m050,

@@ -39,6 +39,7 @@ export async function pictureFields(ctx: AuthedContext, kind: string, clientId: 
 
 function matchOf(ctx: AuthedContext, row: PictureAnswerRow, analyst: boolean): ImageMatch | null {
   if (row.match_kind === 'wordmark') return wordMarkOf(ctx, row);
+  if (row.match_kind === 'logo') return logoOf(ctx, row);
   if (row.match_kind === null || row.phash_distance === null) return null;
   const distance = row.phash_distance;
   if (row.match_kind === 'same-photo' && row.photo_id !== null) {
@@ -64,6 +65,28 @@ function wordMarkOf(ctx: AuthedContext, row: PictureAnswerRow): ImageMatch | nul
   }
   if (row.brand_id !== null) return { kind: 'wordmark', refId: row.brand_id, score: 100, reason: translate(ctx.locale, 'picture.brandWord', { word: row.brand_name ?? '', found }) };
   return null;
+}
+
+const PLACES = [
+  ['topLeft', 'top', 'topRight'],
+  ['left', 'middle', 'right'],
+  ['bottomLeft', 'bottom', 'bottomRight'],
+] as const;
+
+/** Where a box's middle is, in thirds of the picture each way ("top left" … "bottom right"). */
+export function placeOf(box: { x: number; y: number; w: number; h: number }): (typeof PLACES)[number][number] {
+  const third = (v: number) => Math.max(0, Math.min(2, Math.floor(v * 3)));
+  return PLACES[third(box.y + box.h / 2)]![third(box.x + box.w / 2)]!;
+}
+
+/** A design mark seen in the picture: the trademark (refId its id), its score and where (logo.ts). */
+function logoOf(ctx: AuthedContext, row: PictureAnswerRow): ImageMatch | null {
+  if (row.trademark_id === null || row.score === null || row.box_x === null || row.box_y === null || row.box_w === null || row.box_h === null) return null;
+  const box = { x: row.box_x, y: row.box_y, w: row.box_w, h: row.box_h };
+  const place = translate(ctx.locale, `picture.place.${placeOf(box)}`);
+  const params = { no: row.trademark_no ?? '', region: row.trademark_region ?? '', place, score: row.score };
+  const match: ImageMatch = { kind: 'logo', refId: row.trademark_id, score: row.score, reason: translate(ctx.locale, 'picture.logo', params), box };
+  return row.trademark_image ? { ...match, image: row.trademark_image } : match;
 }
 
 /** The answers with their picture fields (those of records without a picture address unchanged). */

@@ -1,6 +1,8 @@
 import type { Services } from '../../platform/context.js';
 import { OutboundError, safeFetch, type OutboundPolicy } from '../../platform/outbound/index.js';
 import { fingerprint, PictureError, type Fingerprint, type Hashes } from './fingerprint.js';
+import { findLogos, type FoundLogo, type PreparedLogo } from './logo.js';
+import { insertLogos, logosOf } from './logo-queries.js';
 import { readText } from './ocr.js';
 import { insertWordMarks, keepUnread, marksVersionOf, matchPicture, pendingPictures, settlePicture, syncPictures, unreadPictures, wordMarksOf, type PendingPicture, type PictureKind } from './picture-queries.js';
 import { sniffImage } from './thumbnail.js';
@@ -32,9 +34,16 @@ export const picturePolicy = (services: Services): OutboundPolicy => ({
 
 /**
  * What looking at a picture found: its fingerprints (no upper part's when kept from a look before migration 049)
- * and, when it was read (fetched now), the word marks it shows.
+ * and, when it was read (fetched now), the word marks and logos it shows.
  */
-export type Look = Hashes & { upper: Hashes | null; words?: FoundWordMark[] };
+export type Look = Hashes & { upper: Hashes | null; words?: FoundWordMark[]; logos?: FoundLogo[] };
+
+/** What a fetched picture is read for: the client's word marks and logos (prepared once per run). */
+export interface Reading {
+  marks: WordMark[];
+  logos: PreparedLogo[];
+  log: Services['log'];
+}
 
 /**
  * The word marks a picture shows (ocr.ts, wordmark.ts); none when the client has none or the reading failed: a
@@ -52,8 +61,19 @@ async function wordsIn(bytes: Buffer, marks: WordMark[], log: Services['log']): 
   }
 }
 
-/** The fingerprints of the picture at `url` and the word marks it shows, or why there are none. */
-export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks: WordMark[]; log: Services['log'] }): Promise<Look | { reason: LookFailure }> {
+/** The client's logos the picture shows (logo.ts); none when the search failed: it is logged and never fails the picture. */
+async function logosIn(bytes: Buffer, logos: PreparedLogo[], log: Services['log']): Promise<FoundLogo[]> {
+  if (logos.length === 0) return [];
+  try {
+    return await findLogos(bytes, logos);
+  } catch (err) {
+    log.warn({ err }, 'picture could not be searched for logos');
+    return [];
+  }
+}
+
+/** The fingerprints of the picture at `url` and the word marks and logos it shows, or why there are none. */
+export async function lookAt(url: string, policy: OutboundPolicy, read?: Reading): Promise<Look | { reason: LookFailure }> {
   let body: Buffer;
   try {
     const res = await safeFetch(url, {
@@ -81,7 +101,7 @@ export async function lookAt(url: string, policy: OutboundPolicy, read?: { marks
     if (err instanceof PictureError) return { reason: err.reason === 'too-many-pixels' ? 'too_many_pixels' : 'unreadable' };
     throw err;
   }
-  return read ? { ...prints, words: await wordsIn(body, read.marks, read.log) } : prints;
+  return read ? { ...prints, words: await wordsIn(body, read.marks, read.log), logos: await logosIn(body, read.logos, read.log) } : prints;
 }
 
 /** The fingerprints a pending picture kept from its last look. */
@@ -90,10 +110,12 @@ const kept = (p: PendingPicture): Look => ({ phash: p.phash!, dhash: p.dhash!, u
 /** The queue's job: brings the client's pictures of the kind in line, then looks at every pending one. */
 export async function lookAtPictures(services: Services, clientId: number, kind: PictureKind, policy = picturePolicy(services)): Promise<{ done: number; failed: number }> {
   const counts = { done: 0, failed: 0 };
-  await syncPictures(services.db, clientId, kind);
+  const pending = await syncPictures(services.db, clientId, kind);
   // The version first, then the marks (picture-queries.ts marksVersionOf).
   const version = await marksVersionOf(services.db, clientId);
-  const read = { marks: await wordMarksOf(services.db, clientId), log: services.log };
+  // Nothing new and nothing to read again: the logos' templates are not worth preparing.
+  if (!pending && (await unreadPictures(services.db, clientId, kind, version, 1)).length === 0) return counts;
+  const read: Reading = { marks: await wordMarksOf(services.db, clientId), logos: await logosOf(services.db, clientId, services.log), log: services.log };
   for (;;) {
     // New and changed pictures first, then the ones read before the client's marks last changed.
     let batch = await pendingPictures(services.db, clientId, kind, BATCH);
@@ -101,8 +123,8 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
     if (again) batch = await unreadPictures(services.db, clientId, kind, version, BATCH);
     if (batch.length === 0) return counts;
     const outcomes: (Look | { reason: LookFailure })[] = [];
-    // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks kept; the others
-    // are fetched and read.
+    // A picture with its fingerprints kept is only matched again (pendingPictures), its word marks and logos kept;
+    // the others are fetched and read.
     const look = (p: PendingPicture) => (p.phash && p.dhash ? Promise.resolve(kept(p)) : lookAt(p.url, policy, read));
     for (let i = 0; i < batch.length; i += PARALLEL) outcomes.push(...(await Promise.all(batch.slice(i, i + PARALLEL).map(look))));
     const now = services.clock();
@@ -119,6 +141,7 @@ export async function lookAtPictures(services: Services, clientId: number, kind:
           counts.done += 1;
           await matchPicture(tx, clientId, kind, picture.picture_id, outcome);
           if (outcome.words) await insertWordMarks(tx, picture.picture_id, outcome.words);
+          if (outcome.logos) await insertLogos(tx, picture.picture_id, outcome.logos);
         }
       }
     });

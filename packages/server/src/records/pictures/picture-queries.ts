@@ -144,11 +144,11 @@ export async function pendingPictures(db: Conn, clientId: number, kind: PictureK
 
 /**
  * A picture looked at: its fingerprints, or why it has none. Its earlier matches go either way, but for its word
- * marks when it was only matched again (not read again: no `words`).
+ * marks and logos when it was only matched again (not read again: no `words`).
  */
 export async function settlePicture(tx: Conn, pictureId: number, now: Date, outcome: { phash: string; dhash: string; upper: Hashes | null; words?: unknown } | { reason: string }, version = 0): Promise<void> {
   const read = 'reason' in outcome || outcome.words !== undefined;
-  await sql`DELETE FROM picture_match WHERE (picture_id = ${pictureId} AND (kind <> 'wordmark' OR ${read})) OR other_picture_id = ${pictureId}`.execute(tx);
+  await sql`DELETE FROM picture_match WHERE (picture_id = ${pictureId} AND (kind NOT IN ('wordmark', 'logo') OR ${read})) OR other_picture_id = ${pictureId}`.execute(tx);
   if ('reason' in outcome) {
     await tx.updateTable('record_picture').set({ state: 'failed', reason: outcome.reason, looked_at: now }).where('picture_id', '=', pictureId).execute();
     return;
@@ -233,12 +233,12 @@ export async function insertWordMarks(tx: Conn, pictureId: number, found: FoundW
 }
 
 /**
- * The client's pictures already looked at, back to pending with their fingerprints and word marks kept and their
+ * The client's pictures already looked at, back to pending with their fingerprints, word marks and logos kept and their
  * other matches dropped:
  * the pictures job matches them again (under a changed threshold) without fetching them again.
  */
 export async function rematchClient(db: Conn, clientId: number): Promise<void> {
-  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId} AND m.kind <> 'wordmark'`.execute(db);
+  await sql`DELETE FROM picture_match AS m USING record_picture AS p WHERE m.picture_id = p.picture_id AND p.client_id = ${clientId} AND m.kind NOT IN ('wordmark', 'logo')`.execute(db);
   await db.updateTable('record_picture').set({ state: 'pending' }).where('client_id', '=', clientId).where('state', '=', 'done').execute();
 }
 
@@ -278,12 +278,13 @@ export interface PictureAnswerRow {
   record_id: number;
   state: 'pending' | 'done' | 'failed';
   reason: string | null;
-  match_kind: 'same-photo' | 'shared-photo' | 'wordmark' | null;
+  match_kind: 'same-photo' | 'shared-photo' | 'wordmark' | 'logo' | null;
   photo_id: number | null;
   trademark_id: number | null;
   trademark_text: string | null;
   trademark_no: string | null;
   trademark_region: string | null;
+  trademark_image: string | null;
   brand_id: number | null;
   brand_name: string | null;
   found_text: string | null;
@@ -294,6 +295,11 @@ export interface PictureAnswerRow {
   other_published: boolean | null;
   phash_distance: number | null;
   dhash_distance: number | null;
+  score: number | null;
+  box_x: number | null;
+  box_y: number | null;
+  box_w: number | null;
+  box_h: number | null;
 }
 
 /** The picture state and matches of some records of a kind (one page's rows), nearest match first. */
@@ -303,9 +309,9 @@ export async function picturesOfRecords(db: Conn, kind: PictureKind, clientId: n
   const table = sql.table(RECORD_TABLES[kind].records);
   const found = await sql<PictureAnswerRow>`
     SELECT p.${id} AS record_id, p.state, p.reason, m.kind AS match_kind, m.photo_id, g.brand AS photo_brand, g.original_name AS photo_name,
-      m.trademark_id, tm.text AS trademark_text, tm.no AS trademark_no, tm.region AS trademark_region, m.brand_id, b.brand_name, m.found_text,
+      m.trademark_id, tm.text AS trademark_text, tm.no AS trademark_no, tm.region AS trademark_region, tm.image AS trademark_image, m.brand_id, b.brand_name, m.found_text,
       o.${id} AS other_record_id, orr.${sql.ref(PICTURE_SOURCES[kind].seller)} AS other_seller, orr.published AS other_published,
-      m.phash_distance, m.dhash_distance
+      m.phash_distance, m.dhash_distance, m.score, m.box_x, m.box_y, m.box_w, m.box_h
     FROM record_picture AS p
     LEFT JOIN picture_match AS m ON m.picture_id = p.picture_id
     LEFT JOIN genuine_photo AS g ON g.photo_id = m.photo_id
