@@ -4,9 +4,8 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceKind, ImageMatch } from '@portal/contract';
-import { imageUrl } from '../areas/trademarks/model';
 import { thumbnailUrl } from './picture';
-import { genuinePhotoUrl, type PictureFacts } from './pictureFile';
+import { genuinePhotoUrl, trademarkImageUrl, type PictureFacts } from './pictureFile';
 import { MatchKindTag, StatusTag } from './PictureMatchTags';
 
 interface Props {
@@ -126,7 +125,7 @@ function LogoRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; clie
         </figure>
         {match.image && (
           <figure className="pic-match-figure">
-            <MatchPicture src={imageUrl(match.image, clientId)} label={mark} />
+            <MatchPicture src={trademarkImageUrl(match.image, clientId)} label={mark} />
             <figcaption>{mark}</figcaption>
           </figure>
         )}

@@ -20,6 +20,9 @@ export function pictureFileProblem(file: { name: string; size: number }): Pictur
 /** A genuine photo through its download route (the client's users and analysts may read it). */
 export const genuinePhotoUrl = (clientId: number, photoId: number) => downloadHref('/api/client-settings/genuine-photo', { clientId, photoId });
 
+/** A trademark's stored image (a logo match's design mark), served to a signed-in browser by its cookie. */
+export const trademarkImageUrl = (name: string, clientId: number) => downloadHref('/api/trademark/get-trademark-image', { name, clientId });
+
 /** The picture fields of a record answer (EC, SNS; spec README "Pictures"); absent for a record without a picture. */
 export interface PictureFacts {
   imageStatus?: 'pending' | 'done' | 'failed' | null | undefined;

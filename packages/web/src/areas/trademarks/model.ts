@@ -1,6 +1,5 @@
 import type { Dayjs } from 'dayjs';
 import {
-  downloadHref,
   MatchType,
   trademarks,
   type CallInput,
@@ -11,6 +10,7 @@ import {
   type Trademark,
   type TrademarkStatus,
 } from '@portal/contract';
+import { trademarkImageUrl } from '../../records/pictureFile';
 import type { IssueLike } from '../../platform/formError';
 import type { FormSchema } from '../../components/useSchemaForm';
 
@@ -101,9 +101,7 @@ export function searchInput(args: { conditions: Conditions; filters: Filters; so
 export const STATUS_LABELS = { 1: 'status.registered', 2: 'status.applying', 3: 'status.rejected' } as const;
 
 /** The stored image, served to a signed-in browser by its cookie. */
-export function imageUrl(name: string, clientId: number): string {
-  return downloadHref('/api/trademark/get-trademark-image', { name, clientId });
-}
+export const imageUrl = trademarkImageUrl;
 
 /** Dates of the answers as YYYY-MM-DD (a timestamp is cut to its day). */
 export function day(value: string | null): string {
