@@ -97,13 +97,21 @@ function MatchRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; cli
           </figure>
         )}
       </Space>
-      <Flex vertical gap={4} style={{ minWidth: 200, flex: 1 }}>
-        <Space size={4} wrap>
-          <MatchKindTag kind={match.kind} />
-          <Tag>{t('matches.score', { score: match.score })}</Tag>
-        </Space>
-        <Typography.Text>{match.reason}</Typography.Text>
-      </Flex>
+      <MatchWords match={match} />
+    </Flex>
+  );
+}
+
+/** A match's kind, score and the reason in the reader's language, beside its pictures. */
+function MatchWords({ match }: { match: ImageMatch }) {
+  const { t } = useTranslation('pictures');
+  return (
+    <Flex vertical gap={4} style={{ minWidth: 200, flex: 1 }}>
+      <Space size={4} wrap>
+        <MatchKindTag kind={match.kind} />
+        <Tag>{t('matches.score', { score: match.score })}</Tag>
+      </Space>
+      <Typography.Text>{match.reason}</Typography.Text>
     </Flex>
   );
 }
@@ -130,13 +138,7 @@ function LogoRow({ kind, clientId, recordId, match }: { kind: EvidenceKind; clie
           </figure>
         )}
       </Space>
-      <Flex vertical gap={4} style={{ minWidth: 200, flex: 1 }}>
-        <Space size={4} wrap>
-          <MatchKindTag kind={match.kind} />
-          <Tag>{t('matches.score', { score: match.score })}</Tag>
-        </Space>
-        <Typography.Text>{match.reason}</Typography.Text>
-      </Flex>
+      <MatchWords match={match} />
     </Flex>
   );
 }
