@@ -33,10 +33,11 @@ export interface Services {
   /** The read-only standby (DATABASE_READ_URL) the calls marked `replica` may read on; absent: the primary only. */
   replica?: ReadReplica | undefined;
   /**
-   * True in the services a call reading on the standby gets: what it computes may lag the primary, so it is not
-   * kept in caches that outlive the call (a caller who just wrote could be answered from it).
+   * Set in the services a call reading on the standby gets: what it computes may lag the primary, so it is not kept
+   * in caches that outlive the call (a caller who just wrote could be answered from it); `primary` for the facts
+   * only the primary keeps (the activity statistics: when a table was last analysed, its rows changed since).
    */
-  onStandby?: boolean;
+  onStandby?: { primary: Db };
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

@@ -96,6 +96,21 @@ describe('reads on the standby with read-your-writes', () => {
     expect(await reads('standby')).toBe(standby + 1);
   });
 
+  it('answers the dashboards, filter values and exports from the standby (read-only transactions suffice)', async () => {
+    const standby = await reads('standby');
+    const answers = [
+      await call('/api/ec-data/fetch-filters', { clientId, fieldName: 'ec_category_common_type_id' }),
+      await call('/api/ec-dashboard/fetch-info', { clientId, dateType: 1, fromDate: '2024-01-01', toDate: '2024-12-31' }),
+      await call('/api/home-dashboard', { clientId }),
+    ];
+    for (const a of answers) expect(a.body.code, JSON.stringify(a.body)).toBe(0);
+    expect(answers[0]!.body.data).toMatchObject({ filters: [{ value: 3, count: 2 }] });
+    const exported = await tp.get(`/api/ec-data/export-search-result?clientId=${clientId}`, { token: analyst.token });
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    expect(await reads('standby')).toBe(standby + 4);
+  });
+
   it('keeps calls that are not marked on the primary', async () => {
     await rep.standbyQuery('SELECT pg_wal_replay_pause()');
     try {

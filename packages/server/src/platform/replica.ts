@@ -81,7 +81,7 @@ export class ReadReplica {
     primary: Services,
     private readonly maxLagSeconds: number,
   ) {
-    this.services = { ...primary, db: standby.db, replica: undefined, onStandby: true };
+    this.services = { ...primary, db: standby.db, replica: undefined, onStandby: { primary: primary.db } };
   }
 
   /** Runs a call on the standby when it may (see above), else `onPrimary`; either way the call's own answer or error. */
