@@ -222,3 +222,5 @@ export { startChangingMarket, type ChangingMarket, type MarketItem } from '../ar
 // Domain watches (issue 32): a DNS zone the runs ask, and a run worked by the test (test portals run no jobs).
 export { startDnsZone, type ZoneRecord } from '../areas/domain-watch/dns-zone.js';
 export { workRun as workDomainRun } from '../areas/domain-watch/run.js';
+/** A PostgreSQL primary and streaming standby of the caller's own (reads on the standby: tests and the benchmark). */
+export { startTestReplication, type TestReplication } from './replication.js';
