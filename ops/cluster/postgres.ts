@@ -77,7 +77,9 @@ export function startStandby(layout: Layout, secrets: Secrets): void {
     const source = `host=127.0.0.1 port=${layout.ports.primary} user=replicator password=${secrets.replicationPassword}`;
     runPg(`${BIN}/pg_basebackup`, ['-d', source, '-D', dir, '-R', '-X', 'stream', '-c', 'fast'], pgLog(layout, 'standby'));
     // postgresql.auto.conf is read last: the primary's port setting, copied with its files, is overridden here.
-    fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), `port = ${layout.ports.standby}\n`);
+    // hot_standby_feedback: a long export on the standby is not cancelled by the replay of the rows it reads (the
+    // primary keeps them meanwhile, as it would for the same export on itself).
+    fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), `port = ${layout.ports.standby}\nhot_standby_feedback = on\n`);
   }
   startServer(dir, pgLog(layout, 'standby'));
 }
