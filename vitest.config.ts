@@ -53,6 +53,8 @@ const databaseFree = [
  * exercised by every call of the registry (registry.property.test.ts walks all of them on it), by every other API
  * file (records, search, uploads, dashboards, jobs, triage, pictures, domain watch, demo, backups, caches) and by
  * every browser journey of e2e/; these files doubled about nine minutes of PGlite work for no engine difference.
+ * The word marks' file is reading pictures (two OCR workers, over a minute of CPU): the pictures job's queries run on
+ * PGlite in pictures.test.ts and logo.test.ts.
  * A new test file runs on both unless it is added here.
  */
 const postgresOnly = [
@@ -78,6 +80,7 @@ const postgresOnly = [
   'platform/openapi',
   'platform/security-headers',
   'platform/web-assets',
+  'records/pictures/wordmark',
   'records/sheets/sheet-corpus',
   'records/sheets/template',
   'records/upload/upload-limits',
