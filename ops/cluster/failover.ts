@@ -1,33 +1,40 @@
 import pg from 'pg';
 import type { Layout, Secrets } from './layout.js';
-import { reloadPgBouncer, writePgBouncerConfig } from './pgbouncer.js';
+import { signalPgBouncer, writePgBouncerConfig } from './pgbouncer.js';
 import { currentPrimary, currentStandby, promote, readRoles, stopServer, writeRoles } from './postgres.js';
 import { waitFor } from './run.js';
 
 /**
- * `npm run cluster -- failover`: the standby takes over from the primary. The primary is stopped (fast), or found
- * dead; the standby is promoted and awaited until it takes writes; the roles are recorded (db/roles.json) so the
- * next `npm run cluster` starts the promoted node as the primary and makes the old one again as its standby; and
- * PgBouncer is pointed at the new primary and reloaded. The portal's processes know only PgBouncer's address: their
- * pools keep their connections to PgBouncer, the statements in flight at the stop fail, and the next ones reach the
- * new primary. Answers the milliseconds from the start to the new primary taking writes through PgBouncer.
+ * `npm run cluster -- failover`: the standby takes over from the primary. PgBouncer is paused (new transactions
+ * wait in it instead of failing); the primary is stopped (fast), or found dead; the standby is promoted and awaited
+ * until it takes writes; the roles are recorded (db/roles.json) so the next `npm run cluster` starts the promoted
+ * node as the primary and makes the old one again as its standby; PgBouncer is pointed at the new primary, reloaded
+ * and resumed. The portal's processes know only PgBouncer's address: their pools keep their connections to it, the
+ * statements in flight at the stop fail, and the ones sent meanwhile run on the new primary, late by the promotion.
+ * Answers the milliseconds from the start to the new primary taking writes through PgBouncer.
  */
 export async function failover(layout: Layout, secrets: Secrets, pgbouncerPid: number | undefined): Promise<{ ms: number }> {
   const started = Date.now();
   const old = currentPrimary(layout);
   const next = currentStandby(layout);
   if (readRoles(layout).standbyStale) throw new Error(`the standby (db/${next.node}) is stale after an earlier failover: restart the cluster first, which makes it again`);
+  if (pgbouncerPid) signalPgBouncer(pgbouncerPid, 'pause');
   try {
-    stopServer(old);
-  } catch (err) {
-    // Killed already (its postmaster.pid left behind), or stuck: the promotion goes on, the standby has what it had.
-    console.error(`the primary did not stop cleanly: ${(err as Error).message}`);
+    try {
+      stopServer(old);
+    } catch (err) {
+      // Killed already (its postmaster.pid left behind), or stuck: the promotion goes on, the standby has what it had.
+      console.error(`the primary did not stop cleanly: ${(err as Error).message}`);
+    }
+    promote(next);
+    await waitFor(`db/${next.node} to leave recovery`, 60_000, async () => !(await inRecovery(next.port, secrets)));
+    writeRoles(layout, { primary: next.node, standbyStale: true });
+    writePgBouncerConfig(layout, secrets);
+    if (pgbouncerPid) signalPgBouncer(pgbouncerPid, 'reload');
+  } finally {
+    // Resumed even when the promotion failed: held transactions then fail rather than wait for PgBouncer's timeout.
+    if (pgbouncerPid) signalPgBouncer(pgbouncerPid, 'resume');
   }
-  promote(next);
-  await waitFor(`db/${next.node} to leave recovery`, 60_000, async () => !(await inRecovery(next.port, secrets)));
-  writeRoles(layout, { primary: next.node, standbyStale: true });
-  writePgBouncerConfig(layout, secrets);
-  if (pgbouncerPid) reloadPgBouncer(pgbouncerPid);
   await waitFor('a write through PgBouncer', 30_000, () => writesThroughBouncer(layout, secrets));
   return { ms: Date.now() - started };
 }

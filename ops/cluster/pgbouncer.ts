@@ -66,11 +66,13 @@ export function writePgBouncerConfig(layout: Layout, secrets: Secrets): string {
 }
 
 /**
- * PgBouncer reads its configuration again on SIGHUP (as the admin console's RELOAD): a database whose server
- * changed gets new server connections; the clients' connections stay, so the portal's pools never notice.
+ * PgBouncer's console commands by signal, to its process (no admin user needed): `reload` (SIGHUP, as RELOAD) reads
+ * the configuration again, and a database whose server changed gets new server connections; `pause` (SIGUSR1, as
+ * PAUSE) lets the transactions in flight end and holds every new one, on its client connection, until `resume`
+ * (SIGUSR2, as RESUME). The clients' connections stay through all three, so the portal's pools never notice.
  */
-export function reloadPgBouncer(pid: number): void {
-  signalGroup(pid, 'SIGHUP');
+export function signalPgBouncer(pid: number, command: 'reload' | 'pause' | 'resume'): void {
+  signalGroup(pid, ({ reload: 'SIGHUP', pause: 'SIGUSR1', resume: 'SIGUSR2' } as const)[command]);
 }
 
 export function listening(port: number): Promise<boolean> {
