@@ -56,7 +56,10 @@ function faultFigures(rec: Recorder, faults: Fault[], end: number) {
     const inFlight = rec.timeline.filter((r) => r.start <= f.at && r.end >= f.at).length;
     const failed = rec.timeline.filter((r) => r.end >= f.at && r.end < next && !r.ok);
     const last = Math.max(f.at, ...failed.map((r) => r.end));
-    return { fault: f.name, inFlight, failed: failed.length, recoverySeconds: Number(((last - f.at) / 1000).toFixed(1)) };
+    const byStatus = new Map<number, number>();
+    for (const r of failed) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+    const statuses = [...byStatus].map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`).join(', ');
+    return { fault: f.name, inFlight, failed: failed.length, recoverySeconds: Number(((last - f.at) / 1000).toFixed(1)), statuses };
   });
 }
 
@@ -116,11 +119,14 @@ try {
   const settleUntil = Date.now() + JOBS_SETTLE_MS;
   while ((await jobStates()).some((s) => s.state !== 'completed') && Date.now() < settleUntil) await sleep(2_000);
   const jobs = await jobStates();
-  const reports = await db.query<{ reports: number; rows: number; duplicates: number }>(
-    `SELECT count(DISTINCT r.report_id)::int AS reports, count(e.ec_id)::int AS rows, (count(e.ec_id) - count(DISTINCT (e.report_id, e.url_key)))::int AS duplicates
-       FROM ec_report r LEFT JOIN ec_record e ON e.report_id = r.report_id WHERE r.report_id > $1 AND r.client_id = $2`,
+  const reports = await db.query<{ reports: number; empty: number; rows: number; duplicates: number }>(
+    `SELECT count(*)::int AS reports, count(*) FILTER (WHERE n = 0)::int AS empty, sum(n)::int AS rows, sum(n - keys)::int AS duplicates
+       FROM (SELECT r.report_id, count(e.ec_id) AS n, count(DISTINCT e.url_key) AS keys
+               FROM ec_report r LEFT JOIN ec_record e ON e.report_id = r.report_id WHERE r.report_id > $1 AND r.client_id = $2 GROUP BY r.report_id) per_report`,
     [before.rows[0]!.report, seeded.clientId],
   );
+  // HAProxy's view: when it took an API process out and back (its log says why).
+  const balancer = fs.readFileSync(`${cluster.dir}/logs/haproxy.log`, 'utf8').split('\n').filter((l) => / is (DOWN|UP)/.test(l));
   await db.end();
   const figures = faultFigures(rec, faults, ended);
   const all = rec.timeline.map((r) => r.end - r.start);
@@ -140,6 +146,7 @@ try {
     throughput: { haproxyTwoProcesses: haproxy, oneProcessDirect: direct, ratio: Number((haproxy / direct).toFixed(2)) },
   };
   console.table(figures);
+  console.log(balancer.join('\n'));
   console.log(JSON.stringify(summary));
 } finally {
   agent.destroy();
