@@ -34,6 +34,7 @@ const databaseFree = [
   'platform/images',
   'platform/outbound/outbound',
   'platform/png-shrink',
+  'platform/replica',
   'platform/runtime',
   'records/core/hint-text',
   'records/core/kind',

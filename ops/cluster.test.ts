@@ -57,6 +57,17 @@ const pids = () => JSON.parse(fs.readFileSync(path.join(dir, 'processes.json'), 
 const secrets = () => JSON.parse(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as Secrets;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The reads both API processes served on the standby so far (their /metrics, with the cluster's token). */
+async function standbyReads(): Promise<number> {
+  const { metricsToken } = JSON.parse(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as { metricsToken: string };
+  let sum = 0;
+  for (const port of [ports.api, ports.api + 1]) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    sum += Number(/^portal_replica_reads_total\{target="standby"\} (\d+)/m.exec(text)?.[1] ?? 0);
+  }
+  return sum;
+}
+
 describe('npm run cluster', () => {
   it('serves through HAProxy and survives an API process killed', async () => {
     expect((await call('/api/requestcode', { mail: ADMIN.mail })).body.code).toBe(0);
@@ -69,6 +80,10 @@ describe('npm run cluster', () => {
     const reads = [await call('/api/user/userinfo', {}, token), await call('/api/user/userinfo', {}, token)];
     expect(new Set(reads.map((r) => r.servedBy))).toEqual(new Set(['api1', 'api2']));
     for (const r of reads) expect(r.body.data?.user).toMatchObject({ user_name: 'Smoke Admin' });
+    // The home dashboard reads on the standby (DATABASE_READ_URL of the API processes): counted by each process.
+    const before = await standbyReads();
+    for (let i = 0; i < 2; i++) expect((await call('/api/home-dashboard', {}, token)).body.code).toBe(0);
+    expect((await standbyReads()) - before).toBe(2);
 
     signalGroup(pids().api1!, 'SIGKILL');
     const killedAt = Date.now();

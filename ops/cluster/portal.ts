@@ -30,7 +30,8 @@ export type Role = 'api1' | 'api2' | 'worker1' | 'worker2';
 
 /**
  * The environment of one portal process: the shared secrets key, the database through PgBouncer (the listener
- * too), its own DATA_DIR (nothing shared lives there on PostgreSQL). The demo data are seeded by the first API
+ * too; and, for the API processes, the standby for reads: DATABASE_READ_URL), its own DATA_DIR (nothing shared lives
+ * there on PostgreSQL). The demo data are seeded by the first API
  * process alone, which also serves the demo marketplace on a fixed port; the other processes are told its origin,
  * so the crawler workers may fetch it.
  */
@@ -54,6 +55,8 @@ export function portalEnv(layout: Layout, secrets: Secrets, role: Role): NodeJS.
     env.PORT = String(layout.ports.api[role === 'api1' ? 0 : 1]);
     env.HOST = '127.0.0.1';
     env.CRAWLER_WORKER = '0';
+    // The dashboards, lists, filter values and exports read on the standby once it has the caller's writes.
+    env.DATABASE_READ_URL = urls.standby;
   }
   if (layout.demo && role !== 'api1') {
     env.CRAWLER_ALLOW_ORIGINS = [process.env.CRAWLER_ALLOW_ORIGINS, market].filter(Boolean).join(',');

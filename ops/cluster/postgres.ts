@@ -110,7 +110,11 @@ export function startStandby(layout: Layout, secrets: Secrets): void {
     const source = `host=127.0.0.1 port=${currentPrimary(layout).port} user=replicator password=${secrets.replicationPassword}`;
     runPg(`${BIN}/pg_basebackup`, ['-d', source, '-D', dir, '-R', '-X', 'stream', '-c', 'fast'], log);
     // postgresql.auto.conf is read last: the primary's port setting, copied with its files, is overridden here.
-    fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), `port = ${port}\n`);
+    // hot_standby_feedback: a long export on the standby is not cancelled by the replay of the rows it reads (the
+    // primary keeps them meanwhile, as it would for the same export on itself).
+    fs.appendFileSync(path.join(dir, 'postgresql.auto.conf'), `port = ${port}
+hot_standby_feedback = on
+`);
     if (roles.standbyStale) writeRoles(layout, { primary: roles.primary });
   }
   startServer(dir, log);

@@ -49,6 +49,7 @@ import { openApiDocument, serveOpenApi, type OpenApiOptions } from './platform/o
 import { loadSecretsKey, secretBox } from './platform/secrets.js';
 import { dropAbandonedImports } from './records/upload/import-queries.js';
 import { serveHealth } from './platform/health.js';
+import { ReadReplica, STANDBY_CONNECT_TIMEOUT_MS, STANDBY_POOL_SIZE } from './platform/replica.js';
 import { closeConnectionsWhenDraining } from './platform/drain.js';
 import { closeOcr } from './records/pictures/ocr.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
@@ -181,6 +182,13 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
     unviewedCounts: new TtlCache(opts.cacheTtlMs ?? CACHE_TTL_MS),
     queues,
   };
+  // The standby of DATABASE_READ_URL (PostgreSQL only): a small pool of its own, connected on first use, so a
+  // standby that is down delays no start (its calls go to the primary).
+  if (config.databaseReadUrl && database.kind === 'postgres') {
+    const standby = await openDatabase({ url: config.databaseReadUrl, poolSize: STANDBY_POOL_SIZE, acquireTimeoutMs: STANDBY_CONNECT_TIMEOUT_MS });
+    standby.pool.on('error', (err) => app.log.warn({ err }, 'an idle standby connection failed'));
+    services.replica = new ReadReplica(standby, services, config.databaseReadMaxLagSeconds);
+  }
   // PGlite has no autovacuum: the planner's statistics are renewed on start and after bulk record changes.
   if (database.kind === 'pglite') await analyzeOnStart(services);
   subscribeSessionCache(services);
@@ -226,6 +234,7 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
       await closeOcr();
       await stopListening();
       services.mailer.close();
+      await services.replica?.close();
       if (!opts.database) await database.close();
     },
   };

@@ -3,6 +3,7 @@ import { callDocs, downloadDocs, type DownloadDoc } from '@portal/contract/api-d
 import type { z } from 'zod';
 import type { AuthedContext, CallContext } from './context.js';
 import type { Db, Tx } from './db.js';
+import type { ReplicaMode } from './replica.js';
 
 /** Calls anyone may make without a token (sign-in itself). Everything else names the role bits it admits. */
 export const PUBLIC = 'public';
@@ -73,6 +74,11 @@ export interface CallDefinition<P extends CallPath, R extends Roles> {
   transaction?: boolean;
   /** Refused to API keys (403): managing keys, the password, the profile and the session need a signed-in person. */
   sessionOnly?: boolean;
+  /**
+   * `read-your-writes`: the call may read on the standby (DATABASE_READ_URL) once it has the caller's own last
+   * write (platform/replica.ts): big reads that a lag of a few seconds in others' changes does not hurt. Reads only.
+   */
+  replica?: ReplicaMode;
   handler: (ctx: ContextFor<R>, input: InputOf<P>) => Promise<CallOutput<P>>;
 }
 
@@ -85,6 +91,7 @@ export interface RegisteredCall {
   upload: UploadRule | undefined;
   transaction: boolean;
   sessionOnly: boolean;
+  replica: ReplicaMode | undefined;
   input: z.ZodType;
   output: z.ZodType;
   /** What it does, for the API document: from the contract's callDocs (api-docs.ts), required at registration. */
@@ -110,6 +117,8 @@ export interface DownloadDefinition<Q> {
   roles: number;
   /** The query parameter naming a client, checked by the same tenancy rule as calls (before the rest is read). */
   tenant?: TenantRule;
+  /** As a call's: the download may read on the standby once it has the caller's own last write (exports). */
+  replica?: ReplicaMode;
   /** Gets the query read with the contract's schema of the path (downloads.ts). */
   handler: (ctx: AuthedContext, query: Q) => Promise<DownloadAnswer>;
 }
@@ -127,6 +136,7 @@ export interface RegisteredDownload {
   path: DownloadPath;
   roles: number;
   tenant: TenantRule | undefined;
+  replica: ReplicaMode | undefined;
   /** The contract's schema of the query string (text parameters read into typed values). */
   query: z.ZodType;
   /** What it does and what it answers, for the API document: from the contract's downloadDocs (api-docs.ts). */
@@ -148,6 +158,7 @@ export interface SchemaCallDefinition<I, O> {
   tenant?: TenantRule;
   upload?: UploadRule;
   transaction?: boolean;
+  replica?: ReplicaMode;
   handler: (ctx: AuthedContext, input: I) => Promise<O>;
 }
 export type SchemaCallRegistrar = <I, O>(path: string, def: SchemaCallDefinition<I, O>) => void;
@@ -173,7 +184,8 @@ export function createRegistry(): {
     if (!doc?.summary.trim() || !doc.description.trim() || !doc.answers.length) throw new Error(`${path}: a download must have a summary, a description and answers (contract api-docs.ts)`);
     const query = contractDownloads[path].query;
     if (def.tenant && !(def.tenant.field in query.shape)) throw new Error(`${path}: the tenant's query parameter ${def.tenant.field} is not in the contract's query`);
-    downloads.push({ path, roles: def.roles, tenant: def.tenant, query, doc, handler: def.handler });
+    if (def.replica !== undefined && def.replica !== 'read-your-writes') throw new Error(`${path}: unknown replica mode`);
+    downloads.push({ path, roles: def.roles, tenant: def.tenant, replica: def.replica, query, doc, handler: def.handler });
   };
   const download: DownloadRegistrar = (path, def) => addDownload(path, { ...def, handler: def.handler as RegisteredDownload['handler'] });
   const schemaDownload: SchemaDownloadRegistrar = (path, def) => {
@@ -181,7 +193,7 @@ export function createRegistry(): {
     if ((contractDownloads[path].query as z.ZodType) !== def.query) throw new Error(`${path}: registered with a query schema that is not the contract's for it`);
     addDownload(path, { ...def, handler: def.handler as RegisteredDownload['handler'] });
   };
-  type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined; sessionOnly?: boolean | undefined };
+  type Declared = Pick<RegisteredCall, 'roles' | 'access' | 'handler'> & { tenant?: TenantRule | undefined; owner?: OwnerRule | undefined; upload?: UploadRule | undefined; transaction?: boolean | undefined; sessionOnly?: boolean | undefined; replica?: ReplicaMode | undefined };
   const add = (path: CallPath, def: Declared) => {
     if (def.roles !== PUBLIC && (typeof def.roles !== 'number' || def.roles <= 0 || def.roles > 7)) {
       throw new Error(`${path}: a call must declare the role bits it admits`);
@@ -200,6 +212,7 @@ export function createRegistry(): {
       upload: def.upload,
       transaction: def.transaction ?? true,
       sessionOnly: def.sessionOnly ?? false,
+      replica: def.replica,
       input: calls[path].input,
       output: calls[path].output,
       summary: doc.summary,
@@ -217,8 +230,11 @@ export function createRegistry(): {
 }
 
 /** The declarations that must agree with each other, refused at start so a new call cannot skip the manager rule. */
-function checkAccess(path: string, def: { roles: Roles; access: Access; tenant?: TenantRule; owner?: OwnerRule }): void {
+function checkAccess(path: string, def: { roles: Roles; access: Access; tenant?: TenantRule; owner?: OwnerRule; replica?: ReplicaMode | undefined }): void {
   if (!['read', 'write', 'write-own', 'write-portal'].includes(def.access)) throw new Error(`${path}: a call must declare its access`);
+  // A write on the standby would fail (read only), and its caller's next reads must see it: the primary's alone.
+  if (def.replica !== undefined && def.access !== 'read') throw new Error(`${path}: only a read may read on the standby (replica)`);
+  if (def.replica !== undefined && def.replica !== 'read-your-writes') throw new Error(`${path}: unknown replica mode`);
   if (def.access === 'write') {
     if (!def.tenant && !def.owner) throw new Error(`${path}: a write on a client's data must name the client (tenant) or its object (owner)`);
     if (def.tenant?.analysts === 'any') throw new Error(`${path}: a write on a client's data is for the client's managers`);

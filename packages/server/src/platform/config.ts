@@ -12,6 +12,13 @@ export interface Config {
    * transaction mode (PgBouncer), which cannot keep a listening session. Unset: a connection of DATABASE_URL's pool.
    */
   databaseListenUrl: string | undefined;
+  /**
+   * A streaming standby of the primary (DATABASE_READ_URL) that the calls marked `replica` read from when the caller's
+   * own writes are there (platform/replica.ts); unset, or on PGlite: every call on the primary, as before.
+   */
+  databaseReadUrl: string | undefined;
+  /** The standby is skipped while its replay is this far behind (DATABASE_READ_MAX_LAG_SECONDS, default 30). */
+  databaseReadMaxLagSeconds: number;
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -71,6 +78,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    databaseReadMaxLagSeconds: Math.max(1, Number(env.DATABASE_READ_MAX_LAG_SECONDS) || 30),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Brand Protection Portal <no-reply@portal.local>',

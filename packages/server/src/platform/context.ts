@@ -5,6 +5,7 @@ import type { Db, Tx } from './db.js';
 import type { Mailer } from './mail.js';
 import type { InvalidationBus, TtlCache } from './cache.js';
 import type { Queues } from './queues.js';
+import type { ReadReplica } from './replica.js';
 import type { SecretBox } from './secrets.js';
 
 /** What the whole app shares: built once at start, handed to every call. */
@@ -29,6 +30,14 @@ export interface Services {
    * by its queue, in the caller's transaction. Present from the start; queues nothing where this process runs no jobs.
    */
   queues: Queues;
+  /** The read-only standby (DATABASE_READ_URL) the calls marked `replica` may read on; absent: the primary only. */
+  replica?: ReadReplica | undefined;
+  /**
+   * Set in the services a call reading on the standby gets: what it computes may lag the primary, so it is not kept
+   * in caches that outlive the call (a caller who just wrote could be answered from it); `primary` for the facts
+   * only the primary keeps (the activity statistics: when a table was last analysed, its rows changed since).
+   */
+  onStandby?: { primary: Db };
   /** Wakes the crawler's workers, once the call has committed, for subtasks just started (areas/crawler-tasks/queue.ts). */
   crawler: { wakeSoon(subtaskIds: number[]): void };
 }

@@ -81,14 +81,19 @@ async function runCall(services: Services, call: RegisteredCall, req: FastifyReq
     // PGlite has one connection: a call without a transaction still takes it once for all its queries, rather
     // than queueing behind every other request again for each query (a four-query read waited four times).
     // Uploads are left out: they may run batches in transactions of their own so that others get it in between.
-    data = call.transaction
-      ? await services.db.transaction().execute((trx) => run({ ...base, db: trx }))
-      : services.dbKind === 'pglite' && !call.upload
-        ? await services.db.connection().execute((db) => run({ ...base, db }))
-        : await run({ ...base, db: services.db });
+    const onPrimary = () =>
+      call.transaction
+        ? services.db.transaction().execute((trx) => run({ ...base, db: trx }))
+        : services.dbKind === 'pglite' && !call.upload
+          ? services.db.connection().execute((db) => run({ ...base, db }))
+          : run({ ...base, db: services.db });
+    // Marked reads may go to the standby (replica.ts): in one read-only transaction there, whatever `transaction` says.
+    data = call.replica && services.replica ? await services.replica.read(req, (s, db) => run({ ...base, services: s, db }), onPrimary) : await onPrimary();
   } finally {
     removeSpooled(files);
   }
+  // The caller's next reads on the standby wait for this write (read-your-writes).
+  if (call.access !== 'read' && services.replica) await services.replica.handOut(req, reply, services.db);
 
   if (services.config.checkAnswers) call.output.parse(data);
   req.portalCode = 0;
@@ -162,7 +167,10 @@ export function mountDownloads(app: FastifyInstance, services: Services, list: R
       const parsed = decodeDownloadQuery(d.path, query);
       if (!parsed.success) return sendError(reply, new AppError('badRequest'), firstIssueMessage(parsed.error, req.portalLocale));
       const ctx = { services, db: services.db, user, locale: req.portalLocale, ip: req.ip, log: req.log, now, files: [], signal: abandonedSignal(reply) };
-      const answer = await d.handler(ctx, parsed.data);
+      const answer =
+        d.replica && services.replica
+          ? await services.replica.read(req, (s, db) => d.handler({ ...ctx, services: s, db }, parsed.data), () => d.handler(ctx, parsed.data))
+          : await d.handler(ctx, parsed.data);
       const disposition = answer.fileName
         ? `attachment; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`
         : 'inline';

@@ -62,6 +62,19 @@ export const crawledPages = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Where the calls that may read on the standby (DATABASE_READ_URL, replica.ts) went: `standby`, or the primary
+ * because the standby had not replayed the caller's last write (`behind`), was further behind than the lag guard
+ * allows (`lagging`), failed or could not be reached (`down`), or cancelled the read for replay (`conflict`).
+ */
+export type ReplicaTarget = 'standby' | 'behind' | 'lagging' | 'down' | 'conflict';
+export const replicaReads = new Counter<'target'>({
+  name: 'portal_replica_reads_total',
+  help: 'Calls that may read on the standby, by where they went: standby, or primary because behind, lagging, down or conflict.',
+  labelNames: ['target'] as const,
+  registers: [metricsRegistry],
+});
+
 const started = Symbol('metrics start');
 type Timed = FastifyRequest & { [started]?: bigint };
 

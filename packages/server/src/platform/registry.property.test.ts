@@ -186,7 +186,10 @@ describe('every call of the registry, under generated and hostile payloads', () 
     const calls = tp.portal.calls.filter((c) => ONLY.test(c.path));
     const tally = { cases: 0, accepted: 0, refused: 0, inUse: 0 };
     const failures: string[] = [];
+    // Each call's share of the walk's time: the slowest are printed with the tally (the walk is CI's longest file).
+    const spent: [string, number][] = [];
     for (const call of calls) {
+      const started = performance.now();
       await resetActors();
       const tokens = tokensFor(call);
       // A removal first meets objects that others still use (as staff, who may remove them).
@@ -229,6 +232,7 @@ describe('every call of the registry, under generated and hostile payloads', () 
       });
       if (failures.length === 0) expect(perCall, call.path).toBeGreaterThanOrEqual(RUNS);
       tally.cases += perCall;
+      spent.push([call.path, performance.now() - started]);
     }
     expect(failures).toEqual([]);
     // The generators reach the handlers, not only the validation: a fair share of the cases is accepted.
@@ -236,6 +240,8 @@ describe('every call of the registry, under generated and hostile payloads', () 
     // Every removal that has objects in use met them (the site used by a subtask, the trademark a request names...).
     if (!process.env.PROPERTY_CALLS) expect(tally.inUse).toBeGreaterThanOrEqual(Object.keys(PORTAL_REMOVALS).length + WRITE_FIXTURES.filter((f) => isRemoval(f.path)).length);
     process.stdout.write(`registry walk: ${calls.length} calls, ${tally.cases} cases, ${tally.accepted} accepted, ${tally.refused} refused, ${tally.inUse} removals of objects in use\n`);
+    const slowest = spent.sort((a, b) => b[1] - a[1]).slice(0, 12);
+    process.stdout.write(`slowest calls: ${slowest.map(([path, ms]) => `${path} ${(ms / 1000).toFixed(1)} s`).join(', ')}\n`);
   }, 900_000);
 });
 

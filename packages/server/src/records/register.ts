@@ -42,10 +42,11 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
   const roles = Role.CLIENT | Role.ANALYST;
   const tenant = { field: 'clientId', analysts: 'any' as const };
   const managers = { field: 'clientId', analysts: 'managers' as const };
-  // Reads run outside a transaction so the page and its count go to the database side by side.
+  // Reads run outside a transaction so the page and its count go to the database side by side. The lists, their
+  // filter values and the exports may read on the standby once it has the caller's own writes (replica.ts).
   const read = { roles, access: 'read' as const, tenant, transaction: false };
-  call(data('search-records'), { ...read, input: rc.searchRecordsInput, output: rc.searchRecordsOutput, handler: (ctx, i) => search(ctx, kind, i) });
-  call(data('fetch-filters'), { ...read, input: rc.fetchFiltersInput, output: rc.fetchFiltersOutput, handler: (ctx, i) => filters(ctx, kind, i) });
+  call(data('search-records'), { ...read, replica: 'read-your-writes', input: rc.searchRecordsInput, output: rc.searchRecordsOutput, handler: (ctx, i) => search(ctx, kind, i) });
+  call(data('fetch-filters'), { ...read, replica: 'read-your-writes', input: rc.fetchFiltersInput, output: rc.fetchFiltersOutput, handler: (ctx, i) => filters(ctx, kind, i) });
   call(data('get-record'), {
     ...read,
     input: rc.recordIdInput,
@@ -79,7 +80,7 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
   call(data('fetch-report-names'), { ...read, input: pc.reportNamesInput, output: pc.reportNamesOutput, handler: (ctx, i) => reportNames(ctx, kind, i.clientId) });
   call(data('get-columns'), { roles, access: 'read', transaction: false, input: rc.getColumnsInput, output: rc.columnsOutput, handler: (ctx) => getColumns(ctx, kind) });
   call(data('set-columns'), { roles, access: 'write-own', input: rc.setColumnsInput, output: rc.columnsOutput, handler: (ctx, i) => setColumns(ctx, kind, i.columns) });
-  download(data('export-search-result'), { roles, tenant, query: rc.exportQuery, handler: (ctx, q) => exportSearchResult(ctx, kind, q) });
+  download(data('export-search-result'), { roles, tenant, replica: 'read-your-writes', query: rc.exportQuery, handler: (ctx, q) => exportSearchResult(ctx, kind, q) });
 
   const analysts = { roles: Role.ANALYST, tenant: managers };
   const upload = { maxBytes: REPORT_MAX_BYTES, toDisk: true };
@@ -134,7 +135,7 @@ export function registerRecordKind<T extends KindTypes>({ call, download, kinds 
       return { reports: await listReports(ctx, kind, i.clientId), reportId: null, count };
     },
   });
-  download(report('download-report'), { ...analysts, query: reportQuery, handler: (ctx, q) => downloadReport(ctx, kind, q.clientId, q.reportId) });
+  download(report('download-report'), { ...analysts, replica: 'read-your-writes', query: reportQuery, handler: (ctx, q) => downloadReport(ctx, kind, q.clientId, q.reportId) });
   download(report('download-template'), { ...analysts, query: templateQuery, handler: (ctx, q) => templateFor(ctx, q.clientId, kind.template) });
 }
 

@@ -18,20 +18,21 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
  * and each start from nothing cost 2-3 s of CPU (PGlite compiling its WebAssembly, initdb, the migrations). The
  * portal still runs `migrate` on it, which then finds nothing to do.
  */
-export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string } = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string; server?: string } = {}): Promise<DatabaseHandle & { url?: string }> {
   if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs, pglite: await pgliteTemplate() });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = await postgresTemplate();
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // `server`: another PostgreSQL server (a test's own primary), where the database starts empty and the portal migrates it.
+  const server = opts.server ?? TEST_DATABASE_URL;
+  await adminQuery(opts.server ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate()}`, server);
   // `via`: the portal reaches it through a pooler (PgBouncer); creating and dropping it stay direct.
-  const url = databaseUrl(name);
+  const url = databaseUrl(name, server);
   const handle = await openDatabase({ url: opts.via ? opts.via(url) : url, poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });
   return {
     ...handle,
     url,
     async close() {
       await handle.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, server);
     },
   };
 }
@@ -39,14 +40,14 @@ export async function openTestDatabase(opts: { poolSize?: number; acquireTimeout
 /** The migrations' names: a template made for other migrations (another checkout, an older commit) is not used. */
 const migrationsKey = createHash('sha256').update(Object.keys(migrations).join('\n')).digest('hex').slice(0, 12);
 
-function databaseUrl(name: string): string {
-  const url = new URL(TEST_DATABASE_URL);
+function databaseUrl(name: string, server = TEST_DATABASE_URL): string {
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function adminQuery(sql: string): Promise<pg.QueryResult> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+async function adminQuery(sql: string, server = TEST_DATABASE_URL): Promise<pg.QueryResult> {
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
     return await admin.query(sql);

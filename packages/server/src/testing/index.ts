@@ -87,12 +87,15 @@ export interface Envelope {
  * `poolSize`: PostgreSQL connections (tests: 5; a benchmark: the servers' DEFAULT_POOL_SIZE).
  * `metricsToken`: turns `GET /metrics` on with this bearer token (METRICS_TOKEN).
  * `dnsServers`: the resolvers domain watch runs ask (DNS_SERVERS), e.g. a test's own zone (startDnsZone).
+ * `server`: the PostgreSQL server the test database is made on (a test's own primary; default TEST_DATABASE_URL's).
+ * `readVia`: DATABASE_READ_URL from the database's direct URL (the same database on a standby), with
+ * `readMaxLagSeconds` as DATABASE_READ_MAX_LAG_SECONDS.
  */
 export async function startTestPortal(
-  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string; databaseVia?: (url: string) => string } = {},
+  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string; databaseVia?: (url: string) => string; server?: string; readVia?: (url: string) => string; readMaxLagSeconds?: number } = {},
 ): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
-  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }), ...(opts.databaseVia && { via: opts.databaseVia }) });
+  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }), ...(opts.databaseVia && { via: opts.databaseVia }), ...(opts.server && { server: opts.server }) });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -110,6 +113,8 @@ export async function startTestPortal(
   const config = { ...base, domainRegistration: { ...base.domainRegistration, maxPerRun: 0 }, smtpUrl: mailbox.url, logLevel: opts.logLevel ?? process.env.TEST_LOG ?? 'silent', checkAnswers: opts.checkAnswers ?? true, demo: false, secretsKey: randomBytes(32).toString('base64'), requestMailTo: TEST_REQUEST_DESK, crawler: { allowOrigins: opts.crawlerAllowOrigins ?? [] }, metricsToken: opts.metricsToken };
   // Through a pooler (databaseVia) the invalidation listener connects directly, as DATABASE_LISTEN_URL says.
   if (opts.databaseVia) config.databaseListenUrl = database.url;
+  if (opts.readVia && database.url) config.databaseReadUrl = opts.readVia(database.url);
+  if (opts.readMaxLagSeconds) config.databaseReadMaxLagSeconds = opts.readMaxLagSeconds;
   if (opts.dnsServers) config.domainWatch = { ...config.domainWatch, dnsServers: opts.dnsServers };
   const build = () => buildPortal({ config, database, clock: () => clock.now, cacheTtlMs: opts.cacheTtlMs, jobs: opts.jobs ?? false, ...(opts.logLevel ? { logStream } : {}) });
   let portal = await build();
@@ -217,3 +222,5 @@ export { startChangingMarket, type ChangingMarket, type MarketItem } from '../ar
 // Domain watches (issue 32): a DNS zone the runs ask, and a run worked by the test (test portals run no jobs).
 export { startDnsZone, type ZoneRecord } from '../areas/domain-watch/dns-zone.js';
 export { workRun as workDomainRun } from '../areas/domain-watch/run.js';
+/** A PostgreSQL primary and streaming standby of the caller's own (reads on the standby: tests and the benchmark). */
+export { startTestReplication, type TestReplication } from './replication.js';

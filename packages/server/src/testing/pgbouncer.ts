@@ -78,7 +78,8 @@ export async function startTestPgBouncer(serverUrl: string): Promise<TestPgBounc
   };
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

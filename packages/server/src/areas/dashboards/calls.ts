@@ -12,6 +12,8 @@ export function registerDashboardCalls(call: CallRegistrar): void {
     roles: ALL_ROLES,
     access: 'read',
     tenant: { field: 'clientId', analysts: 'any' },
+    // The dashboards may read on the standby once it has the caller's own writes (platform/replica.ts).
+    replica: 'read-your-writes',
     handler: (ctx, i) => dashboards.fetchInfo(ctx, i),
   });
   call('/api/home-dashboard', {
@@ -19,6 +21,7 @@ export function registerDashboardCalls(call: CallRegistrar): void {
     access: 'read',
     // Client users may leave it out (their company), administrators too (every client); analysts name one.
     tenant: { field: 'clientId', analysts: 'any', optional: true },
+    replica: 'read-your-writes',
     handler: (ctx, i) => dashboards.home(ctx, i.clientId),
   });
   call('/api/admin/fetch-exchange-rates', { roles: Role.ADMIN, access: 'read', transaction: false, handler: (ctx) => rates.list(ctx) });

@@ -79,7 +79,9 @@ export async function countOf(ctx: AuthedContext, kind: ListKind, where: Express
   if (atLeast !== undefined && atLeast < bound) return { n: atLeast, is: 'exact' };
   const known = atLeast ?? 0;
   const estimate = (await planOf(db, kind, await estimateWhere())).rows;
-  if (estimate >= known && estimate > 0 && (await statisticsFresh(db, kind.table))) return { n: roughly(estimate), is: 'about' };
+  // A standby keeps no activity statistics of its own (never analysed there): the primary's say how fresh they are.
+  const activity = ctx.services.onStandby?.primary ?? db;
+  if (estimate >= known && estimate > 0 && (await statisticsFresh(activity, kind.table))) return { n: roughly(estimate), is: 'about' };
   return { n: known, is: 'atLeast' };
 }
 

@@ -66,7 +66,8 @@ async function filterValues(ctx: AuthedContext, kind: ListKind, input: { clientI
     const generation = caches.generation;
     // PGlite: on the call's own connection (its only one; asking the pool for another would wait for this call).
     exact = valueCounts(services.dbKind === 'postgres' ? services.db : ctx.db, kind, input.fieldName, visible).then((answer) => {
-      if (Date.now() - started >= FILTER_CACHE_AFTER_MS && generation === caches.generation) {
+      // Not from the standby: an answer that lags a caller's own write must not be kept for them (replica.ts).
+      if (Date.now() - started >= FILTER_CACHE_AFTER_MS && generation === caches.generation && !services.onStandby) {
         caches.filters.set(key, { clientId: input.clientId, field: input.fieldName, answer }, services.clock().getTime());
       }
       return answer;
