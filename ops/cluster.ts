@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { failover } from './cluster/failover.js';
 import { HAPROXY, startHaproxy } from './cluster/haproxy.js';
 import { loadSecrets, readLayout, type Layout } from './cluster/layout.js';
 import { PGBOUNCER, startPgBouncer } from './cluster/pgbouncer.js';
 import { buildIfStale, startPortalProcess, type Role } from './cluster/portal.js';
-import { pgLog, startPrimary, startStandby, stopPostgres } from './cluster/postgres.js';
+import { currentPrimary, currentStandby, startPrimary, startStandby, stopPostgres } from './cluster/postgres.js';
 import { alive, answers200, ensurePackages, signalGroup, waitFor } from './cluster/run.js';
 
 /**
@@ -98,14 +99,17 @@ async function stopChildren(children: [string, ChildProcess | number][]): Promis
 
 function printAddresses(layout: Layout): void {
   const demo = demoAccounts();
+  const [primary, standby] = [currentPrimary(layout), currentStandby(layout)];
   console.log(
     [
       `Portal (HAProxy) at http://localhost:${layout.ports.http}`,
       `  API processes   http://127.0.0.1:${layout.ports.api[0]}, http://127.0.0.1:${layout.ports.api[1]} (CRAWLER_WORKER=0), 2 workers (npm run worker)`,
-      `  PostgreSQL      primary 127.0.0.1:${layout.ports.primary}, standby 127.0.0.1:${layout.ports.standby} (streaming, read-only)`,
+      `  PostgreSQL      primary 127.0.0.1:${primary.port} (db/${primary.node}), standby 127.0.0.1:${standby.port} (db/${standby.node}; streaming, read-only)`,
       `  PgBouncer       postgres://portal@127.0.0.1:${layout.ports.bouncer}/portal (transaction mode; the portal's DATABASE_URL; passwords in secrets.json)`,
+      `                  and /portal_listen (session mode; DATABASE_LISTEN_URL)`,
       `  Metrics         GET http://127.0.0.1:${layout.ports.api[0]}/metrics (and :${layout.ports.api[1]}) with the bearer token metricsToken of secrets.json`,
-      `  Files           ${layout.dir} (secrets.json, logs/, ${path.relative(layout.dir, pgLog(layout, 'primary'))} and standby.log)`,
+      `  Files           ${layout.dir} (secrets.json, logs/, ${path.relative(layout.dir, primary.log)} and ${path.basename(standby.log)})`,
+      'npm run cluster -- failover promotes the standby.',
       ...(demo.length > 0 ? ['Demo accounts (sign-in codes are written to logs/api1.log while SMTP_URL is not set):', ...demo] : []),
       'Ctrl-C (or npm run cluster -- stop) stops everything.',
     ].join('\n'),
@@ -145,12 +149,20 @@ async function down(): Promise<void> {
   console.log('stopped');
 }
 
+/** `npm run cluster -- failover`: the standby takes over (cluster/failover.ts); PgBouncer's id from the state file. */
+async function promoteStandby(): Promise<void> {
+  const pids = fs.existsSync(stateFile) ? (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as Record<string, number>) : {};
+  const { ms } = await failover(layout, loadSecrets(layout), pids.pgbouncer);
+  console.log(`db/${currentPrimary(layout).node} is the primary (port ${currentPrimary(layout).port}), taking writes through PgBouncer ${ms} ms after the failover began`);
+}
+
+const commands: Record<string, () => Promise<void>> = { up, stop: down, failover: promoteStandby };
 const command = process.argv[2] ?? 'up';
-if (command !== 'up' && command !== 'stop') {
-  console.error('usage: npm run cluster [-- stop]');
+if (!commands[command]) {
+  console.error('usage: npm run cluster [-- stop | failover]');
   process.exit(2);
 }
-(command === 'stop' ? down() : up()).catch((err: unknown) => {
+commands[command]().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

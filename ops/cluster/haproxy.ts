@@ -46,6 +46,10 @@ export function startHaproxy(layout: Layout): ChildProcess {
       '  option httpchk GET /api/ready',
       '  http-check expect status 200',
       '  default-server inter 1s fall 2 rise 2',
+      // A check may wait up to 6 s (/api/ready gives up on the database after 5): a process slow under load, or one
+      // whose database calls PgBouncer holds during a failover, is alive and stays in. A dead one refuses the
+      // connection at once and is out within 2 s as before.
+      '  timeout check 6s',
       `  server api1 127.0.0.1:${api1} check`,
       `  server api2 127.0.0.1:${api2} check`,
       '',

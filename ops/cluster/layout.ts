@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { LISTEN_DATABASE } from './pgbouncer.js';
+import { currentStandby } from './postgres.js';
 
 /** Where everything of one cluster lives, and on which ports (every one may be moved by the environment). */
 export interface Layout {
@@ -33,7 +35,7 @@ export function readLayout(env: NodeJS.ProcessEnv = process.env): Layout {
 
 /** Generated once into the cluster's directory (readable by its owner only), never in the repository. */
 export interface Secrets {
-  /** The portal's database role (through PgBouncer and directly for LISTEN). */
+  /** The portal's database role (through PgBouncer, and PgBouncer's to the primary). */
   portalPassword: string;
   /** The standby's streaming replication role. */
   replicationPassword: string;
@@ -55,8 +57,11 @@ export function loadSecrets(layout: Layout): Secrets {
   return secrets;
 }
 
-/** The portal's database: through PgBouncer (`DATABASE_URL`) and directly on the primary (`DATABASE_LISTEN_URL`). */
-export function portalUrls(layout: Layout, secrets: Secrets): { pooled: string; direct: string; standby: string } {
-  const url = (port: number) => `postgres://portal:${encodeURIComponent(secrets.portalPassword)}@127.0.0.1:${port}/portal`;
-  return { pooled: url(layout.ports.bouncer), direct: url(layout.ports.primary), standby: url(layout.ports.standby) };
+/**
+ * The portal's database, all through PgBouncer: `DATABASE_URL` (transaction mode) and `DATABASE_LISTEN_URL` (its
+ * session-mode entry, for LISTEN); and the standby (the node that is not the primary now) directly.
+ */
+export function portalUrls(layout: Layout, secrets: Secrets): { pooled: string; listen: string; standby: string } {
+  const url = (port: number, db = 'portal') => `postgres://portal:${encodeURIComponent(secrets.portalPassword)}@127.0.0.1:${port}/${db}`;
+  return { pooled: url(layout.ports.bouncer), listen: url(layout.ports.bouncer, LISTEN_DATABASE), standby: url(currentStandby(layout).port) };
 }

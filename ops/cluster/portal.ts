@@ -29,8 +29,9 @@ function newestIn(dir: string): number {
 export type Role = 'api1' | 'api2' | 'worker1' | 'worker2';
 
 /**
- * The environment of one portal process: the shared secrets key, the database through PgBouncer with the listener
- * direct (and, for the API processes, the standby for reads: DATABASE_READ_URL), its own DATA_DIR (nothing shared lives there on PostgreSQL). The demo data are seeded by the first API
+ * The environment of one portal process: the shared secrets key, the database through PgBouncer (the listener
+ * too; and, for the API processes, the standby for reads: DATABASE_READ_URL), its own DATA_DIR (nothing shared lives
+ * there on PostgreSQL). The demo data are seeded by the first API
  * process alone, which also serves the demo marketplace on a fixed port; the other processes are told its origin,
  * so the crawler workers may fetch it.
  */
@@ -41,7 +42,7 @@ export function portalEnv(layout: Layout, secrets: Secrets, role: Role): NodeJS.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: urls.pooled,
-    DATABASE_LISTEN_URL: urls.direct,
+    DATABASE_LISTEN_URL: urls.listen,
     SECRETS_KEY: secrets.secretsKey,
     METRICS_TOKEN: secrets.metricsToken,
     DATA_DIR: path.join(layout.dir, role),

@@ -243,7 +243,8 @@ export async function buildPortal(opts: BuildOptions): Promise<Portal> {
 /**
  * Other replicas' cache invalidations. Through PgBouncer in transaction mode a LISTEN would hold for one statement
  * only (the server connection goes back to PgBouncer's pool, and its notifications to whoever gets it next), so
- * DATABASE_LISTEN_URL names a direct connection to the primary: a pool of one, for the listener alone.
+ * DATABASE_LISTEN_URL names a session-mode connection (the primary itself, or a PgBouncer entry in session mode, which
+ * follows a failover): a pool of one, for the listener alone.
  */
 async function listenForOthers(services: Services, pool: pg.Pool, listenUrl: string | undefined): Promise<() => Promise<void>> {
   const own = listenUrl ? new pg.Pool({ connectionString: listenUrl, max: 1, connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS }) : undefined;

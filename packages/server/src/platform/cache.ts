@@ -84,30 +84,64 @@ export class InvalidationBus {
 
   /**
    * On PostgreSQL, one connection of the pool listens for the other replicas (PGlite is one process: nothing to
-   * hear). If it drops (a database restart), every cache is cleared and the listener reconnects.
+   * hear). If it drops (a database restart, a failover), every cache is cleared and the listener connects again,
+   * and again, waiting longer each time (up to 5 s) while the database is away; once listening again it clears the
+   * caches once more, for what was changed before its LISTEN took effect.
    */
   async listen(pool: pg.Pool, onError: (err: Error) => void): Promise<() => Promise<void>> {
     let stopped = false;
     let client: pg.PoolClient | undefined;
+    let retry: NodeJS.Timeout | undefined;
     const connect = async (): Promise<void> => {
       const c = await pool.connect();
+      let lost = false;
+      const drop = (err: Error) => {
+        if (lost) return;
+        lost = true;
+        c.release(err);
+        if (client === c) client = undefined;
+      };
       c.on('notification', (msg) => {
         if (msg.channel === CHANNEL && msg.payload) this.apply(msg.payload);
       });
       c.on('error', (err: Error) => {
+        drop(err);
         if (stopped) return;
         onError(err);
-        c.release(err);
-        client = undefined;
         this.dropAll();
-        setTimeout(() => void connect().catch(onError), 1000).unref();
+        reconnect(0);
       });
-      await c.query(`LISTEN ${CHANNEL}`);
-      client = c;
+      try {
+        await c.query(`LISTEN ${CHANNEL}`);
+      } catch (err) {
+        drop(err as Error);
+        throw err;
+      }
+      // Stopped while connecting: nobody will release it later.
+      if (stopped) c.release(true);
+      else client = c;
+    };
+    const reconnect = (attempt: number) => {
+      if (stopped || retry) return;
+      retry = setTimeout(
+        () => {
+          retry = undefined;
+          connect().then(
+            () => this.dropAll(),
+            (err: Error) => {
+              if (stopped) return;
+              onError(err);
+              reconnect(attempt + 1);
+            },
+          );
+        },
+        Math.min(5_000, 250 * 2 ** attempt),
+      ).unref();
     };
     await connect();
     return async () => {
       stopped = true;
+      clearTimeout(retry);
       // Destroyed rather than returned: a listening connection must not serve other queries.
       client?.release(true);
     };

@@ -57,6 +57,10 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     // An idle connection that dies (a database restart) is dropped by the pool and the next query opens a new one;
     // without a listener its 'error' event would end the process. The app adds one that logs.
     pool.on('error', () => undefined);
+    // The same for a connection in use: PgBouncer, when its server goes (a failover), sends a second error after the
+    // one the statement got, while the caller still holds the connection. The statement has failed already; the
+    // pool drops the broken connection when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return wrap(pool, 'postgres', async () => undefined);
   }
   const dataDir = opts.dataDir ?? 'memory://';
