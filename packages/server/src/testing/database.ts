@@ -18,10 +18,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
  * and each start from nothing cost 2-3 s of CPU (PGlite compiling its WebAssembly, initdb, the migrations). The
  * portal still runs `migrate` on it, which then finds nothing to do.
  */
-export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string } = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string; blank?: boolean } = {}): Promise<DatabaseHandle & { url?: string }> {
   if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs, pglite: await pgliteTemplate() });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = await postgresTemplate();
+  // `blank`: PostgreSQL only, no migration run yet (a test migrates it to an older version itself).
+  const template = opts.blank ? 'template0' : await postgresTemplate();
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   // `via`: the portal reaches it through a pooler (PgBouncer); creating and dropping it stay direct.
   const url = databaseUrl(name);
