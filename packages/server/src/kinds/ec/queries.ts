@@ -27,7 +27,7 @@ export const REPORT_COUNTS = {
 };
 
 /** The reports a client user sees: those with records posted to them. */
-export const CLIENT_SEES_REPORT = sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.report_id = p.report_id AND e.published)`;
+export const CLIENT_SEES_REPORT = sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.client_id = p.client_id AND e.report_id = p.report_id AND e.published)`;
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
