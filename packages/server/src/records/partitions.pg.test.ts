@@ -2,12 +2,13 @@ import { Role } from '@portal/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/database.js';
+import { PNG_1X1 } from '../testing/images.js';
 import { createClient, createUser, manage, startTestPortal, type TestPortal, type TestUser } from '../testing/index.js';
 
 /**
  * Partition pruning of the record engine (issue 33, point 2): every statement the real calls of a client's
  * records send (list, count, filter values, detail, history, save, batch and its undo, export, dashboards, the
- * reports' list, download, posting and removal) is
+ * reports' list, download, posting and removal; EC's evidence screenshots, price history, inherit and repeat removal) is
  * captured off the pool's connections and explained with its own parameters; a statement that reads or changes
  * a record table must touch only the client's partition of it. Another client's records sit in other partitions,
  * so a statement that forgot the client would show them.
@@ -99,6 +100,13 @@ async function ok(res: Promise<{ body: { code: number; message?: string } }>) {
 describe('every record query that names a client reads only its partition', () => {
   it('list, count, filter values, detail, history, save, batch and undo, export, reports and dashboards of EC, WS and SNS', async () => {
     captured = [];
+    // EC's own calls: evidence screenshots, inherit and repeat removal (a second report, empty).
+    const shot = await ok(tp.upload('/api/ec-data/upload-image', { clientId: client, recordId: ids.ec! }, { name: 'shot.png', bytes: PNG_1X1 }, { token: analyst.token }));
+    await ok(tp.post('/api/ec-data/delete-upload-pic', { clientId: client, recordId: ids.ec, name: shot.data?.names }, { token: analyst.token }));
+    const again = await tp.portal.services.db.insertInto('ec_report').values({ client_id: client, report_name: 'EC 2', upload_date: new Date() }).returning('report_id').executeTakeFirstOrThrow();
+    await ok(tp.post('/api/ec-report/inherit-records', { clientId: client, reportId: again.report_id }, { token: analyst.token }));
+    await ok(tp.post('/api/ec-report/delete-repeat-records', { clientId: client, reportId: again.report_id }, { token: analyst.token }));
+    await ok(tp.post('/api/ec-data/fetch-price-history', { clientId: client, recordId: ids.ec }, { token: user.token }));
     for (const kind of ['ec', 'ws', 'sns'] as const) {
       const call = (path: string, body: Record<string, unknown>, who = user) => ok(tp.post(`/api/${kind}-data/${path}` as never, { clientId: client, ...body }, { token: who.token }));
       await call('search-records', {});

@@ -31,7 +31,11 @@ export async function moveRecordsOnline<DB>(portalDb: Kysely<DB>, opts: OnlineMo
   const log = opts.log ?? (() => undefined);
   const tables = [...RECORD_TABLES, ...HISTORY_TABLES];
   const kinds = await Promise.all(tables.map((t) => tableKind(db, t.table)));
-  if (kinds.every((k) => k === 'p')) return { already: true, copied: {}, swapAttempts: 0 };
+  if (kinds.every((k) => k === 'p')) {
+    // A run stopped between its swap and its checks left references to validate.
+    await validateReferences(db, await notValidReferences(db));
+    return { already: true, copied: {}, swapAttempts: 0 };
+  }
   if (kinds.some((k) => k !== 'r')) throw new Error('the record tables are missing or partly partitioned');
   const copied: Record<string, number> = {};
   // Records before histories: a history twin's foreign key needs every record in the records' twin.
