@@ -43,7 +43,7 @@ export async function insertRecords(tp: TestPortal, clientId: number, reportId: 
   }
   // As an upload would have it analyzed (records/search/changes.ts): a partition's statistics taken while it was
   // empty make the planner look a record up by (client_id, id) through the wrong index, row by row.
-  if (rows.length >= 1000) await sql`ANALYZE ec_record`.execute(tp.portal.services.db);
+  if (rows.length >= 5000) await sql`ANALYZE ec_record`.execute(tp.portal.services.db);
   return ids;
 }
 
