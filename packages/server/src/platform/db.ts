@@ -138,10 +138,11 @@ function wrap(pool: pg.Pool, kind: DatabaseHandle['kind'], closeEngine: () => Pr
   };
 }
 
-export async function migrate(db: Db): Promise<void> {
+export async function migrate(db: Db, upTo?: string): Promise<void> {
   // The adapter's lock opens and ends the one transaction (TransactionLockAdapter); Kysely must not open its own.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, disableTransactions: true });
-  const { error, results } = await migrator.migrateToLatest();
+  // `upTo`: a database as an older version left it (tests of a migration's move of existing rows).
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

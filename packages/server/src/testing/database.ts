@@ -18,12 +18,14 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
  * and each start from nothing cost 2-3 s of CPU (PGlite compiling its WebAssembly, initdb, the migrations). The
  * portal still runs `migrate` on it, which then finds nothing to do.
  */
-export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string; server?: string } = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(opts: { poolSize?: number; acquireTimeoutMs?: number; via?: (url: string) => string; server?: string; blank?: boolean } = {}): Promise<DatabaseHandle & { url?: string }> {
   if (TEST_DB === 'pglite') return openDatabase({ dataDir: 'memory://', acquireTimeoutMs: opts.acquireTimeoutMs, pglite: await pgliteTemplate() });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   // `server`: another PostgreSQL server (a test's own primary), where the database starts empty and the portal migrates it.
   const server = opts.server ?? TEST_DATABASE_URL;
-  await adminQuery(opts.server ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate()}`, server);
+  // `blank`: PostgreSQL only, no migration run yet (a test migrates it to an older version itself).
+  const template = opts.server || opts.blank ? 'template0' : await postgresTemplate();
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`, server);
   // `via`: the portal reaches it through a pooler (PgBouncer); creating and dropping it stay direct.
   const url = databaseUrl(name, server);
   const handle = await openDatabase({ url: opts.via ? opts.via(url) : url, poolSize: opts.poolSize ?? 5, acquireTimeoutMs: opts.acquireTimeoutMs });

@@ -4,6 +4,7 @@ import { Role, type CallPath, type Locale } from '@portal/contract';
 import { buildPortal, type Portal } from '../app.js';
 import { createSession } from '../platform/auth.js';
 import { readConfig } from '../platform/config.js';
+import type { DatabaseHandle } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { openTestDatabase } from './database.js';
 import { TestMailbox } from './mailbox.js';
@@ -92,10 +93,11 @@ export interface Envelope {
  * `readMaxLagSeconds` as DATABASE_READ_MAX_LAG_SECONDS.
  */
 export async function startTestPortal(
-  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string; databaseVia?: (url: string) => string; server?: string; readVia?: (url: string) => string; readMaxLagSeconds?: number } = {},
+  opts: { checkAnswers?: boolean; cacheTtlMs?: number; logLevel?: string; jobs?: boolean; crawlerAllowOrigins?: string[]; poolSize?: number; metricsToken?: string; dnsServers?: string; databaseVia?: (url: string) => string; server?: string; readVia?: (url: string) => string; readMaxLagSeconds?: number; database?: DatabaseHandle & { url?: string } } = {},
 ): Promise<TestPortal> {
   const mailbox = await new TestMailbox().start();
-  const database = await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }), ...(opts.databaseVia && { via: opts.databaseVia }), ...(opts.server && { server: opts.server }) });
+  // `database`: one the test prepared itself (closed with the portal).
+  const database = opts.database ?? (await openTestDatabase({ ...(opts.poolSize !== undefined && { poolSize: opts.poolSize }), ...(opts.databaseVia && { via: opts.databaseVia }), ...(opts.server && { server: opts.server }) }));
   const clock = {
     now: new Date(),
     advance(ms: number) {

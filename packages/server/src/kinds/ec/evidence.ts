@@ -37,7 +37,7 @@ export async function upload(ctx: AuthedContext, input: z.output<typeof ecRecord
     attached: true,
   });
   const list = [...names, name].join(',');
-  await setEvidenceNames(ctx.db, record.ec_id, list, ctx.now);
+  await setEvidenceNames(ctx.db, { clientId: record.client_id, recordId: record.ec_id }, list, ctx.now);
   return { names: list };
 }
 
@@ -46,7 +46,7 @@ export async function remove(ctx: AuthedContext, input: z.output<typeof ecRecord
   const names = namesOf(record.ec_upload_image_names);
   if (!names.includes(input.name)) throw new AppError('imageNotFound');
   const list = names.filter((n) => n !== input.name).join(',');
-  await setEvidenceNames(ctx.db, record.ec_id, list, ctx.now);
+  await setEvidenceNames(ctx.db, { clientId: record.client_id, recordId: record.ec_id }, list, ctx.now);
   const meta = await fileMeta(ctx.db, input.name);
   if (meta && meta.kind === EVIDENCE_KIND && meta.client_id === record.client_id) await deleteFile(ctx.db, input.name);
   return { names: list };

@@ -27,7 +27,7 @@ export const REPORT_COUNTS = {
 };
 
 /** The reports a client user sees: those with records posted to them. */
-export const CLIENT_SEES_REPORT = sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.report_id = p.report_id AND e.published)`;
+export const CLIENT_SEES_REPORT = sql<SqlBool>`EXISTS (SELECT 1 FROM ec_record e WHERE e.client_id = p.client_id AND e.report_id = p.report_id AND e.published)`;
 
 /** One record the user may see; another company's, an unpublished one (client users) or none: objectNotFound. */
 export async function findVisible(ctx: AuthedContext, clientId: number, recordId: number, lock = false): Promise<RecordRow> {
@@ -82,12 +82,12 @@ export async function inheritFromEarlierRecords(ctx: AuthedContext, clientId: nu
       FROM ec_record p
       WHERE p.client_id = ${clientId} AND p.report_id <> ${reportId} AND ${notImporting('ec_record', clientId, 'p')}
         AND (p.ec_category_id IS NOT NULL OR p.ec_category_common_type_id IS NOT NULL)
-        AND p.url_key IN (SELECT e.url_key FROM ec_record e WHERE e.report_id = ${reportId} AND ${UNCATEGORIZED})
+        AND p.url_key IN (SELECT e.url_key FROM ec_record e WHERE e.client_id = ${clientId} AND e.report_id = ${reportId} AND ${UNCATEGORIZED})
       ORDER BY p.url_key, p.ec_id DESC
     )
     UPDATE ec_record e SET ${sql.join(INHERITED_COLUMNS.map((c) => sql`${sql.ref(c)} = src.${sql.ref(c)}`))}, updated_at = ${ctx.now}
     FROM src
-    WHERE e.report_id = ${reportId} AND e.url_key = src.url_key AND ${UNCATEGORIZED}
+    WHERE e.client_id = ${clientId} AND e.report_id = ${reportId} AND e.url_key = src.url_key AND ${UNCATEGORIZED}
     RETURNING e.ec_id, src.ec_id AS source_id`.execute(ctx.db);
   const count = updated.rows.length;
   if (count > 0) {
@@ -101,14 +101,14 @@ export async function inheritFromEarlierRecords(ctx: AuthedContext, clientId: nu
 }
 
 /** Removes the report's repeated records; answers how many. */
-export async function deleteRepeatRecords(db: Conn, reportId: number): Promise<number> {
-  const res = await db.deleteFrom('ec_record').where('report_id', '=', reportId).where('is_repeat', '=', true).executeTakeFirst();
+export async function deleteRepeatRecords(db: Conn, clientId: number, reportId: number): Promise<number> {
+  const res = await db.deleteFrom('ec_record').where('client_id', '=', clientId).where('report_id', '=', reportId).where('is_repeat', '=', true).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
 /** The record's list of evidence image names (evidence.ts). */
-export async function setEvidenceNames(db: Conn, recordId: number, names: string, now: Date): Promise<void> {
-  await db.updateTable('ec_record').set({ ec_upload_image_names: names, updated_at: now }).where('ec_id', '=', recordId).execute();
+export async function setEvidenceNames(db: Conn, record: { clientId: number; recordId: number }, names: string, now: Date): Promise<void> {
+  await db.updateTable('ec_record').set({ ec_upload_image_names: names, updated_at: now }).where('client_id', '=', record.clientId).where('ec_id', '=', record.recordId).execute();
 }
 
 /** The evidence image name lists of the report's records that have any. */

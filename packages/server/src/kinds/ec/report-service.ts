@@ -22,7 +22,7 @@ export async function inheritRecords(ctx: AuthedContext, clientId: number, repor
 
 export async function deleteRepeats(ctx: AuthedContext, clientId: number, reportId: number) {
   await reportToActOn(ctx, EC_KIND, clientId, reportId);
-  const count = await deleteRepeatRecords(ctx.db, reportId);
+  const count = await deleteRepeatRecords(ctx.db, clientId, reportId);
   await recordsChanged(ctx.services, ctx.db, EC_KIND, clientId);
   return { reports: await listReports(ctx, EC_KIND, clientId), count };
 }

@@ -46,6 +46,7 @@ import * as m047 from './047_picture_logo.js';
 import * as m048 from './048_picture_band_cover.js';
 import * as m049 from './049_photo_recall.js';
 import * as m050 from './050_picture_reread.js';
+import * as m051 from './051_record_partitions.js';
 
 /** Every migration in order. Add one file per change and list it here; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '048_picture_band_cover': m048,
   '049_photo_recall': m049,
   '050_picture_reread': m050,
+  '051_record_partitions': m051,
 };

@@ -118,7 +118,7 @@ export async function writeBatchHistory(
 export async function changedSince(
   db: Db | Tx,
   kind: ListKind,
-  batch: { batch_id: number; field: string; value: number; last_history_id: number },
+  batch: { batch_id: number; client_id: number; field: string; value: number; last_history_id: number },
   visible: Expression<SqlBool>,
 ): Promise<number[]> {
   const id = sql.ref(kind.idColumn);
@@ -129,7 +129,7 @@ export async function changedSince(
     WHERE i.batch_id = ${batch.batch_id} AND (
       r.${id} IS NULL OR r.${column} IS DISTINCT FROM coalesce(i.value, ${batch.value})
       OR EXISTS (SELECT 1 FROM ${sql.table(kind.historyTable)} h
-                 WHERE h.record_id = i.record_id AND h.id > ${batch.last_history_id} AND h.fields ? ${batch.field}))
+                 WHERE h.client_id = ${batch.client_id} AND h.record_id = i.record_id AND h.id > ${batch.last_history_id} AND h.fields ? ${batch.field}))
     ORDER BY i.record_id`.execute(db);
   return changed.rows.map((r) => Number(r.id));
 }

@@ -4,10 +4,12 @@ import type { HistoryValue, ListKind } from '../core/kind.js';
 
 /** The statements of a detail save (save.ts, writes.ts): the record's changed columns, its history row, its checks. */
 
-/** Sets the record's columns (`set`, by column) and its updated_at. */
-export async function updateRecord(db: Db | Tx, kind: ListKind, recordId: number, set: Record<string, HistoryValue>, at: Date): Promise<void> {
+/** Sets the record's columns (`set`, by column) and its updated_at; the client too, so only its partition is read. */
+export async function updateRecord(db: Db | Tx, kind: ListKind, record: { id: number; clientId: number }, set: Record<string, HistoryValue>, at: Date): Promise<void> {
   const assignments = Object.entries(set).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  await sql`UPDATE ${sql.table(kind.table)} SET ${sql.join([...assignments, sql`updated_at = ${at}`])} WHERE ${sql.ref(kind.idColumn)} = ${recordId}`.execute(db);
+  await sql`
+    UPDATE ${sql.table(kind.table)} SET ${sql.join([...assignments, sql`updated_at = ${at}`])}
+    WHERE client_id = ${record.clientId} AND ${sql.ref(kind.idColumn)} = ${record.id}`.execute(db);
 }
 
 /** The save's history row (source 'update', keyed by answer names). */

@@ -48,7 +48,7 @@ export async function writeChanges(
   set: Record<string, HistoryValue>,
   changed: Record<string, HistoryValue>,
 ): Promise<void> {
-  await updateRecord(ctx.db, kind, record.id, set, ctx.now);
+  await updateRecord(ctx.db, kind, record, set, ctx.now);
   await insertSaveHistory(ctx.db, kind, record, { userId: ctx.user.userId, at: ctx.now }, changed);
   await recordsChanged(ctx.services, ctx.db, kind, record.clientId, Object.keys(changed));
 }

@@ -199,8 +199,8 @@ export async function matchPicture(tx: Conn, clientId: number, kind: PictureKind
     SELECT pair.a, 'shared-photo', pair.b, found.p, found.d FROM (
       SELECT o.picture_id, d.p, d.d FROM ${nearPictures(clientId, f.phash)} AS near
       JOIN record_picture AS o ON o.picture_id = near.picture_id
-      JOIN ${sql.table(t.records)} AS r ON r.${id} = o.${id}
-      JOIN ${sql.table(t.records)} AS mine ON mine.${id} = (SELECT x.${id} FROM record_picture AS x WHERE x.picture_id = ${pictureId})
+      JOIN ${sql.table(t.records)} AS r ON r.${id} = o.${id} AND r.client_id = ${clientId}
+      JOIN ${sql.table(t.records)} AS mine ON mine.${id} = (SELECT x.${id} FROM record_picture AS x WHERE x.picture_id = ${pictureId}) AND mine.client_id = ${clientId}
       CROSS JOIN LATERAL (SELECT ${distanceOf('o.phash', f.phash)} AS p, ${distanceOf('o.dhash', f.dhash)} AS d) AS d
       WHERE o.kind = ${kind} AND o.picture_id <> ${pictureId} AND d.p <= LEAST(${limit}, ${INDEX_REACH}) AND d.d <= ${DHASH_CONFIRM}
         AND NOT (btrim(${seller('r')}) <> '' AND lower(btrim(${seller('r')})) = lower(btrim(${seller('mine')})))
@@ -318,7 +318,7 @@ export async function picturesOfRecords(db: Conn, kind: PictureKind, clientId: n
     LEFT JOIN trademark AS tm ON tm.trademark_id = m.trademark_id
     LEFT JOIN brand AS b ON b.brand_id = m.brand_id
     LEFT JOIN record_picture AS o ON o.picture_id = m.other_picture_id
-    LEFT JOIN ${table} AS orr ON orr.${id} = o.${id}
+    LEFT JOIN ${table} AS orr ON orr.${id} = o.${id} AND orr.client_id = ${clientId}
     WHERE p.client_id = ${clientId} AND p.kind = ${kind} AND p.${id} = ANY(${recordIds}::bigint[])
     ORDER BY p.${id}, m.phash_distance NULLS LAST, m.photo_id, m.trademark_id, m.brand_id, o.${id}`.execute(db);
   return found.rows.map((r) => ({ ...r, record_id: Number(r.record_id), other_record_id: r.other_record_id === null ? null : Number(r.other_record_id) }));

@@ -20,7 +20,8 @@ export async function reportsWithCounts<T extends KindTypes>(db: Db | Tx, kind: 
   const names = Object.keys(kind.reports.counts);
   return db
     .selectFrom(sql<{ report_id: number; report_name: string; upload_date: Date; send_date: Date | null; uploaded_by: number | null; client_id: number; importing_since: Date | null }>`${sql.table(kind.reportTable)}`.as('p'))
-    .leftJoin(sql<{ report_id: number }>`${sql.table(kind.table)}`.as('e'), 'e.report_id', 'p.report_id')
+    // The client named on the records too: only its partition is read.
+    .leftJoin(sql<{ report_id: number; client_id: number }>`${sql.table(kind.table)}`.as('e'), (join) => join.onRef('e.report_id', '=', 'p.report_id').on('e.client_id', '=', clientId))
     .leftJoin('users as u', 'u.user_id', 'p.uploaded_by')
     .select([
       'p.report_id',
@@ -57,11 +58,11 @@ export async function deleteReport<T extends KindTypes>(db: Db | Tx, kind: Recor
 }
 
 /** Publishes the report's unpublished records (the uncategorized ones only when asked); answers how many. */
-export async function publishRecords<T extends KindTypes>(db: Db | Tx, kind: RecordKind<T>, reportId: number, how: { withUncategorized: boolean; at: Date }): Promise<number> {
+export async function publishRecords<T extends KindTypes>(db: Db | Tx, kind: RecordKind<T>, report: { clientId: number; reportId: number }, how: { withUncategorized: boolean; at: Date }): Promise<number> {
   const onlyCategorized = how.withUncategorized ? sql<SqlBool>`TRUE` : sql<SqlBool>`NOT ${kind.reports.uncategorized}`;
   const posted = await sql`
     UPDATE ${sql.table(kind.table)} AS e SET published = TRUE, updated_at = ${how.at}
-    WHERE e.report_id = ${reportId} AND NOT e.published AND ${onlyCategorized}`.execute(db);
+    WHERE e.client_id = ${report.clientId} AND e.report_id = ${report.reportId} AND NOT e.published AND ${onlyCategorized}`.execute(db);
   return Number(posted.numAffectedRows ?? 0);
 }
 
@@ -71,10 +72,10 @@ export async function markSent<T extends KindTypes>(db: Db | Tx, kind: RecordKin
 }
 
 /** The report's records, and those of them not published yet. */
-export async function postCounts<T extends KindTypes>(db: Db | Tx, kind: RecordKind<T>, reportId: number): Promise<{ records: number; waiting: number }> {
+export async function postCounts<T extends KindTypes>(db: Db | Tx, kind: RecordKind<T>, report: { clientId: number; reportId: number }): Promise<{ records: number; waiting: number }> {
   const counted = await sql<{ records: string; waiting: string }>`
     SELECT count(*) AS records, count(*) FILTER (WHERE NOT e.published) AS waiting
-    FROM ${sql.table(kind.table)} AS e WHERE e.report_id = ${reportId}`.execute(db);
+    FROM ${sql.table(kind.table)} AS e WHERE e.client_id = ${report.clientId} AND e.report_id = ${report.reportId}`.execute(db);
   const { records, waiting } = counted.rows[0] ?? { records: '0', waiting: '0' };
   return { records: Number(records), waiting: Number(waiting) };
 }

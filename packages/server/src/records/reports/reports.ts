@@ -66,8 +66,8 @@ export async function removeReport<T extends KindTypes>(ctx: AuthedContext, kind
 export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, clientId: number, reportId: number, withUncategorized: boolean) {
   const report = await findReport(ctx, kind, clientId, reportId);
   await roomForBulkWrite(ctx.db);
-  const count = await publishRecords(ctx.db, kind, reportId, { withUncategorized, at: ctx.now });
-  if (count === 0) throw await whyNothingToPost(ctx, kind, reportId);
+  const count = await publishRecords(ctx.db, kind, { clientId, reportId }, { withUncategorized, at: ctx.now });
+  if (count === 0) throw await whyNothingToPost(ctx, kind, { clientId, reportId });
   await markSent(ctx.db, kind, reportId, ctx.now);
   await recordsChanged(ctx.services, ctx.db, kind, clientId);
   await notifyReportPosted(ctx, kind, clientId, report);
@@ -77,8 +77,8 @@ export async function postReport<T extends KindTypes>(ctx: AuthedContext, kind: 
 }
 
 /** Why a post found nothing to post: no records, all posted already, or (unasked) none categorized. */
-async function whyNothingToPost<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, reportId: number): Promise<AppError> {
-  const { records, waiting } = await postCounts(ctx.db, kind, reportId);
+async function whyNothingToPost<T extends KindTypes>(ctx: AuthedContext, kind: RecordKind<T>, report: { clientId: number; reportId: number }): Promise<AppError> {
+  const { records, waiting } = await postCounts(ctx.db, kind, report);
   if (records === 0) return new AppError('reportEmpty');
   if (waiting === 0) return new AppError('reportAlreadyPosted', { count: records });
   return new AppError('reportNoneCategorized', { count: waiting });

@@ -124,7 +124,7 @@ function imageMatchCondition(ctx: AuthedContext, kind: ListKind, kinds: ImageMat
   const others = isAnalyst(ctx)
     ? sql``
     : sql`AND (m.kind <> 'shared-photo' OR EXISTS (SELECT 1 FROM record_picture o JOIN ${sql.table(kind.table)} orr ON orr.${sql.ref(id)} = o.${sql.ref(id)}
-        WHERE o.picture_id = m.other_picture_id AND orr.published))`;
+        WHERE o.picture_id = m.other_picture_id AND orr.client_id = r.client_id AND orr.published))`;
   return sql<SqlBool>`EXISTS (SELECT 1 FROM record_picture p JOIN picture_match m ON m.picture_id = p.picture_id
     WHERE p.${sql.ref(id)} = r.${sql.ref(id)} AND m.kind = ANY(${[...new Set(kinds)]}::text[]) ${others})`;
 }
