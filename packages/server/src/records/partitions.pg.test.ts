@@ -61,9 +61,9 @@ beforeAll(async () => {
     // The client's reports hold a record not posted yet as well (post-report posts it).
     for (const published of c === client ? [true, false] : [true]) {
       const base = { client_id: c, published, updated_at: new Date() };
-    const e = await db.insertInto('ec_record').values({ ...base, report_id: ec.report_id, ec_site: 'Amazon', ec_scan_date: '2024-05-01', ec_product_title: 'Red bag', ec_product_url: `https://shop.example/${c}/${published}`, url_key: `shop.example/${c}/${published}`, ec_product_region: 'US', ec_categorize_date: '2024-05-02' }).returning('ec_id').executeTakeFirstOrThrow();
-    const w = await db.insertInto('ws_record').values({ ...base, report_id: ws.report_id, page_url: `https://site.example/${c}/${published}`, page_domain: 'site.example', scan_date: '2024-05-01' }).returning('ws_id').executeTakeFirstOrThrow();
-    const s = await db.insertInto('sns_record').values({ ...base, report_id: sns.report_id, platform: 1, account_url: 'https://x.example/a', post_url: `https://x.example/p/${c}/${published}`, scan_date: '2024-05-01' }).returning('sns_id').executeTakeFirstOrThrow();
+      const e = await db.insertInto('ec_record').values({ ...base, report_id: ec.report_id, ec_site: 'Amazon', ec_scan_date: '2024-05-01', ec_product_title: 'Red bag', ec_product_url: `https://shop.example/${c}/${published}`, url_key: `shop.example/${c}/${published}`, ec_product_region: 'US', ec_categorize_date: '2024-05-02' }).returning('ec_id').executeTakeFirstOrThrow();
+      const w = await db.insertInto('ws_record').values({ ...base, report_id: ws.report_id, page_url: `https://site.example/${c}/${published}`, page_domain: 'site.example', scan_date: '2024-05-01' }).returning('ws_id').executeTakeFirstOrThrow();
+      const s = await db.insertInto('sns_record').values({ ...base, report_id: sns.report_id, platform: 1, account_url: 'https://x.example/a', post_url: `https://x.example/p/${c}/${published}`, scan_date: '2024-05-01' }).returning('sns_id').executeTakeFirstOrThrow();
       if (c === client && published) {
         Object.assign(ids, { ec: e.ec_id, ws: w.ws_id, sns: s.sns_id });
         Object.assign(reports, { ec: ec.report_id, ws: ws.report_id, sns: sns.report_id });
